@@ -1,0 +1,70 @@
+//! Why a shape is invalid.
+
+use core::fmt;
+
+/// What is wrong with a shape: returned by every shape's `is_valid()` and by the checked
+/// `try_new` constructors, for data that comes from outside the program.
+///
+/// `field` names the offending field as written in the shape's struct (`"radius"`,
+/// `"planes[2].normal"`), so the message can be shown to whoever wrote the data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ShapeError {
+    /// A coordinate or scalar is NaN or infinite.
+    NonFinite {
+        /// The field holding the value.
+        field: &'static str,
+    },
+    /// One of a `ConvexHull`'s points is NaN or infinite.
+    NonFinitePoint {
+        /// Index of the point.
+        index: usize,
+    },
+    /// A radius or half extent is negative.
+    Negative {
+        /// The field holding the value.
+        field: &'static str,
+    },
+    /// An `Aabb`'s `min` is greater than its `max` on an axis (0 = x, 1 = y, 2 = z).
+    MinGreaterThanMax {
+        /// The axis.
+        axis: usize,
+    },
+    /// A direction or normal is the zero vector.
+    ZeroVector {
+        /// The field holding the vector.
+        field: &'static str,
+    },
+    /// A plane normal is not of unit length (constructors normalize; this catches fields
+    /// written directly).
+    NotUnit {
+        /// The field holding the vector.
+        field: &'static str,
+    },
+    /// An `Obb`'s rotation does not have orthonormal columns.
+    NotOrthonormal,
+    /// A shape made of points has none.
+    Empty,
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NonFinite { field } => write!(f, "`{field}` is not finite (NaN or infinite)"),
+            Self::NonFinitePoint { index } => {
+                write!(f, "point {index} is not finite (NaN or infinite)")
+            }
+            Self::Negative { field } => write!(f, "`{field}` is negative"),
+            Self::MinGreaterThanMax { axis } => {
+                let name = ["x", "y", "z"].get(*axis).copied().unwrap_or("?");
+                write!(f, "`min.{name}` is greater than `max.{name}`")
+            }
+            Self::ZeroVector { field } => write!(f, "`{field}` is the zero vector"),
+            Self::NotUnit { field } => write!(f, "`{field}` is not of unit length"),
+            Self::NotOrthonormal => write!(f, "`rotation` does not have orthonormal columns"),
+            Self::Empty => write!(f, "the shape has no points"),
+        }
+    }
+}
+
+impl core::error::Error for ShapeError {}

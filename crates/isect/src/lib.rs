@@ -1,0 +1,74 @@
+//! Geometric intersection tests for games, physics, robotics and graphics: closest points and
+//! distances, containment, overlap, classification against planes, ray casts, sweeps and contacts
+//! between the primitive shapes of real-time rendering and collision detection.
+//!
+//! ```
+//! use isect::{Aabb, Distance, PointQuery, Segment, Sphere, math::Vec3};
+//!
+//! let ball = Sphere::new(Vec3::new(0.0, 0.0, 0.0), 1.0);
+//! // Closed sets: a point on the surface is contained.
+//! assert!(ball.contains_point(Vec3::new(0.0, 1.0, 0.0)));
+//! assert_eq!(ball.closest_point(Vec3::new(3.0, 0.0, 0.0)), Vec3::new(1.0, 0.0, 0.0));
+//!
+//! let crate_box = Aabb::new(Vec3::new(2.0, 0.0, 0.0), Vec3::new(3.0, 1.0, 1.0));
+//! assert_eq!(crate_box.distance_to_point(Vec3::new(0.0, 0.5, 0.5)), 2.0);
+//!
+//! // Two segments that cross at (1, 1, 0).
+//! let s1 = Segment::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(2.0, 2.0, 0.0));
+//! let s2 = Segment::new(Vec3::new(2.0, 0.0, 0.0), Vec3::new(0.0, 2.0, 0.0));
+//! let pair = s1.closest_points(&s2);
+//! assert_eq!(pair.distance, 0.0);
+//! assert_eq!(pair.a, Vec3::new(1.0, 1.0, 0.0));
+//! ```
+//!
+//! # Shapes and queries
+//!
+//! The shapes ([`Sphere`], [`Aabb`], [`Obb`], [`Capsule`], [`Triangle`], [`Segment`], [`Ray`],
+//! [`Line`], [`Plane`], [`Frustum`], [`ConvexHull`]) are plain structs with public fields in world
+//! coordinates, built on [`glam`]. The queries are traits ([`PointQuery`], [`Distance`],
+//! [`Classify`], [`Bounded`], ...), each pair implemented in both argument orders, with free
+//! functions of the same names ([`distance`], [`closest_points`], ...). The semantics every query
+//! keeps (closed sets, degenerate shapes, invalid input answered as the empty set, no
+//! allocation) are set out in [`query`]; the README has the table of what is supported.
+//!
+//! # Precision
+//!
+//! This crate works in `f32` ([`Real`] = `f32`, [`math::Vec3`] = [`glam::Vec3`]). The crate
+//! `isect-f64` is the same source with `Real = f64` and `glam::DVec3`; the two can be used side
+//! by side.
+//!
+//! # Features
+//!
+//! - `std` (default): float functions from the standard library. Without it the crate is
+//!   `no_std`; enable `libm` instead. `alloc` (implied by `std`) enables [`ConvexHull`].
+//! - `serde`, `bytemuck`, `approx`, `mint`: derives and trait impls for the shapes and results,
+//!   and the matching glam features.
+//! - `rayon`: parallel batch queries and BVH builds (no effect yet: the mesh module will use it).
+#![no_std]
+#![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod error;
+mod features;
+pub mod math;
+pub mod ops;
+pub mod query;
+mod shape;
+
+pub use glam;
+
+pub use error::ShapeError;
+pub use math::Real;
+pub use query::{
+    Bounded, Classify, ClosestPoints, Contact, ContactInfo, Distance, Intersects, PointQuery,
+    RayCast, RayHit, Side, SupportMap, Sweep, SweepHit, classify, closest_points, contact,
+    distance, intersects, sweep, three_planes,
+};
+#[cfg(feature = "alloc")]
+pub use shape::ConvexHull;
+pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};

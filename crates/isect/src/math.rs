@@ -1,0 +1,48 @@
+//! The scalar type, the glam types that match it, and the tolerances the queries use.
+//!
+//! `isect` is compiled with `Real = f32` and `isect-f64` with `Real = f64` from this same file; the
+//! aliases below let every other file name `Vec3` without knowing which one it is.
+
+#[cfg(not(isect_f64))]
+mod precision {
+    /// The scalar type: `f32` in `isect`, `f64` in `isect-f64`.
+    pub type Real = f32;
+    pub use glam::{Mat3, Mat4, Quat, Vec2, Vec3, Vec4};
+}
+
+#[cfg(isect_f64)]
+mod precision {
+    /// The scalar type: `f32` in `isect`, `f64` in `isect-f64`.
+    pub type Real = f64;
+    pub use glam::{
+        DMat3 as Mat3, DMat4 as Mat4, DQuat as Quat, DVec2 as Vec2, DVec3 as Vec3, DVec4 as Vec4,
+    };
+}
+
+pub use precision::*;
+
+/// Relative tolerance for deciding that a point lies *on* a set of lower dimension than space
+/// (a line, a plane, a triangle) or on a shape that isect only knows through a support map.
+///
+/// A point computed as "on" such a set carries rounding error proportional to the magnitude of
+/// the coordinates involved, so the test is `distance <= ON_SET_TOLERANCE * scale`, where `scale`
+/// is the largest absolute coordinate of the point and the shape's defining points
+/// (see [`on_set_tolerance`]). About 64 units in the last place.
+pub const ON_SET_TOLERANCE: Real = 64.0 * Real::EPSILON;
+
+/// The absolute tolerance `ON_SET_TOLERANCE * scale`, where `scale` is the largest absolute
+/// coordinate among `points`.
+#[inline]
+#[must_use]
+pub fn on_set_tolerance<const N: usize>(points: [Vec3; N]) -> Real {
+    let mut scale: Real = 0.0;
+    for p in points {
+        scale = scale.max(p.abs().max_element());
+    }
+    ON_SET_TOLERANCE * scale
+}
+
+/// A point that stands for "no point": what closest-point queries return when there is no answer
+/// (an invalid shape or a non-finite query point). It is not finite, so it never passes for a
+/// real result, and it is not NaN, so comparisons with it behave.
+pub const NO_POINT: Vec3 = Vec3::splat(Real::INFINITY);

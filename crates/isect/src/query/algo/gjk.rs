@@ -1,0 +1,203 @@
+//! GJK: distance and closest points between two convex shapes known by their support maps
+//! (Gilbert, Johnson and Keerthi, 1988; van den Bergen, *Collision Detection in Interactive 3D
+//! Environments*, §4.3, for the termination tests).
+//!
+//! It answers every convex pair, at some cost in speed; specialised routines replace it where a
+//! closed form exists, and it stays as the reference they are tested against.
+
+use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
+use crate::query::ClosestPoints;
+use crate::query::algo::simplex::{segment_weights, tetrahedron_weights, triangle_weights};
+
+/// A convex shape described by its support map.
+pub trait SupportMap {
+    /// A point of the shape farthest along `dir` (one maximising `dir · x`; any of them when
+    /// several tie). `dir` need not be unit length; for a zero `dir`, any point of the shape.
+    #[must_use]
+    fn support(&self, dir: Vec3) -> Vec3;
+}
+
+impl<S: SupportMap + ?Sized> SupportMap for &S {
+    #[inline]
+    fn support(&self, dir: Vec3) -> Vec3 {
+        (**self).support(dir)
+    }
+}
+
+/// Relative tolerance of GJK's distance: it stops once the gap between the best distance found
+/// and the lower bound that the last support point proves is below this fraction of the
+/// distance (about 1e-5 in f32, 2e-14 in f64).
+pub const GJK_RELATIVE_TOLERANCE: Real = 100.0 * Real::EPSILON;
+
+/// The most iterations GJK runs. Polytopes finish in a few (each step adds a vertex not yet
+/// seen); curved shapes converge linearly and reach the tolerance well before this. The cap
+/// makes termination certain whatever the input.
+pub const GJK_MAX_ITERATIONS: usize = 64;
+
+/// A vertex of the Minkowski difference `A − B`, with the points of `A` and `B` it came from.
+#[derive(Clone, Copy, Debug)]
+struct Vertex {
+    w: Vec3,
+    a: Vec3,
+    b: Vec3,
+}
+
+/// The current simplex: up to four vertices.
+#[derive(Clone, Copy, Debug)]
+struct Simplex {
+    vertices: [Vertex; 4],
+    weights: [Real; 4],
+    len: usize,
+}
+
+impl Simplex {
+    fn point(&self) -> Vec3 {
+        (0..self.len)
+            .map(|i| self.vertices[i].w * self.weights[i])
+            .sum()
+    }
+
+    /// Replaces the simplex by its smallest face containing the point closest to the origin,
+    /// with that point's weights. Returns whether the origin is inside a full tetrahedron.
+    fn reduce(&mut self) -> bool {
+        let w = |i: usize| self.vertices[i].w;
+        let (weights, inside): ([Real; 4], bool) = match self.len {
+            1 => ([1.0, 0.0, 0.0, 0.0], false),
+            2 => {
+                let [u, v] = segment_weights(Vec3::ZERO, w(0), w(1));
+                ([u, v, 0.0, 0.0], false)
+            }
+            3 => {
+                let [u, v, t] = triangle_weights(Vec3::ZERO, w(0), w(1), w(2));
+                ([u, v, t, 0.0], false)
+            }
+            _ => tetrahedron_weights(Vec3::ZERO, [w(0), w(1), w(2), w(3)]),
+        };
+        if inside {
+            self.weights = weights;
+            return true;
+        }
+        // Keep the vertices with non-zero weight, in order.
+        let mut kept = 0;
+        for (i, &weight) in weights.iter().enumerate().take(self.len) {
+            if weight > 0.0 {
+                self.vertices[kept] = self.vertices[i];
+                self.weights[kept] = weight;
+                kept += 1;
+            }
+        }
+        if kept == 0 {
+            // Weights were NaN (non-finite input): keep the first vertex.
+            self.weights[0] = 1.0;
+            kept = 1;
+        }
+        self.len = kept;
+        false
+    }
+
+    fn closest_points(&self) -> (Vec3, Vec3) {
+        let mut a = Vec3::ZERO;
+        let mut b = Vec3::ZERO;
+        for i in 0..self.len {
+            a += self.vertices[i].a * self.weights[i];
+            b += self.vertices[i].b * self.weights[i];
+        }
+        (a, b)
+    }
+}
+
+/// Closest points between the convex shapes `a` and `b`: `a` on the first, `b` on the second.
+///
+/// When they intersect, `a == b` is a common point (up to rounding) and the distance is 0; shapes
+/// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise the distance is
+/// within [`GJK_RELATIVE_TOLERANCE`] of the true one (or as close as rounding allows).
+/// `initial_dir` is a guess of the direction from `b` to `a` (any non-zero vector works; a good
+/// one saves iterations). Non-finite support points give [`ClosestPoints::NONE`].
+#[must_use]
+pub fn gjk_closest_points<A, B>(a: &A, b: &B, initial_dir: Vec3) -> ClosestPoints
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let support = |dir: Vec3| {
+        let pa = a.support(dir);
+        let pb = b.support(-dir);
+        Vertex {
+            w: pa - pb,
+            a: pa,
+            b: pb,
+        }
+    };
+    let dir = if initial_dir == Vec3::ZERO || !initial_dir.is_finite() {
+        Vec3::X
+    } else {
+        initial_dir
+    };
+    let first = support(-dir);
+    if !first.w.is_finite() {
+        return ClosestPoints::NONE;
+    }
+    let mut simplex = Simplex {
+        vertices: [first; 4],
+        weights: [1.0, 0.0, 0.0, 0.0],
+        len: 1,
+    };
+    let mut v = first.w;
+    let mut scale = first.a.abs().max_element().max(first.b.abs().max_element());
+
+    for _ in 0..GJK_MAX_ITERATIONS {
+        let vv = v.length_squared();
+        let touching = ON_SET_TOLERANCE * scale;
+        if vv <= touching * touching {
+            break;
+        }
+        let next = support(-v);
+        if !next.w.is_finite() {
+            return ClosestPoints::NONE;
+        }
+        scale = scale
+            .max(next.a.abs().max_element())
+            .max(next.b.abs().max_element());
+        // v · w is a lower bound on |v| · distance: stop when it proves v nearly optimal.
+        if vv - v.dot(next.w) <= GJK_RELATIVE_TOLERANCE * vv {
+            break;
+        }
+        if simplex.vertices[..simplex.len]
+            .iter()
+            .any(|x| x.w == next.w)
+        {
+            break;
+        }
+        let previous = simplex;
+        simplex.vertices[simplex.len] = next;
+        simplex.len += 1;
+        if simplex.reduce() {
+            // The origin is inside: the shapes overlap.
+            v = Vec3::ZERO;
+            break;
+        }
+        let new_v = simplex.point();
+        if !(new_v.length_squared() < vv) {
+            // No progress: rounding has the last word. Keep the better simplex.
+            simplex = previous;
+            break;
+        }
+        v = new_v;
+    }
+
+    let (pa, pb) = simplex.closest_points();
+    let touching = ON_SET_TOLERANCE * scale;
+    if v.length_squared() <= touching * touching {
+        // Report a common point: the midpoint of the two (equal up to rounding).
+        let mid = (pa + pb) * 0.5;
+        if !mid.is_finite() {
+            return ClosestPoints::NONE;
+        }
+        return ClosestPoints {
+            a: mid,
+            b: mid,
+            distance: 0.0,
+        };
+    }
+    ClosestPoints::from_points(pa, pb)
+}

@@ -1,0 +1,23 @@
+//! `Distance` (closest points and distance) per pair of shapes, one file per pair named
+//! `<a>_<b>.rs` in the order Line, Ray, Segment; each file ends with the mirror line that
+//! implements the other argument order.
+
+mod line_line;
+mod line_ray;
+mod line_segment;
+mod ray_ray;
+mod ray_segment;
+mod segment_segment;
+
+use crate::query::ClosestPoints;
+use crate::query::algo::linear::{Linear, closest_parameters};
+
+/// Closest points between two lines, rays or segments (see [`closest_parameters`]).
+#[inline]
+fn linear_closest_points(p: &Linear, q: &Linear) -> ClosestPoints {
+    if !(p.is_usable() && q.is_usable()) {
+        return ClosestPoints::NONE;
+    }
+    let (s, t) = closest_parameters(p, q);
+    ClosestPoints::from_points(p.at(s), q.at(t))
+}

@@ -1,0 +1,15 @@
+//! Ray–ray distance.
+
+use crate::query::algo::linear::Linear;
+use crate::query::distance::linear_closest_points;
+use crate::query::{ClosestPoints, Distance};
+use crate::shape::Ray;
+
+impl Distance<Ray> for Ray {
+    /// A closest pair, `a` on `self`: distance 0 where they cross or touch; one of the pairs when
+    /// they are parallel and the pair is not unique; a zero-length segment is a point.
+    /// [`ClosestPoints::NONE`] for invalid input (non-finite, zero ray direction).
+    fn closest_points(&self, other: &Ray) -> ClosestPoints {
+        linear_closest_points(&Linear::ray(self), &Linear::ray(other))
+    }
+}

@@ -1,0 +1,15 @@
+//! Segment–segment distance.
+
+use crate::query::algo::linear::Linear;
+use crate::query::distance::linear_closest_points;
+use crate::query::{ClosestPoints, Distance};
+use crate::shape::Segment;
+
+impl Distance<Segment> for Segment {
+    /// A closest pair, `a` on `self`: distance 0 where they cross or touch; one of the pairs when
+    /// they are parallel and the pair is not unique; a zero-length segment is a point.
+    /// [`ClosestPoints::NONE`] for invalid input (non-finite, zero ray direction).
+    fn closest_points(&self, other: &Segment) -> ClosestPoints {
+        linear_closest_points(&Linear::segment(self), &Linear::segment(other))
+    }
+}

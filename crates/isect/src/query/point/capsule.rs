@@ -1,0 +1,52 @@
+//! Point queries on a capsule.
+
+use crate::math::{NO_POINT, Real, Vec3};
+use crate::ops;
+use crate::query::PointQuery;
+use crate::query::algo::simplex::segment_weights;
+use crate::shape::Capsule;
+
+impl Capsule {
+    /// The point of the core segment closest to `p`.
+    #[inline]
+    fn closest_on_core(&self, p: Vec3) -> Vec3 {
+        let [u, v] = segment_weights(p, self.a, self.b);
+        self.a * u + self.b * v
+    }
+}
+
+impl PointQuery for Capsule {
+    /// `p` when inside; otherwise the surface point towards `p` from the closest point of the
+    /// core segment.
+    #[inline]
+    fn closest_point(&self, p: Vec3) -> Vec3 {
+        if !(self.is_usable() && p.is_finite()) {
+            return NO_POINT;
+        }
+        let core = self.closest_on_core(p);
+        let offset = p - core;
+        let dd = offset.length_squared();
+        if dd <= self.radius * self.radius {
+            p
+        } else {
+            core + offset * (self.radius / ops::sqrt(dd))
+        }
+    }
+
+    /// `max(distance to the core segment − radius, 0)`.
+    #[inline]
+    fn distance_to_point(&self, p: Vec3) -> Real {
+        if !(self.is_usable() && p.is_finite()) {
+            return Real::INFINITY;
+        }
+        (p.distance(self.closest_on_core(p)) - self.radius).max(0.0)
+    }
+
+    /// Distance to the core segment `<= radius` (compared squared).
+    #[inline]
+    fn contains_point(&self, p: Vec3) -> bool {
+        self.is_usable()
+            && p.is_finite()
+            && p.distance_squared(self.closest_on_core(p)) <= self.radius * self.radius
+    }
+}

@@ -1,0 +1,31 @@
+//! Point queries on a plane.
+
+use crate::math::{NO_POINT, Real, Vec3, on_set_tolerance};
+use crate::query::PointQuery;
+use crate::shape::Plane;
+
+impl PointQuery for Plane {
+    /// The orthogonal projection of `p` onto the plane.
+    #[inline]
+    fn closest_point(&self, p: Vec3) -> Vec3 {
+        if !(self.is_usable() && p.is_finite()) {
+            return NO_POINT;
+        }
+        p - self.normal * self.signed_distance(p)
+    }
+
+    /// `|normal · p − d|`.
+    #[inline]
+    fn distance_to_point(&self, p: Vec3) -> Real {
+        if !(self.is_usable() && p.is_finite()) {
+            return Real::INFINITY;
+        }
+        self.signed_distance(p).abs()
+    }
+
+    /// Whether `p` is within [`on_set_tolerance`] of the plane.
+    #[inline]
+    fn contains_point(&self, p: Vec3) -> bool {
+        self.distance_to_point(p) <= on_set_tolerance([p, self.point()])
+    }
+}

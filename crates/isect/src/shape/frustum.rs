@@ -1,0 +1,205 @@
+//! The view frustum.
+
+use crate::error::ShapeError;
+use crate::math::{Mat4, Real, Vec3, Vec4};
+use crate::query::{Bounded, Classify, Side, three_planes};
+use crate::shape::{Aabb, Plane, Sphere, extent_along};
+
+/// The intersection of six half-spaces, each the back side (`normal · x <= d`) of a plane whose
+/// normal points out of the frustum.
+///
+/// The planes are stored in the order [`Frustum::LEFT`], [`Frustum::RIGHT`], [`Frustum::BOTTOM`],
+/// [`Frustum::TOP`], [`Frustum::NEAR`], [`Frustum::FAR`]. Nothing requires the six planes to come
+/// from a camera: any six half-spaces make a (possibly unbounded or empty) convex region, and the
+/// point queries answer for that region.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
+#[repr(C)]
+pub struct Frustum {
+    /// The six planes, normals pointing outward.
+    pub planes: [Plane; 6],
+}
+
+/// Field names for error messages, indexed like `planes`.
+const PLANE_FIELDS: [(&str, &str); 6] = [
+    ("planes[0].normal", "planes[0].d"),
+    ("planes[1].normal", "planes[1].d"),
+    ("planes[2].normal", "planes[2].d"),
+    ("planes[3].normal", "planes[3].d"),
+    ("planes[4].normal", "planes[4].d"),
+    ("planes[5].normal", "planes[5].d"),
+];
+
+impl Frustum {
+    /// Index of the left plane (clip-space `x = -w`).
+    pub const LEFT: usize = 0;
+    /// Index of the right plane (`x = w`).
+    pub const RIGHT: usize = 1;
+    /// Index of the bottom plane (`y = -w`).
+    pub const BOTTOM: usize = 2;
+    /// Index of the top plane (`y = w`).
+    pub const TOP: usize = 3;
+    /// Index of the plane at the smallest depth value (`z = 0`, or `z = -w` for OpenGL): the near
+    /// plane, or the far one with a reversed-Z projection.
+    pub const NEAR: usize = 4;
+    /// Index of the plane at the largest depth value (`z = w`).
+    pub const FAR: usize = 5;
+
+    /// The frustum of six planes (normals outward). Does not validate; see [`Frustum::try_new`].
+    #[inline]
+    #[must_use]
+    pub const fn new(planes: [Plane; 6]) -> Self {
+        Self { planes }
+    }
+
+    /// The frustum of six planes, or which plane is invalid.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`], [`ShapeError::ZeroVector`] or [`ShapeError::NotUnit`], naming
+    /// the plane (`"planes[2].normal"`).
+    pub fn try_new(planes: [Plane; 6]) -> Result<Self, ShapeError> {
+        let frustum = Self::new(planes);
+        frustum.is_valid().map(|()| frustum)
+    }
+
+    /// The frustum of a view-projection matrix whose clip space has depth in `[0, w]`: glam's
+    /// `perspective_rh`/`orthographic_rh`, wgpu, Vulkan, Direct3D, Metal and Bevy (reversed Z
+    /// included). Points `x` with clip coordinates `view_proj · (x, 1)` inside `-w <= x, y <= w`,
+    /// `0 <= z <= w` are inside.
+    ///
+    /// Gribb and Hartmann's extraction ("Fast Extraction of Viewing Frustum Planes from the
+    /// World-View-Projection Matrix", 2001): each plane is a sum or difference of the matrix's
+    /// rows. A plane that an infinite projection sends to infinity (the far plane of
+    /// `perspective_infinite_rh`, the near-slot plane of `perspective_infinite_reverse_rh`)
+    /// bounds nothing: its slot holds a copy of the opposite plane, which leaves the set
+    /// unchanged.
+    #[must_use]
+    pub fn from_matrix(view_proj: &Mat4) -> Self {
+        let [r0, r1, r2, r3] = rows(view_proj);
+        Self::from_clip_half_spaces([r3 + r0, r3 - r0, r3 + r1, r3 - r1, r2, r3 - r2])
+    }
+
+    /// The frustum of a view-projection matrix whose clip space has depth in `[-w, w]`: OpenGL's
+    /// convention (glam's `perspective_rh_gl`, `orthographic_rh_gl`). Otherwise as
+    /// [`Frustum::from_matrix`].
+    #[must_use]
+    pub fn from_matrix_gl(view_proj: &Mat4) -> Self {
+        let [r0, r1, r2, r3] = rows(view_proj);
+        Self::from_clip_half_spaces([r3 + r0, r3 - r0, r3 + r1, r3 - r1, r3 + r2, r3 - r2])
+    }
+
+    /// Planes from inward half-spaces `(a, b, c, e)`: the inside is `a x + b y + c z + e >= 0`,
+    /// which is `normal · x <= d` for `normal = -(a, b, c)`, `d = e`.
+    fn from_clip_half_spaces(half_spaces: [Vec4; 6]) -> Self {
+        let mut planes = half_spaces.map(|h| Plane::new(-h.truncate(), h.w));
+        for i in 0..6 {
+            let h = half_spaces[i];
+            if h.truncate() == Vec3::ZERO && h.w >= 0.0 {
+                // Satisfied by every point: the plane sits at infinity.
+                planes[i] = Plane::new(-half_spaces[i ^ 1].truncate(), half_spaces[i ^ 1].w);
+            }
+        }
+        Self::new(planes)
+    }
+
+    /// The eight corners, indexed by bits: bit 0 picks right over left, bit 1 top over bottom,
+    /// bit 2 [`Frustum::FAR`] over [`Frustum::NEAR`]. `None` when a corner does not exist (an
+    /// unbounded frustum, or planes that are parallel where a camera's are not).
+    #[must_use]
+    pub fn corners(&self) -> Option<[Vec3; 8]> {
+        let mut corners = [Vec3::ZERO; 8];
+        for (i, corner) in corners.iter_mut().enumerate() {
+            *corner = three_planes(
+                &self.planes[i & 1],
+                &self.planes[2 + ((i >> 1) & 1)],
+                &self.planes[4 + ((i >> 2) & 1)],
+            )?;
+        }
+        Some(corners)
+    }
+
+    /// `Ok` when every plane is valid, otherwise which plane is not and why.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`], [`ShapeError::ZeroVector`] or [`ShapeError::NotUnit`].
+    pub fn is_valid(&self) -> Result<(), ShapeError> {
+        for (plane, (normal_field, d_field)) in self.planes.iter().zip(PLANE_FIELDS) {
+            plane.is_valid().map_err(|e| match e {
+                ShapeError::NonFinite { field: "d" } => ShapeError::NonFinite { field: d_field },
+                ShapeError::NonFinite { .. } => ShapeError::NonFinite {
+                    field: normal_field,
+                },
+                ShapeError::ZeroVector { .. } => ShapeError::ZeroVector {
+                    field: normal_field,
+                },
+                ShapeError::NotUnit { .. } => ShapeError::NotUnit {
+                    field: normal_field,
+                },
+                other => other,
+            })?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub(crate) fn is_usable(&self) -> bool {
+        self.planes.iter().all(Plane::is_usable)
+    }
+}
+
+/// The rows of `m`, so that clip coordinates are `(r0 · x, r1 · x, r2 · x, r3 · x)`.
+fn rows(m: &Mat4) -> [Vec4; 4] {
+    [m.row(0), m.row(1), m.row(2), m.row(3)]
+}
+
+impl Bounded for Frustum {
+    /// The box of the eight corners. An unbounded frustum (or one whose corners do not exist)
+    /// gets the infinite box `[-∞, +∞]³`, which contains it; an invalid one [`Aabb::EMPTY`].
+    fn aabb(&self) -> Aabb {
+        if !self.is_usable() {
+            return Aabb::EMPTY;
+        }
+        match self.corners() {
+            Some(corners) => Aabb::from_points(corners).unwrap_or(Aabb::EMPTY),
+            None => Aabb::new(Vec3::NEG_INFINITY, Vec3::INFINITY),
+        }
+    }
+
+    /// Centered at the mean of the corners, through the farthest corner (not the smallest
+    /// sphere). An unbounded frustum gets an infinite radius; an invalid one
+    /// [`Sphere::EMPTY`].
+    fn bounding_sphere(&self) -> Sphere {
+        if !self.is_usable() {
+            return Sphere::EMPTY;
+        }
+        match self.corners() {
+            Some(corners) => {
+                let center = corners.iter().copied().sum::<Vec3>() / 8.0;
+                let radius = corners
+                    .iter()
+                    .map(|c| c.distance(center))
+                    .fold(0.0, Real::max);
+                Sphere::new(center, radius)
+            }
+            None => Sphere::new(Vec3::ZERO, Real::INFINITY),
+        }
+    }
+}
+
+impl Classify for Frustum {
+    /// By the signed distances of the eight corners; touching straddles. An unbounded frustum
+    /// (no corners) is reported as [`Side::Straddle`], conservatively.
+    fn classify(&self, plane: &Plane) -> Side {
+        if !self.is_usable() {
+            return Side::Straddle;
+        }
+        match self.corners() {
+            Some(corners) => {
+                let (lo, hi) = extent_along(plane.normal, corners);
+                plane.side_of_interval(lo, hi)
+            }
+            None => Side::Straddle,
+        }
+    }
+}

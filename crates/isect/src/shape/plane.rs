@@ -1,0 +1,156 @@
+//! The plane.
+
+use crate::error::ShapeError;
+use crate::math::{Real, Vec3};
+use crate::query::Side;
+use crate::shape::{check_direction, check_finite};
+
+/// The plane of points `x` with `normal · x = d`.
+///
+/// `normal` is unit length (the constructors normalize it), so `d` is the signed distance of the
+/// plane from the origin along `normal`. The *front* is the side `normal` points to. A plane is a
+/// surface, not a half-space: a point is in it only when it lies on it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
+#[repr(C)]
+pub struct Plane {
+    /// Unit normal; points to the front.
+    pub normal: Vec3,
+    /// `normal · x` for every point `x` of the plane.
+    pub d: Real,
+}
+
+impl Plane {
+    /// The plane `normal · x = d`. Both are divided by `|normal|`, which keeps the point set and
+    /// makes the stored normal unit length. A zero or non-finite `normal` is stored as given
+    /// (and reported by [`Plane::is_valid`]).
+    #[inline]
+    #[must_use]
+    pub fn new(normal: Vec3, d: Real) -> Self {
+        let length = normal.length();
+        if length > 0.0 && length.is_finite() {
+            Self {
+                normal: normal / length,
+                d: d / length,
+            }
+        } else {
+            Self { normal, d }
+        }
+    }
+
+    /// The plane `normal · x = d` (normalized as [`Plane::new`] does), or why there is none.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] or [`ShapeError::ZeroVector`].
+    pub fn try_new(normal: Vec3, d: Real) -> Result<Self, ShapeError> {
+        check_direction(normal, "normal")?;
+        if !d.is_finite() {
+            return Err(ShapeError::NonFinite { field: "d" });
+        }
+        let plane = Self::new(normal, d);
+        plane.is_valid().map(|()| plane)
+    }
+
+    /// The plane through `point` with the direction of `normal` (normalized).
+    #[inline]
+    #[must_use]
+    pub fn from_point_normal(point: Vec3, normal: Vec3) -> Self {
+        let length = normal.length();
+        let normal = if length > 0.0 {
+            normal / length
+        } else {
+            normal
+        };
+        Self {
+            normal,
+            d: normal.dot(point),
+        }
+    }
+
+    /// The plane through `a`, `b` and `c`, with its front the side from which they run
+    /// counter-clockwise (`normal` along `(b - a) × (c - a)`). `None` when the points are
+    /// collinear, coincident or not finite: the angle between `b - a` and `c - a` is within a few
+    /// units in the last place of 0 or π, and no plane is determined.
+    #[must_use]
+    pub fn from_points(a: Vec3, b: Vec3, c: Vec3) -> Option<Self> {
+        let ab = b - a;
+        let ac = c - a;
+        let n = ab.cross(ac);
+        let n_length = n.length();
+        // |ab × ac| = |ab| |ac| sin θ; below a few ulps of |ab| |ac| the sign of sin θ is noise.
+        let threshold = 8.0 * Real::EPSILON * ab.length() * ac.length();
+        if n_length > threshold && n_length.is_finite() {
+            let normal = n / n_length;
+            // The centroid makes d symmetric in the three points.
+            Some(Self::from_point_normal((a + b + c) / 3.0, normal))
+        } else {
+            None
+        }
+    }
+
+    /// `normal · p - d`: positive in front, negative behind, 0 on the plane (for a unit normal,
+    /// the signed distance).
+    #[inline]
+    #[must_use]
+    pub fn signed_distance(&self, p: Vec3) -> Real {
+        self.normal.dot(p) - self.d
+    }
+
+    /// The same plane facing the other way.
+    #[inline]
+    #[must_use]
+    pub fn flipped(&self) -> Self {
+        Self {
+            normal: -self.normal,
+            d: -self.d,
+        }
+    }
+
+    /// A point of the plane: the one closest to the origin.
+    #[inline]
+    #[must_use]
+    pub fn point(&self) -> Vec3 {
+        self.normal * self.d
+    }
+
+    /// `Ok` for a finite plane with a unit normal (within glam's `is_normalized` tolerance),
+    /// otherwise why not.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`], [`ShapeError::ZeroVector`] or [`ShapeError::NotUnit`].
+    pub fn is_valid(&self) -> Result<(), ShapeError> {
+        check_finite(self.normal, "normal")?;
+        if !self.d.is_finite() {
+            return Err(ShapeError::NonFinite { field: "d" });
+        }
+        if self.normal == Vec3::ZERO {
+            return Err(ShapeError::ZeroVector { field: "normal" });
+        }
+        if !self.normal.is_normalized() {
+            return Err(ShapeError::NotUnit { field: "normal" });
+        }
+        Ok(())
+    }
+
+    /// Finite with a non-zero normal: what queries check on every call.
+    #[inline]
+    pub(crate) fn is_usable(&self) -> bool {
+        self.normal.is_finite() && self.d.is_finite() && self.normal != Vec3::ZERO
+    }
+
+    /// The side of a shape whose points have `normal · x` in `[lo, hi]`: touching is
+    /// [`Side::Straddle`], and so is anything non-finite (every comparison with NaN is false).
+    #[inline]
+    pub(crate) fn side_of_interval(&self, lo: Real, hi: Real) -> Side {
+        if !self.is_usable() {
+            Side::Straddle
+        } else if lo > self.d {
+            Side::Front
+        } else if hi < self.d {
+            Side::Back
+        } else {
+            Side::Straddle
+        }
+    }
+}

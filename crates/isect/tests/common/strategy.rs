@@ -1,0 +1,133 @@
+//! proptest strategies for coordinates, directions, rotations and shapes.
+//!
+//! Coordinates live in [-10, 10]; degenerate shapes (zero radius, flat boxes, coincident ends)
+//! are generated on purpose part of the time, since they must be answered as what they are.
+
+use isect::math::{Mat3, Quat, Vec3};
+use isect::{Aabb, Capsule, Line, Obb, Plane, Ray, Real, Segment, Sphere, Triangle};
+use proptest::prelude::*;
+
+use super::Motion;
+
+pub fn coord() -> impl Strategy<Value = Real> {
+    -10.0 as Real..10.0
+}
+
+pub fn vec3() -> impl Strategy<Value = Vec3> {
+    (coord(), coord(), coord()).prop_map(|(x, y, z)| Vec3::new(x, y, z))
+}
+
+/// A point, sometimes on a small integer lattice so that exact ties and on-boundary cases occur.
+pub fn point() -> impl Strategy<Value = Vec3> {
+    prop_oneof![
+        3 => vec3(),
+        1 => (-4i32..=4, -4i32..=4, -4i32..=4)
+            .prop_map(|(x, y, z)| Vec3::new(x as Real, y as Real, z as Real)),
+    ]
+}
+
+/// A non-negative length, 0 one time in eight.
+pub fn length() -> impl Strategy<Value = Real> {
+    prop_oneof![1 => Just(0.0 as Real), 7 => 0.0 as Real..5.0]
+}
+
+/// A direction of length in [0.1, 10), not unit.
+pub fn direction() -> impl Strategy<Value = Vec3> {
+    (unit(), 0.1 as Real..10.0).prop_map(|(u, s)| u * s)
+}
+
+/// A unit vector, uniform on the sphere.
+pub fn unit() -> impl Strategy<Value = Vec3> {
+    (vec3(), any::<u8>()).prop_map(|(v, k)| {
+        v.try_normalize()
+            .unwrap_or([Vec3::X, Vec3::Y, Vec3::Z][k as usize % 3])
+    })
+}
+
+/// A uniformly random rotation (from four normal-ish components, normalized).
+pub fn rotation() -> impl Strategy<Value = Quat> {
+    (coord(), coord(), coord(), coord()).prop_map(|(x, y, z, w)| {
+        let q = Quat::from_xyzw(x, y, z, w);
+        if q.length_squared() > 1e-3 {
+            q.normalize()
+        } else {
+            Quat::IDENTITY
+        }
+    })
+}
+
+pub fn motion() -> impl Strategy<Value = Motion> {
+    (rotation(), vec3()).prop_map(|(rotation, translation)| Motion {
+        rotation,
+        translation,
+    })
+}
+
+pub fn sphere() -> impl Strategy<Value = Sphere> {
+    (point(), length()).prop_map(|(c, r)| Sphere::new(c, r))
+}
+
+pub fn aabb() -> impl Strategy<Value = Aabb> {
+    (point(), length(), length(), length())
+        .prop_map(|(c, x, y, z)| Aabb::from_center_half_extents(c, Vec3::new(x, y, z)))
+}
+
+pub fn obb() -> impl Strategy<Value = Obb> {
+    (point(), length(), length(), length(), rotation())
+        .prop_map(|(c, x, y, z, q)| Obb::from_quat(c, Vec3::new(x, y, z), q))
+}
+
+pub fn capsule() -> impl Strategy<Value = Capsule> {
+    prop_oneof![
+        4 => (point(), point(), length()).prop_map(|(a, b, r)| Capsule::new(a, b, r)),
+        1 => (point(), length()).prop_map(|(a, r)| Capsule::new(a, a, r)),
+    ]
+}
+
+pub fn segment() -> impl Strategy<Value = Segment> {
+    prop_oneof![
+        6 => (point(), point()).prop_map(|(a, b)| Segment::new(a, b)),
+        1 => point().prop_map(|a| Segment::new(a, a)),
+    ]
+}
+
+pub fn line() -> impl Strategy<Value = Line> {
+    (point(), direction()).prop_map(|(o, d)| Line::new(o, d))
+}
+
+pub fn ray() -> impl Strategy<Value = Ray> {
+    (point(), direction()).prop_map(|(o, d)| Ray::new(o, d))
+}
+
+pub fn plane() -> impl Strategy<Value = Plane> {
+    (unit(), coord()).prop_map(|(n, d)| Plane::new(n, d))
+}
+
+/// A triangle: general, or collinear, or with coincident corners, or a sliver.
+pub fn triangle() -> impl Strategy<Value = Triangle> {
+    prop_oneof![
+        8 => (point(), point(), point()).prop_map(|(a, b, c)| Triangle::new(a, b, c)),
+        1 => (point(), point(), 0.0 as Real..1.0).prop_map(|(a, b, t)| Triangle::new(a, b, a.lerp(b, t))),
+        1 => (point(), point(), -1.0 as Real..2.0).prop_map(|(a, b, t)| Triangle::new(a, a.lerp(b, t), b)),
+        1 => (point(), point()).prop_map(|(a, b)| Triangle::new(a, b, b)),
+        1 => (point(), point(), unit()).prop_map(|(a, b, n)| {
+            Triangle::new(a, b, a.lerp(b, 0.5) + n * 1e-3)
+        }),
+    ]
+}
+
+/// Up to 16 points for a convex hull, sometimes all coplanar or collinear.
+pub fn hull_points() -> impl Strategy<Value = Vec<Vec3>> {
+    prop_oneof![
+        4 => proptest::collection::vec(vec3(), 1..16),
+        1 => (proptest::collection::vec((coord(), coord()), 3..10), rotation(), vec3())
+            .prop_map(|(xy, q, t)| xy.into_iter().map(|(x, y)| q * Vec3::new(x, y, 0.0) + t).collect()),
+        1 => (proptest::collection::vec(coord(), 2..8), unit(), vec3())
+            .prop_map(|(s, d, t)| s.into_iter().map(|s| t + d * s).collect()),
+    ]
+}
+
+/// Rotation matrix of `q`, for building OBBs directly.
+pub fn mat3(q: Quat) -> Mat3 {
+    Mat3::from_quat(q)
+}

@@ -1,0 +1,1 @@
+//! GJK against closed forms.

@@ -1,0 +1,1 @@
+//! Linear queries: distances among lines, rays and segments; plane intersections.

@@ -1,0 +1,140 @@
+use isect::math::{NO_POINT, Vec3};
+use isect::{PointQuery, Real, ShapeError, Sphere};
+use proptest::prelude::*;
+
+use crate::common::parry_conv::{from_parry, to_parry, translation};
+use crate::common::sample::{Sample, unit_cube};
+use crate::common::strategy::{motion, point, sphere};
+use crate::common::transform::Moved;
+use crate::common::{TOL, assert_near, assert_near_vec, non_finite_points, tol, v};
+
+fn unit() -> Sphere {
+    Sphere::new(Vec3::ZERO, 1.0)
+}
+
+#[test]
+fn inside_center_and_surface() {
+    let s = unit();
+    for p in [
+        Vec3::ZERO,
+        v(0.5, 0.0, 0.0),
+        v(0.0, 1.0, 0.0),
+        v(0.0, 0.0, -1.0),
+        v(0.6, 0.8, 0.0),
+    ] {
+        assert!(s.contains_point(p), "{p}");
+        assert_eq!(s.closest_point(p), p);
+        assert_eq!(s.distance_to_point(p), 0.0);
+    }
+}
+
+#[test]
+fn outside() {
+    let s = Sphere::new(v(1.0, 2.0, 3.0), 2.0);
+    assert!(!s.contains_point(v(1.0, 2.0, 6.0)));
+    assert_eq!(s.closest_point(v(1.0, 2.0, 6.0)), v(1.0, 2.0, 5.0));
+    assert_eq!(s.distance_to_point(v(1.0, 2.0, 6.0)), 1.0);
+    // 3-4-5 offset: distance 5 - 2.
+    assert_eq!(s.distance_to_point(v(4.0, 6.0, 3.0)), 3.0);
+    assert_eq!(
+        s.closest_point(v(4.0, 6.0, 3.0)),
+        v(1.0 + 1.2, 2.0 + 1.6, 3.0)
+    );
+    // Just outside the surface by the smallest representable step.
+    let just_out = v(0.0, 1.0 + Real::EPSILON, 0.0);
+    assert!(!unit().contains_point(just_out));
+}
+
+#[test]
+fn radius_zero_is_a_point() {
+    let s = Sphere::new(v(1.0, 1.0, 1.0), 0.0);
+    assert!(s.is_valid().is_ok());
+    assert!(s.contains_point(v(1.0, 1.0, 1.0)));
+    assert!(!s.contains_point(v(1.0, 1.0, 1.0 + 1e-3)));
+    assert_eq!(s.closest_point(v(5.0, 1.0, 1.0)), v(1.0, 1.0, 1.0));
+    assert_eq!(s.distance_to_point(v(1.0, 4.0, 5.0)), 5.0);
+}
+
+#[test]
+fn invalid_spheres_are_empty() {
+    let cases = [
+        (
+            Sphere::new(Vec3::ZERO, -1.0),
+            ShapeError::Negative { field: "radius" },
+        ),
+        (
+            Sphere::new(Vec3::ZERO, Real::NAN),
+            ShapeError::NonFinite { field: "radius" },
+        ),
+        (
+            Sphere::new(Vec3::ZERO, Real::INFINITY),
+            ShapeError::NonFinite { field: "radius" },
+        ),
+        (
+            Sphere::new(v(Real::NAN, 0.0, 0.0), 1.0),
+            ShapeError::NonFinite { field: "center" },
+        ),
+        (
+            Sphere::new(v(0.0, Real::NEG_INFINITY, 0.0), 1.0),
+            ShapeError::NonFinite { field: "center" },
+        ),
+    ];
+    for (s, why) in cases {
+        assert_eq!(s.is_valid(), Err(why));
+        assert_eq!(Sphere::try_new(s.center, s.radius), Err(why));
+        assert!(!s.contains_point(Vec3::ZERO), "{s:?}");
+        assert_eq!(s.distance_to_point(Vec3::ZERO), Real::INFINITY);
+        assert_eq!(s.closest_point(Vec3::ZERO), NO_POINT);
+    }
+}
+
+#[test]
+fn non_finite_points_are_not_contained() {
+    for p in non_finite_points() {
+        assert!(!unit().contains_point(p), "{p}");
+        assert_eq!(unit().distance_to_point(p), Real::INFINITY);
+        assert_eq!(unit().closest_point(p), NO_POINT);
+    }
+}
+
+#[test]
+fn try_new_accepts_valid() {
+    assert_eq!(
+        Sphere::try_new(Vec3::ONE, 0.0),
+        Ok(Sphere::new(Vec3::ONE, 0.0))
+    );
+}
+
+proptest! {
+    #[test]
+    fn closest_point_is_in_sphere_and_at_distance(s in sphere(), p in point()) {
+        let q = s.closest_point(p);
+        prop_assert!(s.distance_to_point(q) <= tol(q.abs().max_element()));
+        assert_near(s.distance_to_point(p), q.distance(p), "distance = |p - q|");
+        prop_assert_eq!(s.contains_point(p), s.distance_to_point(p) == 0.0);
+    }
+
+    #[test]
+    fn no_sampled_point_is_closer(s in sphere(), p in point(), u in unit_cube()) {
+        let sample = s.sample(u);
+        prop_assert!(sample.distance(p) >= s.distance_to_point(p) - tol(10.0));
+    }
+
+    #[test]
+    fn motion_changes_nothing(s in sphere(), p in point(), m in motion()) {
+        let moved = s.moved(&m);
+        assert_near(moved.distance_to_point(m.apply(p)), s.distance_to_point(p), "distance");
+        assert_near_vec(moved.closest_point(m.apply(p)), m.apply(s.closest_point(p)), "closest");
+    }
+
+    #[test]
+    fn agrees_with_parry(s in sphere(), p in point()) {
+        let ball = parry::shape::Ball::new(s.radius);
+        let proj = parry::query::PointQuery::project_point(&ball, &translation(s.center), to_parry(p), true);
+        assert_near_vec(s.closest_point(p), from_parry(proj.point), "closest point vs parry");
+        let clearance = (p.distance(s.center) - s.radius).abs();
+        if clearance > TOL * 10.0 {
+            prop_assert_eq!(s.contains_point(p), proj.is_inside);
+        }
+    }
+}

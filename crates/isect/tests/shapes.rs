@@ -1,0 +1,1 @@
+//! Shapes: constructors, validity, bounding volumes and classification.
