@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+#[cfg(not(isect_no_parry))]
 pub mod parry_conv;
 pub mod sample;
 pub mod strategy;

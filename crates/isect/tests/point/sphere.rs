@@ -2,11 +2,10 @@ use isect::math::{NO_POINT, Vec3};
 use isect::{PointQuery, Real, ShapeError, Sphere};
 use proptest::prelude::*;
 
-use crate::common::parry_conv::{from_parry, to_parry, translation};
 use crate::common::sample::{Sample, unit_cube};
 use crate::common::strategy::{motion, point, sphere};
 use crate::common::transform::Moved;
-use crate::common::{TOL, assert_near, assert_near_vec, non_finite_points, tol, v};
+use crate::common::{assert_near, assert_near_vec, non_finite_points, tol, v};
 
 fn unit() -> Sphere {
     Sphere::new(Vec3::ZERO, 1.0)
@@ -125,16 +124,5 @@ proptest! {
         let moved = s.moved(&m);
         assert_near(moved.distance_to_point(m.apply(p)), s.distance_to_point(p), "distance");
         assert_near_vec(moved.closest_point(m.apply(p)), m.apply(s.closest_point(p)), "closest");
-    }
-
-    #[test]
-    fn agrees_with_parry(s in sphere(), p in point()) {
-        let ball = parry::shape::Ball::new(s.radius);
-        let proj = parry::query::PointQuery::project_point(&ball, &translation(s.center), to_parry(p), true);
-        assert_near_vec(s.closest_point(p), from_parry(proj.point), "closest point vs parry");
-        let clearance = (p.distance(s.center) - s.radius).abs();
-        if clearance > TOL * 10.0 {
-            prop_assert_eq!(s.contains_point(p), proj.is_inside);
-        }
     }
 }
