@@ -1,7 +1,8 @@
 //! Differential tests against parry3d (parry3d-f64 in the f64 build) on random inputs.
 //!
 //! parry is an independent implementation, not ground truth: booleans are compared only where
-//! the true answer is clear of the boundary by a tolerance, and known parry faults are avoided
-//! (README, "parry as an oracle").
+//! the true answer is clear of the boundary by a tolerance, and known parry faults are avoided.
 
-mod point;
+mod linear;
+mod point_flat;
+mod point_solids;

@@ -1,4 +1,14 @@
 //! Point queries (closest point, distance, containment), a module per shape: hand cases with
-//! known answers, invalid input, proptest properties and differential tests against parry.
+//! known answers, invalid input and proptest properties. (parry comparisons: `differential`.)
 
+mod aabb;
+mod capsule;
+mod convex_hull;
+mod frustum;
+mod line;
+mod obb;
+mod plane;
+mod ray;
+mod segment;
 mod sphere;
+mod triangle;
