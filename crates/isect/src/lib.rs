@@ -72,3 +72,8 @@ pub use query::{
 #[cfg(feature = "alloc")]
 pub use shape::ConvexHull;
 pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};
+
+/// The README's examples, run as doc tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
