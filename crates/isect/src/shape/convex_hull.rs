@@ -16,18 +16,37 @@ use crate::shape::{Aabb, Plane, Sphere};
 /// The points are private so that a later version may cache hull data beside them; read them with
 /// [`ConvexHull::points`]. Needs the `alloc` feature.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(from = "Vec<Vec3>", into = "Vec<Vec3>")
+)]
 pub struct ConvexHull {
     points: Vec<Vec3>,
+    /// Every point is finite (and there is at least one): computed once at construction so
+    /// that queries need not rescan the points to honour the invalid-input rule.
+    usable: bool,
+}
+
+impl From<Vec<Vec3>> for ConvexHull {
+    fn from(points: Vec<Vec3>) -> Self {
+        Self::new(points)
+    }
+}
+
+impl From<ConvexHull> for Vec<Vec3> {
+    fn from(hull: ConvexHull) -> Self {
+        hull.points
+    }
 }
 
 impl ConvexHull {
     /// The hull of `points`. Does not validate; see [`ConvexHull::try_new`].
     #[must_use]
     pub fn new(points: impl Into<Vec<Vec3>>) -> Self {
-        Self {
-            points: points.into(),
-        }
+        let points = points.into();
+        let usable = !points.is_empty() && points.iter().all(|p| p.is_finite());
+        Self { points, usable }
     }
 
     /// The hull of `points`, or why there is none (no points, or a non-finite one).
@@ -44,6 +63,12 @@ impl ConvexHull {
     #[must_use]
     pub fn points(&self) -> &[Vec3] {
         &self.points
+    }
+
+    /// At least one point, all finite (what `is_valid` checks, cached).
+    #[inline]
+    pub(crate) fn is_usable(&self) -> bool {
+        self.usable
     }
 
     /// `Ok` for at least one point, all finite; otherwise why not.
@@ -89,7 +114,7 @@ impl Bounded for ConvexHull {
     /// Ritter's sphere ("An Efficient Bounding Sphere", Graphics Gems, 1990): within about 5–20 %
     /// of the smallest, in three passes. [`Sphere::EMPTY`] when invalid.
     fn bounding_sphere(&self) -> Sphere {
-        if self.is_valid().is_err() {
+        if !self.usable {
             return Sphere::EMPTY;
         }
         let farthest = |from: Vec3| {

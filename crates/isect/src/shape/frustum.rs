@@ -108,6 +108,12 @@ impl Frustum {
     /// unbounded frustum, or planes that are parallel where a camera's are not).
     #[must_use]
     pub fn corners(&self) -> Option<[Vec3; 8]> {
+        // Both slots of a pair holding the same plane (what `from_matrix` leaves for an
+        // infinite projection) make the eight intersections repeat four points, which do not
+        // span the set.
+        if (0..3).any(|k| self.planes[2 * k] == self.planes[2 * k + 1]) {
+            return None;
+        }
         let mut corners = [Vec3::ZERO; 8];
         for (i, corner) in corners.iter_mut().enumerate() {
             *corner = three_planes(

@@ -30,6 +30,17 @@ impl Plane {
     pub fn new(normal: Vec3, d: Real) -> Self {
         let length = normal.length();
         if length > 0.0 && length.is_finite() {
+            return Self {
+                normal: normal / length,
+                d: d / length,
+            };
+        }
+        // |normal|² underflowed to 0 or overflowed to ∞ for a finite, non-zero normal: bring the
+        // largest coordinate to 1 first (the point set is unchanged).
+        let scale = normal.abs().max_element();
+        if normal.is_finite() && scale > 0.0 {
+            let (normal, d) = (normal / scale, d / scale);
+            let length = normal.length();
             Self {
                 normal: normal / length,
                 d: d / length,
@@ -56,12 +67,7 @@ impl Plane {
     #[inline]
     #[must_use]
     pub fn from_point_normal(point: Vec3, normal: Vec3) -> Self {
-        let length = normal.length();
-        let normal = if length > 0.0 {
-            normal / length
-        } else {
-            normal
-        };
+        let normal = Self::new(normal, 0.0).normal;
         Self {
             normal,
             d: normal.dot(point),

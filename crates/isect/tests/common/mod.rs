@@ -81,3 +81,138 @@ impl Motion {
         self.rotation * d
     }
 }
+
+pub mod flat_reference;
+
+/// glam's camera module for the precision under test (`camera` with `isect`, `dcamera` with
+/// `isect-f64`): view and projection matrices for `Frustum` tests. (`Mat4::perspective_rh` and
+/// its siblings were removed in glam 0.34, which CI also tests against; `camera::rh::proj::
+/// directx::perspective` is the same matrix.)
+#[cfg(not(isect_f64))]
+pub use isect::glam::camera;
+#[cfg(isect_f64)]
+pub use isect::glam::dcamera as camera;
+
+/// The next representable number above `x` (towards +∞); `x` itself for +∞ and NaN.
+pub fn next_up(x: Real) -> Real {
+    if x.is_nan() || x == Real::INFINITY {
+        x
+    } else if x == 0.0 {
+        Real::from_bits(1)
+    } else if x > 0.0 {
+        Real::from_bits(x.to_bits() + 1)
+    } else {
+        Real::from_bits(x.to_bits() - 1)
+    }
+}
+
+/// The next representable number below `x` (towards -∞).
+pub fn next_down(x: Real) -> Real {
+    -next_up(-x)
+}
+
+/// Asserts that `q` is the projection of `p` onto the convex hull of `vertices`, given that `q`
+/// lies in that hull: the obtuse-angle criterion `(p − q) · (x − q) <= 0` for every vertex `x`
+/// (it then holds for every point of the hull, by linearity). Independent of how `q` was found.
+#[track_caller]
+pub fn assert_is_projection(p: Vec3, q: Vec3, vertices: &[Vec3], what: &str) {
+    for &x in vertices {
+        let scale = p
+            .abs()
+            .max_element()
+            .max(q.abs().max_element())
+            .max(x.abs().max_element());
+        let t = tol(scale * scale);
+        let dot = (p - q).dot(x - q);
+        assert!(
+            dot <= t,
+            "{what}: {q} is not the projection of {p}: (p - q)·(x - q) = {dot} > {t} for vertex {x}"
+        );
+    }
+}
+
+/// The eight corners of `aabb`, indexed by bits (bit 0: x = max, bit 1: y, bit 2: z).
+pub fn aabb_corners(aabb: &isect::Aabb) -> [Vec3; 8] {
+    core::array::from_fn(|i| {
+        Vec3::new(
+            if i & 1 == 0 { aabb.min.x } else { aabb.max.x },
+            if i & 2 == 0 { aabb.min.y } else { aabb.max.y },
+            if i & 4 == 0 { aabb.min.z } else { aabb.max.z },
+        )
+    })
+}
+
+/// The eight corners of `obb`, indexed by bits (bit `i`: `+half_extents[i]` along axis `i`).
+pub fn obb_corners(obb: &isect::Obb) -> [Vec3; 8] {
+    core::array::from_fn(|i| {
+        let sign = Vec3::new(
+            if i & 1 == 0 { -1.0 } else { 1.0 },
+            if i & 2 == 0 { -1.0 } else { 1.0 },
+            if i & 4 == 0 { -1.0 } else { 1.0 },
+        );
+        obb.center + obb.rotation * (sign * obb.half_extents)
+    })
+}
+
+/// `aabb` as a `Frustum`: its six face planes, normals outward, in the slot order
+/// left (-x), right (+x), bottom (-y), top (+y), near (-z), far (+z).
+pub fn aabb_frustum(aabb: &isect::Aabb) -> isect::Frustum {
+    use isect::Plane;
+    isect::Frustum::new([
+        Plane::new(-Vec3::X, -aabb.min.x),
+        Plane::new(Vec3::X, aabb.max.x),
+        Plane::new(-Vec3::Y, -aabb.min.y),
+        Plane::new(Vec3::Y, aabb.max.y),
+        Plane::new(-Vec3::Z, -aabb.min.z),
+        Plane::new(Vec3::Z, aabb.max.z),
+    ])
+}
+
+/// The 48 signed permutation matrices: the rotations (and reflections) that map the coordinate
+/// axes onto coordinate axes. Exact, so boxes rotated by them have exactly known answers.
+pub fn signed_permutations() -> Vec<isect::math::Mat3> {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let axes = [Vec3::X, Vec3::Y, Vec3::Z];
+    let mut out = Vec::new();
+    for perm in PERMS {
+        for signs in 0..8 {
+            let col = |i: usize| {
+                let s = if signs & (1 << i) == 0 { 1.0 } else { -1.0 };
+                axes[perm[i]] * s
+            };
+            out.push(isect::math::Mat3::from_cols(col(0), col(1), col(2)));
+        }
+    }
+    out
+}
+
+/// GJK's rounding floor at coordinates of magnitude `scale`: it ranks support points by `v · w`
+/// with `v` known to about ε·scale, so at distances below about √ε·scale it may stop a vertex
+/// short (1e-3 at scale 10 in f32; a point of a hull beside nearly coplanar neighbours, the
+/// centroid of a sliver triangle). Answers of GJK-based queries are no finer than this.
+pub fn gjk_floor(scale: Real) -> Real {
+    4.0 * Real::EPSILON.sqrt() * scale
+}
+
+/// How far a GJK distance may be from the true distance `d` at coordinates of magnitude
+/// `scale`: `GJK_RELATIVE_TOLERANCE` of it, rounding, and the floor.
+pub fn gjk_distance_tolerance(d: Real, scale: Real) -> Real {
+    isect::query::algo::gjk::GJK_RELATIVE_TOLERANCE * d + tol(scale) + gjk_floor(scale)
+}
+
+/// How far a GJK closest point may be from the true one at distance `d`. GJK stops once its
+/// distance is within a factor `1 + ε` of the least (ε = `GJK_RELATIVE_TOLERANCE`), and a point
+/// `q` of a convex set at that distance from `p` is within `√(2ε)·d` of the closest point `q*`
+/// (`|q − q*|² <= |p − q|² − |p − q*|²`); plus rounding and the floor.
+pub fn gjk_point_tolerance(d: Real, scale: Real) -> Real {
+    (2.0 * isect::query::algo::gjk::GJK_RELATIVE_TOLERANCE).sqrt() * d
+        + tol(scale)
+        + gjk_floor(scale)
+}

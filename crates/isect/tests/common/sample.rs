@@ -64,3 +64,65 @@ pub fn unit_cube() -> impl proptest::strategy::Strategy<Value = Vec3> {
     let c = prop_oneof![3 => 0.0 as Real..=1.0, 1 => Just(0.0 as Real), 1 => Just(1.0 as Real)];
     (c.clone(), c.clone(), c).prop_map(|(x, y, z)| Vec3::new(x, y, z))
 }
+
+impl Sample for isect::Line {
+    /// `t` in `[-20, 20]` units of `dir`.
+    fn sample(&self, u: Vec3) -> Vec3 {
+        self.point_at((u.x - 0.5) * 40.0)
+    }
+}
+
+impl Sample for isect::Ray {
+    /// `t` in `[0, 20]` units of `dir`.
+    fn sample(&self, u: Vec3) -> Vec3 {
+        self.point_at(u.x * 20.0)
+    }
+}
+
+impl Sample for isect::Plane {
+    /// The square of side 40 around the plane's point closest to the origin.
+    fn sample(&self, u: Vec3) -> Vec3 {
+        let (e1, e2) = self.normal.any_orthonormal_pair();
+        self.point() + e1 * ((u.x - 0.5) * 40.0) + e2 * ((u.y - 0.5) * 40.0)
+    }
+}
+
+/// Trilinear interpolation of the eight corners: a convex combination (the weights are products
+/// of `u`'s coordinates and their complements), so inside the frustum, which is the hull of its
+/// corners; `u` at a corner of the cube gives that corner. `NO_POINT` for a frustum without
+/// corners (unbounded), which no distance test can fail on.
+impl Sample for isect::Frustum {
+    fn sample(&self, u: Vec3) -> Vec3 {
+        let Some(c) = self.corners() else {
+            return isect::math::NO_POINT;
+        };
+        let lerp = |a: Vec3, b: Vec3, t: Real| a * (1.0 - t) + b * t;
+        let bottom_near = lerp(c[0], c[1], u.x);
+        let top_near = lerp(c[2], c[3], u.x);
+        let bottom_far = lerp(c[4], c[5], u.x);
+        let top_far = lerp(c[6], c[7], u.x);
+        lerp(
+            lerp(bottom_near, top_near, u.y),
+            lerp(bottom_far, top_far, u.y),
+            u.z,
+        )
+    }
+}
+
+/// A convex combination of up to four of the points, picked and weighted by `u` (nested lerps,
+/// so inside the hull); `u` at a corner of the cube gives one of the points.
+impl Sample for isect::ConvexHull {
+    fn sample(&self, u: Vec3) -> Vec3 {
+        let points = self.points();
+        let n = points.len();
+        let pick = |t: Real| points[((t * n as Real) as usize).min(n - 1)];
+        let frac = |t: Real| (t * 5.0).fract();
+        let a = pick(u.x);
+        let b = pick(u.y);
+        let c = pick(u.z);
+        let d = pick(frac(u.x + u.y + u.z));
+        let ab = a.lerp(b, frac(u.z));
+        let abc = ab.lerp(c, frac(u.x));
+        abc.lerp(d, frac(u.y) * 0.5)
+    }
+}

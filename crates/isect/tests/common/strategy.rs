@@ -131,3 +131,133 @@ pub fn hull_points() -> impl Strategy<Value = Vec<Vec3>> {
 pub fn mat3(q: Quat) -> Mat3 {
     Mat3::from_quat(q)
 }
+
+/// One of the 48 exact signed permutation matrices (see `common::signed_permutations`).
+pub fn signed_permutation() -> impl Strategy<Value = Mat3> {
+    (0usize..48).prop_map(|i| super::signed_permutations()[i])
+}
+
+/// A convex hull of `hull_points()` (general, coplanar or collinear).
+pub fn convex_hull() -> impl Strategy<Value = isect::ConvexHull> {
+    hull_points().prop_map(isect::ConvexHull::new)
+}
+
+/// A view matrix from glam's right-handed `look_to`: the eye anywhere, looking along a unit
+/// direction, with an up vector not too close to it.
+pub fn view_matrix() -> impl Strategy<Value = isect::math::Mat4> {
+    (vec3(), unit(), unit())
+        .prop_filter("up too close to the view direction", |(_, dir, up)| {
+            dir.cross(*up).length() > 0.2
+        })
+        .prop_map(|(eye, dir, up)| super::camera::rh::view::look_to_mat4(eye, dir, up))
+}
+
+/// A bounded camera frustum: a perspective or orthographic projection from glam's camera module
+/// times a view, extracted with `Frustum::from_matrix` (depth in [0, 1]: DirectX, Vulkan) or
+/// `Frustum::from_matrix_gl` (OpenGL's [-1, 1]) to match the projection.
+pub fn camera_frustum() -> impl Strategy<Value = isect::Frustum> {
+    use super::camera::rh::proj::{directx, opengl};
+    use isect::Frustum;
+    let perspective = (
+        0.2 as Real..2.5,
+        0.5 as Real..2.5,
+        0.1 as Real..2.0,
+        0.5 as Real..15.0,
+        any::<bool>(),
+    )
+        .prop_map(|(fov, aspect, near, depth, gl)| {
+            if gl {
+                (opengl::perspective(fov, aspect, near, near + depth), gl)
+            } else {
+                (directx::perspective(fov, aspect, near, near + depth), gl)
+            }
+        });
+    let orthographic = (
+        0.5 as Real..5.0,
+        0.5 as Real..5.0,
+        0.5 as Real..5.0,
+        0.5 as Real..5.0,
+        -2.0 as Real..2.0,
+        0.5 as Real..10.0,
+        any::<bool>(),
+    )
+        .prop_map(|(l, r, b, t, near, depth, gl)| {
+            if gl {
+                (opengl::orthographic(-l, r, -b, t, near, near + depth), gl)
+            } else {
+                (directx::orthographic(-l, r, -b, t, near, near + depth), gl)
+            }
+        });
+    (
+        prop_oneof![3 => perspective, 1 => orthographic],
+        view_matrix(),
+    )
+        .prop_map(|((proj, gl), view)| {
+            let view_proj = proj * view;
+            if gl {
+                Frustum::from_matrix_gl(&view_proj)
+            } else {
+                Frustum::from_matrix(&view_proj)
+            }
+        })
+}
+
+/// Two segments at an angle of 1e-7 .. 1e-2 rad, of half-length 1 .. 1e4, the second's centre
+/// offset a little (or not at all) from the first's line and shifted along it: where formulas
+/// that solve for the closest parameters lose their accuracy.
+pub fn nearly_parallel_segments() -> impl Strategy<Value = (Segment, Segment)> {
+    let offset = prop_oneof![
+        Just(Vec3::ZERO),
+        (unit(), -3.0 as Real..0.0).prop_map(|(n, e)| n * (10.0 as Real).powf(e)),
+        vec3(),
+    ];
+    (
+        (vec3(), unit(), unit()),
+        (-7.0 as Real..-2.0, 0.0 as Real..4.0, 0.2 as Real..1.5),
+        (offset, -1.5 as Real..1.5),
+    )
+        .prop_map(
+            |((centre, u, w), (angle, length, ratio), (offset, along))| {
+                let perp = (w - u * w.dot(u))
+                    .try_normalize()
+                    .unwrap_or_else(|| u.any_orthonormal_vector());
+                let angle = (10.0 as Real).powf(angle);
+                let half = (10.0 as Real).powf(length);
+                let u2 = u * angle.cos() + perp * angle.sin();
+                let c2 = centre + offset + u * (along * half);
+                (
+                    Segment::new(centre - u * half, centre + u * half),
+                    Segment::new(c2 - u2 * (half * ratio), c2 + u2 * (half * ratio)),
+                )
+            },
+        )
+}
+
+/// Triangles close to degenerate: an apex at relative height 1e-7 .. 1e-1 above a point of the
+/// base line (inside or beyond the base), listed in any position; or one corner very close to
+/// another (a needle).
+pub fn near_degenerate_triangle() -> impl Strategy<Value = Triangle> {
+    let base = || (vec3(), vec3()).prop_filter("distinct", |(a, b)| a.distance(*b) > 1e-2);
+    prop_oneof![
+        (
+            base(),
+            -0.5 as Real..1.5,
+            unit(),
+            -7.0 as Real..-1.0,
+            any::<u8>()
+        )
+            .prop_map(|((a, b), t, n, e, order)| {
+                let apex = a.lerp(b, t) + n * (10.0 as Real).powf(e) * a.distance(b);
+                match order % 3 {
+                    0 => Triangle::new(a, b, apex),
+                    1 => Triangle::new(apex, a, b),
+                    _ => Triangle::new(b, apex, a),
+                }
+            }),
+        (base(), unit(), -7.0 as Real..-1.0).prop_map(|((a, b), n, e)| Triangle::new(
+            a,
+            b,
+            b + n * (10.0 as Real).powf(e)
+        )),
+    ]
+}

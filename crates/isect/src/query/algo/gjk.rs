@@ -24,9 +24,9 @@ impl<S: SupportMap + ?Sized> SupportMap for &S {
     }
 }
 
-/// Relative tolerance of GJK's distance: it stops once the gap between the best distance found
-/// and the lower bound that the last support point proves is below this fraction of the
-/// distance (about 1e-5 in f32, 2e-14 in f64).
+/// Relative tolerance of GJK's stopping test: it stops once the gap between the best distance
+/// found and the lower bound that the last support point proves is below this fraction of the
+/// distance (about 1e-5 in f32, 2e-14 in f64). See [`gjk_closest_points`] for what it reaches.
 pub const GJK_RELATIVE_TOLERANCE: Real = 100.0 * Real::EPSILON;
 
 /// The most iterations GJK runs. Polytopes finish in a few (each step adds a vertex not yet
@@ -109,10 +109,16 @@ impl Simplex {
 /// Closest points between the convex shapes `a` and `b`: `a` on the first, `b` on the second.
 ///
 /// When they intersect, `a == b` is a common point (up to rounding) and the distance is 0; shapes
-/// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise the distance is
-/// within [`GJK_RELATIVE_TOLERANCE`] of the true one (or as close as rounding allows).
-/// `initial_dir` is a guess of the direction from `b` to `a` (any non-zero vector works; a good
-/// one saves iterations). Non-finite support points give [`ClosestPoints::NONE`].
+/// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise GJK stops when
+/// the last support point proves the distance within [`GJK_RELATIVE_TOLERANCE`] of the least, or
+/// when rounding stops it making progress. Polytopes (boxes, triangles, hulls) reach the
+/// tolerance; curved shapes (spheres, capsules) can stop earlier on thin simplices: measured
+/// worst relative distance errors are about 5e-5 in f32 and 6e-9 in f64. The closest points are
+/// within about `√(2 · relative error)` times the distance of the exact ones, and no distance
+/// is resolved below about `√ε` times the shapes' size. `initial_dir` is a guess of the
+/// direction from `b` to `a` (any non-zero vector works; a good one saves iterations).
+/// Non-finite support points give [`ClosestPoints::NONE`]; GJK cannot see finite but invalid
+/// shapes (a negative radius), which callers check first.
 #[must_use]
 pub fn gjk_closest_points<A, B>(a: &A, b: &B, initial_dir: Vec3) -> ClosestPoints
 where

@@ -78,9 +78,10 @@ impl Linear {
     /// The parameter of the point closest to `p`; 0 for a zero `dir` (a point segment).
     #[inline]
     pub fn project(&self, p: Vec3) -> Real {
-        let dd = self.dir.length_squared();
+        let (dir, scale) = tame(self.dir);
+        let dd = dir.length_squared();
         if dd > 0.0 {
-            self.clamp((p - self.origin).dot(self.dir) / dd)
+            self.clamp((p - self.origin).dot(dir) / dd / scale)
         } else {
             0.0
         }
@@ -99,6 +100,22 @@ impl Linear {
     }
 }
 
+/// `(dir / m, m)`, `m` the largest absolute component of `dir`, when `m` is so small or so large
+/// that the products below (up to the fourth power of `|dir|`) would underflow or overflow; and
+/// `(dir, 1)` otherwise, so that ordinary input is computed exactly as written. A parameter along
+/// the returned direction, divided by `m`, is one along `dir`.
+#[inline]
+fn tame(dir: Vec3) -> (Vec3, Real) {
+    const SMALL: Real = 1.0 / 65536.0;
+    const LARGE: Real = 65536.0;
+    let m = dir.abs().max_element();
+    if (m > 0.0 && m < SMALL) || (m > LARGE && m.is_finite()) {
+        (dir / m, m)
+    } else {
+        (dir, 1.0)
+    }
+}
+
 /// Parameters `(s, t)` of the points where the infinite lines through `p` and `q` come closest;
 /// `None` when they are parallel to within a few units in the last place (the pair is then not
 /// unique).
@@ -107,17 +124,21 @@ impl Linear {
 /// of the textbook `(dₚ·dₚ)(d_q·d_q) − (dₚ·d_q)²`.
 #[inline]
 pub(crate) fn line_line_parameters(p: &Linear, q: &Linear) -> Option<(Real, Real)> {
-    let n = p.dir.cross(q.dir);
+    let (p_dir, p_scale) = tame(p.dir);
+    let (q_dir, _) = tame(q.dir);
+    let n = p_dir.cross(q_dir);
     let nn = n.length_squared();
     let bound =
-        16.0 * Real::EPSILON * Real::EPSILON * p.dir.length_squared() * q.dir.length_squared();
+        16.0 * Real::EPSILON * Real::EPSILON * p_dir.length_squared() * q_dir.length_squared();
     if !(nn > bound) {
         return None;
     }
-    let r = q.origin - p.origin;
-    let s = r.cross(q.dir).dot(n) / nn;
-    let t = r.cross(p.dir).dot(n) / nn;
-    (s.is_finite() && t.is_finite()).then_some((s, t))
+    let s = (q.origin - p.origin).cross(q_dir).dot(n) / nn / p_scale;
+    // t as the foot of p(s) on q rather than from its own formula: nearly parallel, both
+    // formulas are off by a relative ε / sin θ, independently, which pulls the points apart
+    // along the lines; the foot keeps the pair a closest one.
+    let point = p.at(s);
+    point.is_finite().then(|| (s, q.project(point)))
 }
 
 /// Parameters `(s, t)` of a closest pair between `p` and `q`.
@@ -129,6 +150,9 @@ pub(crate) fn line_line_parameters(p: &Linear, q: &Linear) -> Option<(Real, Real
 /// distance of its actual points, so the best is kept even when the lines are so nearly parallel
 /// that the unconstrained solution is inaccurate: near-parallel input degrades to the exact
 /// boundary answer rather than to garbage. Parallel and zero-length cases need no special path.
+///
+/// Every candidate is a pair of feet (each point the closest point of its set to the other), as
+/// is the answer: see the comments below for why pairs that are not go wrong.
 pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
     let mut best = (0.0, 0.0);
     let mut best_d2 = Real::INFINITY;
@@ -139,14 +163,22 @@ pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
             best = (s, t);
         }
     };
-    let n = p.dir.cross(q.dir);
+    let (p_dir, p_scale) = tame(p.dir);
+    let (q_dir, _) = tame(q.dir);
+    let n = p_dir.cross(q_dir);
     let nn = n.length_squared();
     if nn > 0.0 {
-        let r = q.origin - p.origin;
-        let s = r.cross(q.dir).dot(n) / nn;
-        let t = r.cross(p.dir).dot(n) / nn;
-        if s.is_finite() && t.is_finite() {
-            consider(p.clamp(s), q.clamp(t));
+        // Only s from the formula, then feet. Nearly parallel, the formulas for s and t are
+        // each off by a relative ε / sin θ, independently, and the points they give drift
+        // apart along the lines by that times their length; a pair of feet stays together, its
+        // error lies along the lines, where the distance hardly changes, and its distance is
+        // right to about ε times the length however small θ. Feet also settle the parameter
+        // that clamping moves.
+        let s = (q.origin - p.origin).cross(q_dir).dot(n) / nn / p_scale;
+        if s.is_finite() {
+            let t = q.project(p.at(p.clamp(s)));
+            let s = p.project(q.at(t));
+            consider(s, q.project(p.at(s)));
         }
     }
     let (p_anchors, p_count) = p.anchors();
@@ -157,5 +189,73 @@ pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
     for &t in &q_anchors[..q_count] {
         consider(p.project(q.at(t)), t);
     }
-    best
+    // Near a minimum the distance is flat, so a candidate within rounding of the best distance
+    // can be off by up to about sqrt(ε) times the distance, along the flat direction (an end's
+    // pair beating the minimum's by a rounding). Another round of feet, which never increases
+    // the distance, brings it to the minimum's point.
+    let t = q.project(p.at(best.0));
+    let s = p.project(q.at(t));
+    (s, q.project(p.at(s)))
+}
+
+/// Parameters `(s, t)` of a closest pair between the segments `p1 p2` and `q1 q2` (Ericson
+/// §5.1.9), with `s` from the cross-product formula rather than from `a·e − b²`, which cancels
+/// for nearly parallel segments.
+///
+/// `s` is the unconstrained solution clamped to `[0, 1]`, `t` the foot of that point on the other
+/// segment's line; when the foot falls outside `[0, 1]`, `t` is clamped and `s` becomes the foot
+/// of that end. In exact arithmetic this is the minimum. In floating point, nearly parallel, `s`
+/// is off by about `ε / sin θ`, but `t` is the foot of the point actually chosen, so the pair
+/// moves along the valley where the distance hardly changes: the distance stays right to about
+/// `ε` times the segments' length however small the angle (the general routine's argument).
+///
+/// Segments whose squared lengths leave `[2⁻⁶⁰, 2⁶⁰]` (where products underflow or overflow)
+/// take [`closest_parameters`], which rescales them.
+#[inline]
+pub(crate) fn segment_segment_parameters(p: &Segment, q: &Segment) -> (Real, Real) {
+    const SMALL: Real = 1.0 / (1u64 << 60) as Real;
+    const LARGE: Real = (1u64 << 60) as Real;
+    let d1 = p.b - p.a;
+    let d2 = q.b - q.a;
+    let r = p.a - q.a;
+    let a = d1.length_squared();
+    let e = d2.length_squared();
+    let safe = |x: Real| x == 0.0 || (SMALL..=LARGE).contains(&x);
+    if !(safe(a) && safe(e)) {
+        return closest_parameters(&Linear::segment(p), &Linear::segment(q));
+    }
+    let f = d2.dot(r);
+    if a == 0.0 {
+        // p is a point.
+        return (0.0, if e > 0.0 { clamp01(f / e) } else { 0.0 });
+    }
+    let c = d1.dot(r);
+    if e == 0.0 {
+        // q is a point.
+        return (clamp01(-c / a), 0.0);
+    }
+    let n = d1.cross(d2);
+    let nn = n.length_squared();
+    let s = if nn > 0.0 {
+        clamp01((q.a - p.a).cross(d2).dot(n) / nn)
+    } else {
+        // Parallel: every s of the overlap is as good; Ericson's choice.
+        0.0
+    };
+    let b = d1.dot(d2);
+    // The foot of p(s) on q's line: ((r + s d1) · d2) / e.
+    let t = (b * s + f) / e;
+    if t < 0.0 {
+        (clamp01(-c / a), 0.0)
+    } else if t > 1.0 {
+        (clamp01((b - c) / a), 1.0)
+    } else {
+        (s, t)
+    }
+}
+
+/// `x` in `[0, 1]`; NaN becomes 0.
+#[inline]
+fn clamp01(x: Real) -> Real {
+    x.max(0.0).min(1.0)
 }

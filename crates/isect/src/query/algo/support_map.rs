@@ -1,6 +1,13 @@
 //! Support maps of the convex shapes, for GJK.
+//!
+//! A shape with a NaN or infinite coordinate has a non-finite support point along every
+//! direction, so that GJK reports the invalid input ([`ClosestPoints::NONE`]) rather than
+//! answering for the finite part of it: where a comparison would pass over a non-finite corner
+//! (a NaN loses every comparison), it is checked for first.
+//!
+//! [`ClosestPoints::NONE`]: crate::query::ClosestPoints::NONE
 
-use crate::math::Vec3;
+use crate::math::{NO_POINT, Vec3};
 use crate::query::SupportMap;
 use crate::shape::{Aabb, Capsule, Obb, Segment, Sphere, Triangle};
 
@@ -22,6 +29,9 @@ impl SupportMap for Sphere {
 impl SupportMap for Aabb {
     #[inline]
     fn support(&self, dir: Vec3) -> Vec3 {
+        if !(self.min.is_finite() && self.max.is_finite()) {
+            return NO_POINT;
+        }
         Vec3::select(dir.cmpge(Vec3::ZERO), self.max, self.min)
     }
 }
@@ -42,6 +52,9 @@ impl SupportMap for Obb {
 impl SupportMap for Segment {
     #[inline]
     fn support(&self, dir: Vec3) -> Vec3 {
+        if !(self.a.is_finite() && self.b.is_finite()) {
+            return NO_POINT;
+        }
         if dir.dot(self.a) >= dir.dot(self.b) {
             self.a
         } else {
@@ -60,6 +73,9 @@ impl SupportMap for Capsule {
 impl SupportMap for Triangle {
     #[inline]
     fn support(&self, dir: Vec3) -> Vec3 {
+        if !(self.a.is_finite() && self.b.is_finite() && self.c.is_finite()) {
+            return NO_POINT;
+        }
         let (da, db, dc) = (dir.dot(self.a), dir.dot(self.b), dir.dot(self.c));
         if da >= db && da >= dc {
             self.a
@@ -73,15 +89,18 @@ impl SupportMap for Triangle {
 
 #[cfg(feature = "alloc")]
 impl SupportMap for crate::shape::ConvexHull {
-    /// The farthest of the points (a linear scan); `NO_POINT` for a hull without points, and a
-    /// non-finite point when the hull has one, so that GJK reports invalid input.
+    /// The farthest of the points (a linear scan); `NO_POINT` for a hull without points or with
+    /// a non-finite one (validity is cached at construction), so that GJK reports invalid input.
     fn support(&self, dir: Vec3) -> Vec3 {
-        let mut best = crate::math::NO_POINT;
-        let mut best_dot = crate::math::Real::NEG_INFINITY;
-        for &p in self.points() {
+        let points = self.points();
+        if !self.is_usable() {
+            return NO_POINT;
+        }
+        let mut best = points[0];
+        let mut best_dot = dir.dot(best);
+        for &p in &points[1..] {
             let d = dir.dot(p);
-            // `!(d <= best_dot)` also takes a NaN, so non-finite points surface.
-            if !(d <= best_dot) {
+            if d > best_dot {
                 best_dot = d;
                 best = p;
             }

@@ -3,15 +3,15 @@
 use crate::math::{NO_POINT, Real, Vec3};
 use crate::ops;
 use crate::query::PointQuery;
-use crate::query::algo::simplex::segment_weights;
+use crate::query::algo::simplex::closest_on_segment;
+use crate::query::point::gap_beyond_radius;
 use crate::shape::Capsule;
 
 impl Capsule {
     /// The point of the core segment closest to `p`.
     #[inline]
     fn closest_on_core(&self, p: Vec3) -> Vec3 {
-        let [u, v] = segment_weights(p, self.a, self.b);
-        self.a * u + self.b * v
+        closest_on_segment(p, self.a, self.b)
     }
 }
 
@@ -33,13 +33,14 @@ impl PointQuery for Capsule {
         }
     }
 
-    /// `max(distance to the core segment − radius, 0)`.
+    /// `max(distance to the core segment − radius, 0)`: 0 exactly when
+    /// [`contains_point`](Self::contains_point) holds, positive otherwise.
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
         if !(self.is_usable() && p.is_finite()) {
             return Real::INFINITY;
         }
-        (p.distance(self.closest_on_core(p)) - self.radius).max(0.0)
+        gap_beyond_radius(p.distance_squared(self.closest_on_core(p)), self.radius)
     }
 
     /// Distance to the core segment `<= radius` (compared squared).

@@ -20,23 +20,26 @@ impl PointQuery for Frustum {
             return p;
         }
         let planes = &self.planes;
-        let scale = planes
-            .iter()
-            .map(|plane| plane.d.abs())
-            .fold(p.abs().max_element(), Real::max);
-        let tolerance = ON_SET_TOLERANCE * scale.max(Real::MIN_POSITIVE);
+        let p_scale = p.abs().max_element();
+        // The rounding error of `normal · x − d` scales with |x| and that plane's |d| (and |p|,
+        // from which every candidate is computed), not with the largest |d| of all six: a far
+        // plane at 10⁴ must not let a candidate near the eye stick out of a side by 10⁴ ulps.
         let inside = |x: Vec3| {
-            planes
-                .iter()
-                .all(|plane| plane.signed_distance(x) <= tolerance)
+            let scale = p_scale.max(x.abs().max_element());
+            planes.iter().all(|plane| {
+                let tolerance = ON_SET_TOLERANCE * scale.max(plane.d.abs()).max(Real::MIN_POSITIVE);
+                plane.signed_distance(x) <= tolerance
+            })
         };
 
         let mut best = NO_POINT;
-        let mut best_d2 = Real::INFINITY;
         let mut consider = |x: Vec3| {
-            let d2 = x.distance_squared(p);
-            if d2 < best_d2 && inside(x) {
-                best_d2 = d2;
+            // `|x − p|² < |best − p|²`, compared as `(x − best) · ((x − p) + (best − p)) < 0`:
+            // squared distances of a far point round away the sideways offset between two
+            // nearly equidistant candidates (√ε times the distance), the factored difference
+            // keeps it.
+            let closer = !best.is_finite() || (x - best).dot((x - p) + (best - p)) < 0.0;
+            if closer && inside(x) {
                 best = x;
             }
         };
@@ -57,13 +60,22 @@ impl PointQuery for Frustum {
         best
     }
 
+    /// `|closest_point(p) − p|`: 0 exactly when [`contains_point`](Self::contains_point)
+    /// holds, positive otherwise.
     fn distance_to_point(&self, p: Vec3) -> Real {
         let q = self.closest_point(p);
-        if q.is_finite() {
-            q.distance(p)
-        } else {
-            Real::INFINITY
+        if !q.is_finite() {
+            return Real::INFINITY;
         }
+        // Outside, the distance is at least how far `p` is beyond each plane. Taking that bound
+        // as well keeps it positive just outside a slanted face, where the projection
+        // `p − normal · signed distance` can round back onto `p`.
+        let beyond = self
+            .planes
+            .iter()
+            .map(|plane| plane.signed_distance(p))
+            .fold(0.0, Real::max);
+        q.distance(p).max(beyond)
     }
 
     /// Behind or on every plane (`normal · p <= d`), exactly.

@@ -4,9 +4,11 @@
 use crate::math::{NO_POINT, Real, Vec3, on_set_tolerance};
 use crate::query::PointQuery;
 use crate::query::algo::linear::Linear;
+use crate::query::algo::simplex::closest_on_segment;
+use crate::query::point::within;
 use crate::shape::{Line, Ray, Segment};
 
-/// The point of `linear` closest to `p`, or `NO_POINT` for invalid input.
+/// The point of a line or ray closest to `p`, or `NO_POINT` for invalid input.
 #[inline]
 fn closest(linear: &Linear, p: Vec3) -> Vec3 {
     if !(linear.is_usable() && p.is_finite()) {
@@ -16,12 +18,12 @@ fn closest(linear: &Linear, p: Vec3) -> Vec3 {
 }
 
 macro_rules! linear_point_query {
-    ($shape:ty, $to_linear:path, $what:literal, [$($scale:ident),+]) => {
+    ($shape:ty, $closest:expr, $what:literal, [$($scale:ident),+]) => {
         impl PointQuery for $shape {
             #[doc = concat!("The projection of `p` onto the ", $what, ".")]
             #[inline]
             fn closest_point(&self, p: Vec3) -> Vec3 {
-                closest(&$to_linear(self), p)
+                $closest(self, p)
             }
 
             #[inline]
@@ -32,21 +34,39 @@ macro_rules! linear_point_query {
 
             #[doc = concat!(
                 "Whether `p` is within [`on_set_tolerance`] of the ", $what,
-                " (relative to the coordinates involved)."
+                " (relative to the coordinates involved); `false` for non-finite input."
             )]
             #[inline]
             fn contains_point(&self, p: Vec3) -> bool {
-                self.distance_to_point(p) <= on_set_tolerance([p, $(self.$scale),+])
+                let q = self.closest_point(p);
+                // An infinite coordinate makes the tolerance infinite too: check finiteness.
+                q.is_finite() && within(p, q, on_set_tolerance([p, $(self.$scale),+]))
             }
         }
     };
 }
 
-linear_point_query!(Line, Linear::line, "line", [origin]);
-linear_point_query!(Ray, Linear::ray, "ray, clamped to its origin", [origin]);
+linear_point_query!(
+    Line,
+    |line: &Line, p| closest(&Linear::line(line), p),
+    "line",
+    [origin]
+);
+linear_point_query!(
+    Ray,
+    |ray: &Ray, p| closest(&Linear::ray(ray), p),
+    "ray, clamped to its origin",
+    [origin]
+);
 linear_point_query!(
     Segment,
-    Linear::segment,
+    |segment: &Segment, p: Vec3| {
+        if segment.is_usable() && p.is_finite() {
+            closest_on_segment(p, segment.a, segment.b)
+        } else {
+            NO_POINT
+        }
+    },
     "segment, clamped to its ends",
     [a, b]
 );

@@ -26,6 +26,8 @@ impl PointQuery for Plane {
     /// Whether `p` is within [`on_set_tolerance`] of the plane.
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
-        self.distance_to_point(p) <= on_set_tolerance([p, self.point()])
+        // An infinite coordinate makes the tolerance infinite too: check finiteness.
+        let distance = self.distance_to_point(p);
+        distance.is_finite() && distance <= on_set_tolerance([p, self.point()])
     }
 }

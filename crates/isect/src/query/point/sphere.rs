@@ -3,6 +3,7 @@
 use crate::math::{NO_POINT, Real, Vec3};
 use crate::ops;
 use crate::query::PointQuery;
+use crate::query::point::gap_beyond_radius;
 use crate::shape::Sphere;
 
 impl PointQuery for Sphere {
@@ -21,13 +22,14 @@ impl PointQuery for Sphere {
         }
     }
 
-    /// `max(|p − center| − radius, 0)`.
+    /// `max(|p − center| − radius, 0)`: 0 exactly when
+    /// [`contains_point`](Self::contains_point) holds, positive otherwise.
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
         if !(self.is_usable() && p.is_finite()) {
             return Real::INFINITY;
         }
-        (p.distance(self.center) - self.radius).max(0.0)
+        gap_beyond_radius(p.distance_squared(self.center), self.radius)
     }
 
     /// `|p − center|² <= radius²`, exactly.

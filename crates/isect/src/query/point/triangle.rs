@@ -2,7 +2,8 @@
 
 use crate::math::{NO_POINT, Real, Vec3, on_set_tolerance};
 use crate::query::PointQuery;
-use crate::query::algo::simplex::triangle_weights;
+use crate::query::algo::simplex::triangle_region;
+use crate::query::point::within;
 use crate::shape::Triangle;
 
 impl PointQuery for Triangle {
@@ -13,7 +14,35 @@ impl PointQuery for Triangle {
         if !(self.is_usable() && p.is_finite()) {
             return NO_POINT;
         }
-        let [u, v, w] = triangle_weights(p, self.a, self.b, self.c);
+        let ([u, v, w], face) = triangle_region(p, self.a, self.b, self.c);
+        if face {
+            // p projected onto the plane. Not as `u a + v b + w c`: for a thin triangle the
+            // weights come from nearly cancelling cross products, and that point can be off
+            // along the triangle's length by far more than rounding of the coordinates. Nor as
+            // `p - n (n · (p - a)) / |n|²`: the rounding of n tilts it about an axis across the
+            // triangle, by up to ε / sin of the thin angle, and |p - a| multiplies the tilt.
+            // Measuring from x, the foot of p on the longest edge's line, cancels that: p - x
+            // is perpendicular to the edge, and the triangle lies in the longest edge's slab.
+            let [ab, bc, ca] = [self.b - self.a, self.c - self.b, self.a - self.c];
+            let (ab2, bc2, ca2) = (
+                ab.length_squared(),
+                bc.length_squared(),
+                ca.length_squared(),
+            );
+            let (start, e, e2) = if ab2 >= bc2 && ab2 >= ca2 {
+                (self.a, ab, ab2)
+            } else if bc2 >= ca2 {
+                (self.b, bc, bc2)
+            } else {
+                (self.c, ca, ca2)
+            };
+            let x = start + e * (e.dot(p - start) / e2);
+            let n = self.scaled_normal();
+            let projected = p - n * (n.dot(p - x) / n.length_squared());
+            if projected.is_finite() {
+                return projected;
+            }
+        }
         self.a * u + self.b * v + self.c * w
     }
 
@@ -22,7 +51,9 @@ impl PointQuery for Triangle {
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
         let tolerance = on_set_tolerance([p, self.a, self.b, self.c]);
-        self.distance_to_point(p) <= tolerance
+        // An infinite coordinate makes the tolerance infinite too: check finiteness.
+        let q = self.closest_point(p);
+        q.is_finite() && within(p, q, tolerance)
     }
 
     fn distance_to_point(&self, p: Vec3) -> Real {

@@ -1,1 +1,0 @@
-//! GJK against closed forms.

@@ -1,1 +1,0 @@
-//! Shapes: constructors, validity, bounding volumes and classification.
