@@ -15,6 +15,8 @@ mod common;
 #[cfg(not(isect_no_parry))]
 mod differential;
 mod gjk;
+mod intersects;
 mod linear;
 mod point;
+mod raycast;
 mod shapes;

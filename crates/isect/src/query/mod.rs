@@ -26,7 +26,9 @@
 
 pub mod algo;
 mod distance;
+mod intersects;
 mod planes;
+mod raycast;
 mod point;
 
 pub use algo::gjk::SupportMap;
@@ -288,3 +290,17 @@ macro_rules! mirror_distance {
     };
 }
 pub(crate) use mirror_distance;
+
+/// Implements `Intersects<$a> for $b` from `Intersects<$b> for $a`: the mirror line that each
+/// overlap pair file ends with.
+macro_rules! mirror_intersects {
+    ($a:ty, $b:ty) => {
+        impl $crate::query::Intersects<$a> for $b {
+            #[inline]
+            fn intersects(&self, other: &$a) -> bool {
+                $crate::query::Intersects::intersects(other, self)
+            }
+        }
+    };
+}
+pub(crate) use mirror_intersects;

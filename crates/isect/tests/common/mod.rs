@@ -216,3 +216,17 @@ pub fn gjk_point_tolerance(d: Real, scale: Real) -> Real {
         + tol(scale)
         + gjk_floor(scale)
 }
+
+/// `a.intersects(b)`, asserting that `b.intersects(a)` agrees: every overlap test goes through
+/// this, so symmetry in argument order is checked on every input.
+#[track_caller]
+pub fn intersects_both<A, B>(a: &A, b: &B) -> bool
+where
+    A: isect::Intersects<B> + core::fmt::Debug,
+    B: isect::Intersects<A> + core::fmt::Debug,
+{
+    let ab = a.intersects(b);
+    let ba = b.intersects(a);
+    assert_eq!(ab, ba, "intersects is not symmetric for {a:?} and {b:?}");
+    ab
+}

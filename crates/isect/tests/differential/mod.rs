@@ -3,6 +3,11 @@
 //! parry is an independent implementation, not ground truth: booleans are compared only where
 //! the true answer is clear of the boundary by a tolerance, and known parry faults are avoided.
 
+mod intersects_frustum_hull;
+mod intersects_linear;
+mod intersects_solids;
+mod intersects_triangle;
 mod linear;
 mod point_flat;
 mod point_solids;
+mod raycast;

@@ -1,0 +1,1 @@
+//! (to be written: aabb–convex_hull overlap)

@@ -1,0 +1,1 @@
+//! (to be written: convex_hull–convex_hull overlap)

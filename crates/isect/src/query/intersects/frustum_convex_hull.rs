@@ -1,0 +1,1 @@
+//! (to be written: frustum–convex_hull overlap)

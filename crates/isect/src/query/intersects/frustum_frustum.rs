@@ -1,0 +1,1 @@
+//! (to be written: frustum–frustum overlap)

@@ -1,0 +1,1 @@
+//! (to be written: line–convex_hull overlap)

@@ -1,0 +1,1 @@
+//! (to be written: line–frustum overlap)

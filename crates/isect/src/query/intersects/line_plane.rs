@@ -1,0 +1,1 @@
+//! (to be written: line–plane overlap)

@@ -1,0 +1,1 @@
+//! (to be written: ray–convex_hull overlap)

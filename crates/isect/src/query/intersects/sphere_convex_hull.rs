@@ -1,0 +1,1 @@
+//! (to be written: sphere–convex_hull overlap)

@@ -1,0 +1,1 @@
+//! `RayCast` per shape, one file per shape (to be written).

@@ -1,0 +1,1 @@
+//! Ray casts (to be written).
