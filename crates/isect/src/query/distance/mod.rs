@@ -1,12 +1,13 @@
 //! `Distance` (closest points and distance) per pair of shapes, one file per pair named
-//! `<a>_<b>.rs` in the order Line, Ray, Segment; each file ends with the mirror line that
+//! `<a>_<b>.rs` in the same shape order as the overlap files (Sphere, Aabb, Obb, Capsule, Triangle,
+//! Segment, Ray, Line, Plane, Frustum, ConvexHull); each file ends with the mirror line that
 //! implements the other argument order.
 
 mod line_line;
-mod line_ray;
-mod line_segment;
+mod ray_line;
 mod ray_ray;
-mod ray_segment;
+mod segment_line;
+mod segment_ray;
 mod segment_segment;
 
 use crate::query::ClosestPoints;

@@ -1,17 +1,17 @@
-//! Line–segment distance.
+//! Ray–line distance.
 
 use crate::query::algo::linear::Linear;
 use crate::query::distance::linear_closest_points;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
-use crate::shape::{Line, Segment};
+use crate::shape::{Line, Ray};
 
-impl Distance<Segment> for Line {
+impl Distance<Line> for Ray {
     /// A closest pair, `a` on `self`: distance 0 where they cross or touch; one of the pairs when
     /// they are parallel and the pair is not unique; a zero-length segment is a point.
     /// [`ClosestPoints::NONE`] for invalid input (non-finite, zero ray direction).
-    fn closest_points(&self, other: &Segment) -> ClosestPoints {
-        linear_closest_points(&Linear::line(self), &Linear::segment(other))
+    fn closest_points(&self, other: &Line) -> ClosestPoints {
+        linear_closest_points(&Linear::ray(self), &Linear::line(other))
     }
 }
 
-mirror_distance!(Line, Segment);
+mirror_distance!(Ray, Line);

@@ -1,17 +1,17 @@
-//! Ray–segment distance.
+//! Segment–ray distance.
 
 use crate::query::algo::linear::Linear;
 use crate::query::distance::linear_closest_points;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
 use crate::shape::{Ray, Segment};
 
-impl Distance<Segment> for Ray {
+impl Distance<Ray> for Segment {
     /// A closest pair, `a` on `self`: distance 0 where they cross or touch; one of the pairs when
     /// they are parallel and the pair is not unique; a zero-length segment is a point.
     /// [`ClosestPoints::NONE`] for invalid input (non-finite, zero ray direction).
-    fn closest_points(&self, other: &Segment) -> ClosestPoints {
-        linear_closest_points(&Linear::ray(self), &Linear::segment(other))
+    fn closest_points(&self, other: &Ray) -> ClosestPoints {
+        linear_closest_points(&Linear::segment(self), &Linear::ray(other))
     }
 }
 
-mirror_distance!(Ray, Segment);
+mirror_distance!(Segment, Ray);
