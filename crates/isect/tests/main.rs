@@ -20,3 +20,4 @@ mod linear;
 mod point;
 mod raycast;
 mod shapes;
+pub mod sweep;

@@ -28,8 +28,9 @@ pub mod algo;
 mod distance;
 mod intersects;
 mod planes;
-mod raycast;
 mod point;
+mod raycast;
+mod sweep;
 
 pub use algo::gjk::SupportMap;
 pub use planes::three_planes;
@@ -304,3 +305,28 @@ macro_rules! mirror_intersects {
     };
 }
 pub(crate) use mirror_intersects;
+
+/// Implements `Sweep<$a> for $b` from `Sweep<$b> for $a`: the same times, the motions exchanged
+/// and the normal flipped (it points from `other` towards `self`). The mirror line that each
+/// sweep pair file ends with.
+macro_rules! mirror_sweep {
+    ($a:ty, $b:ty) => {
+        impl $crate::query::Sweep<$a> for $b {
+            #[inline]
+            fn sweep(
+                &self,
+                motion: $crate::math::Vec3,
+                other: &$a,
+                other_motion: $crate::math::Vec3,
+            ) -> Option<$crate::query::SweepHit> {
+                $crate::query::Sweep::sweep(other, other_motion, self, motion).map(|hit| {
+                    $crate::query::SweepHit {
+                        normal: -hit.normal,
+                        ..hit
+                    }
+                })
+            }
+        }
+    };
+}
+pub(crate) use mirror_sweep;

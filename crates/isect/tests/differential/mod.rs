@@ -11,3 +11,4 @@ mod linear;
 mod point_flat;
 mod point_solids;
 mod raycast;
+mod sweep;

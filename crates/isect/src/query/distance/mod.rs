@@ -1,6 +1,6 @@
 //! `Distance` (closest points and distance) per pair of shapes, one file per pair named
 //! `<a>_<b>.rs` in the same shape order as the overlap files (Sphere, Aabb, Obb, Capsule, Triangle,
-//! Segment, Ray, Line, Plane, Frustum, ConvexHull); each file ends with the mirror line that
+//! Segment, Ray, Line, Plane, Frustum, `ConvexHull`); each file ends with the mirror line that
 //! implements the other argument order.
 
 mod line_line;

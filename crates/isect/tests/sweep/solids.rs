@@ -1,0 +1,212 @@
+//! Sweeps of spheres against spheres and boxes against boxes.
+
+use isect::math::Vec3;
+use isect::{Aabb, PointQuery, Real, Sphere, Sweep};
+use proptest::prelude::*;
+
+use super::{Case, assert_times};
+use crate::common::{strategy, v};
+
+/// |c1 − c2| − (r1 + r2): the distance between two spheres, negative when they overlap.
+pub fn sphere_gap(a: &Sphere, b: &Sphere) -> Real {
+    a.center.distance(b.center) - (a.radius + b.radius)
+}
+
+/// The largest per-axis gap between two boxes: positive exactly when they are apart, and at
+/// least the gap along any axis.
+pub fn box_gap(a: &Aabb, b: &Aabb) -> Real {
+    (b.min - a.max).max(a.min - b.max).max_element()
+}
+
+fn check_spheres(a: &Sphere, ma: Vec3, b: &Sphere, mb: Vec3) {
+    Case {
+        a,
+        motion_a: ma,
+        b,
+        motion_b: mb,
+        gap: &sphere_gap,
+        dist_a: &|s: &Sphere, p| s.distance_to_point(p),
+        dist_b: &|s: &Sphere, p| s.distance_to_point(p),
+        scale: 40.0,
+    }
+    .check();
+}
+
+fn check_boxes(a: &Aabb, ma: Vec3, b: &Aabb, mb: Vec3) {
+    Case {
+        a,
+        motion_a: ma,
+        b,
+        motion_b: mb,
+        gap: &box_gap,
+        dist_a: &|s: &Aabb, p| s.distance_to_point(p),
+        dist_b: &|s: &Aabb, p| s.distance_to_point(p),
+        scale: 40.0,
+    }
+    .check();
+}
+
+#[test]
+fn spheres_head_on() {
+    // Centers 8 apart, radii 1 and 3, closing at 8 per unit time: touch at 1/2, centers meet
+    // at 1 (still overlapping then).
+    let a = Sphere::new(v(-4.0, 0.0, 0.0), 1.0);
+    let b = Sphere::new(v(4.0, 0.0, 0.0), 3.0);
+    let h = a.sweep(v(4.0, 0.0, 0.0), &b, v(-4.0, 0.0, 0.0)).unwrap();
+    assert_eq!((h.t_first, h.t_last), (0.5, 1.0));
+    assert_eq!((h.point, h.normal), (v(-1.0, 0.0, 0.0), -Vec3::X));
+    // Passing through: a moves 16 against a resting b: enters at 1/4, leaves at 3/4.
+    let h = a.sweep(v(16.0, 0.0, 0.0), &b, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.t_last), (0.25, 0.75));
+    // Touching exactly at the end, and stopping 1/1024 short.
+    assert_times(a.sweep(v(4.0, 0.0, 0.0), &b, Vec3::ZERO), 1.0, 1.0);
+    assert!(
+        a.sweep(v(4.0 - 1.0 / 1024.0, 0.0, 0.0), &b, Vec3::ZERO)
+            .is_none()
+    );
+}
+
+#[test]
+fn spheres_grazing_and_missing() {
+    // b beside a's path at exactly r1 + r2 = 2: a grazing touch at the closest approach.
+    let a = Sphere::new(v(-4.0, 0.0, 0.0), 1.0);
+    let b = Sphere::new(v(0.0, 2.0, 0.0), 1.0);
+    let h = a.sweep(v(8.0, 0.0, 0.0), &b, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.t_last), (0.5, 0.5));
+    assert_eq!((h.point, h.normal), (v(0.0, 1.0, 0.0), -Vec3::Y));
+    let apart = Sphere::new(v(0.0, 2.0 + 1.0 / 1024.0, 0.0), 1.0);
+    assert!(a.sweep(v(8.0, 0.0, 0.0), &apart, Vec3::ZERO).is_none());
+    // Same velocity: never closer.
+    assert!(a.sweep(Vec3::X, &apart, Vec3::X).is_none());
+}
+
+#[test]
+fn spheres_already_overlapping() {
+    let a = Sphere::new(Vec3::ZERO, 1.0);
+    let b = Sphere::new(v(1.0, 0.0, 0.0), 1.0);
+    // Moving apart at 4 per unit time: they separate when the distance reaches 2, at t = 1/4.
+    let h = a.sweep(v(-4.0, 0.0, 0.0), &b, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.t_last, h.normal), (0.0, 0.25, -Vec3::X));
+    // The point is the middle of the overlap on the line of centers.
+    assert_eq!(h.point, v(0.5, 0.0, 0.0));
+    // Resting: overlapping throughout.
+    assert_times(a.sweep(Vec3::ZERO, &b, Vec3::ZERO), 0.0, 1.0);
+    // Touching at the start and moving apart: a single instant.
+    let touching = Sphere::new(v(2.0, 0.0, 0.0), 1.0);
+    assert_times(a.sweep(-Vec3::X, &touching, Vec3::ZERO), 0.0, 0.0);
+    // Coincident centers: the normal opposes the relative motion, +Y without one.
+    let h = a.sweep(Vec3::X, &a, Vec3::ZERO).unwrap();
+    assert_eq!(h.normal, -Vec3::X);
+    assert_eq!(a.sweep(Vec3::ZERO, &a, Vec3::ZERO).unwrap().normal, Vec3::Y);
+}
+
+#[test]
+fn points_are_spheres_of_radius_zero() {
+    let p = Sphere::new(v(-2.0, 0.0, 0.0), 0.0);
+    let q = Sphere::new(v(2.0, 0.0, 0.0), 0.0);
+    assert_times(p.sweep(v(4.0, 0.0, 0.0), &q, Vec3::ZERO), 1.0, 1.0);
+    assert!(p.sweep(v(4.0, 1.0 / 1024.0, 0.0), &q, Vec3::ZERO).is_none());
+}
+
+#[test]
+fn boxes_face_edge_and_corner_contacts() {
+    let a = Aabb::new(Vec3::ZERO, Vec3::ONE);
+    let b = Aabb::new(v(3.0, 0.0, 0.0), v(4.0, 1.0, 1.0));
+    // Face to face: a closes the gap of 2 moving 4: t = 1/2; they share [3, 4] in x… until a
+    // has moved 4 (its min at 4 = b.max): t = 1.
+    let h = a.sweep(v(4.0, 0.0, 0.0), &b, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.t_last, h.normal), (0.5, 1.0, -Vec3::X));
+    assert_eq!(h.point, v(3.0, 0.5, 0.5));
+    // Edge to edge: b offset diagonally by one unit in y; the shared region is an edge.
+    let c = Aabb::new(v(3.0, 1.0, 0.0), v(4.0, 2.0, 1.0));
+    let h = a.sweep(v(4.0, 0.0, 0.0), &c, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.point), (0.5, v(3.0, 1.0, 0.5)));
+    // Corner to corner.
+    let d = Aabb::new(v(3.0, 1.0, 1.0), v(4.0, 2.0, 2.0));
+    let h = a.sweep(v(4.0, 0.0, 0.0), &d, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.point), (0.5, v(3.0, 1.0, 1.0)));
+    // Moved apart by 1/1024 in y: a miss.
+    let e = Aabb::new(v(3.0, 1.0 + 1.0 / 1024.0, 0.0), v(4.0, 2.0, 1.0));
+    assert!(a.sweep(v(4.0, 0.0, 0.0), &e, Vec3::ZERO).is_none());
+    // The last axis to start overlapping gives the normal: diagonal approach.
+    let f = Aabb::new(v(2.0, 3.0, 0.0), v(3.0, 4.0, 1.0));
+    let h = a.sweep(v(2.0, 4.0, 0.0), &f, Vec3::ZERO).unwrap();
+    // x overlaps from t = 1/2, y from t = 1/2: a tie; then t_first = 1/2 and a normal along
+    // one of the two axes, against the motion.
+    assert_eq!(h.t_first, 0.5);
+    assert!(h.normal == -Vec3::X || h.normal == -Vec3::Y, "{h:?}");
+}
+
+#[test]
+fn boxes_thin_and_fast() {
+    // A thin wall crossed within one frame.
+    let wall = Aabb::new(v(5.0, -10.0, -10.0), v(5.0, 10.0, 10.0));
+    let bullet = Aabb::new(v(0.0, 0.0, 0.0), v(0.5, 0.5, 0.5));
+    let h = bullet.sweep(v(20.0, 0.0, 0.0), &wall, Vec3::ZERO).unwrap();
+    assert_eq!(
+        (h.t_first, h.t_last, h.normal),
+        (4.5 / 20.0, 5.0 / 20.0, -Vec3::X)
+    );
+}
+
+#[test]
+fn boxes_already_overlapping() {
+    let a = Aabb::new(Vec3::ZERO, v(2.0, 2.0, 2.0));
+    let b = Aabb::new(v(1.5, 0.0, 0.0), v(5.0, 2.0, 2.0));
+    let h = a.sweep(Vec3::ZERO, &b, Vec3::ZERO).unwrap();
+    // Least penetration along x (0.5), pushing a towards −x where its center is.
+    assert_eq!((h.t_first, h.t_last, h.normal), (0.0, 1.0, -Vec3::X));
+    assert_eq!(h.point, v(1.75, 1.0, 1.0));
+}
+
+#[test]
+fn invalid_boxes_and_spheres_give_none() {
+    let a = Aabb::new(Vec3::ZERO, Vec3::ONE);
+    for bad in [Real::NAN, Real::INFINITY, Real::NEG_INFINITY] {
+        let m = v(bad, 0.0, 0.0);
+        assert!(a.sweep(m, &a, Vec3::ZERO).is_none());
+        assert!(a.sweep(Vec3::ZERO, &a, m).is_none());
+        assert!(
+            Aabb::new(Vec3::ZERO, m)
+                .sweep(Vec3::X, &a, Vec3::ZERO)
+                .is_none()
+        );
+        let s = Sphere::new(Vec3::ZERO, 1.0);
+        assert!(s.sweep(m, &s, Vec3::ZERO).is_none());
+        assert!(
+            Sphere::new(Vec3::ZERO, bad)
+                .sweep(Vec3::X, &s, Vec3::ZERO)
+                .is_none()
+        );
+    }
+    assert!(
+        Aabb::new(Vec3::ONE, Vec3::ZERO)
+            .sweep(Vec3::X, &a, Vec3::ZERO)
+            .is_none()
+    );
+}
+
+proptest! {
+    #[test]
+    fn sphere_sphere(a in strategy::sphere(), ma in strategy::vec3(), b in strategy::sphere(), mb in strategy::vec3()) {
+        check_spheres(&a, ma, &b, mb);
+    }
+
+    #[test]
+    fn aabb_aabb(a in strategy::aabb(), ma in strategy::vec3(), b in strategy::aabb(), mb in strategy::vec3()) {
+        check_boxes(&a, ma, &b, mb);
+    }
+
+    /// Spheres aimed at each other, so that most cases hit.
+    #[test]
+    fn sphere_sphere_aimed(a in strategy::sphere(), b in strategy::sphere(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        let motion = (b.center - a.center) * speed + aim * 0.1;
+        check_spheres(&a, motion, &b, Vec3::ZERO);
+    }
+
+    #[test]
+    fn aabb_aabb_aimed(a in strategy::aabb(), b in strategy::aabb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        let motion = (b.center() - a.center()) * speed + aim * 0.1;
+        check_boxes(&a, motion, &b, Vec3::ZERO);
+    }
+}
