@@ -12,6 +12,7 @@ extern crate isect_f64 as isect;
 mod common;
 // Against parry3d (parry3d-f64 for isect-f64). CI's glam-0.34 run builds without parry, whose
 // glam is 0.33, and sets `isect_no_parry`.
+mod contact;
 #[cfg(not(isect_no_parry))]
 mod differential;
 mod gjk;
@@ -20,4 +21,4 @@ mod linear;
 mod point;
 mod raycast;
 mod shapes;
-pub mod sweep;
+mod sweep;

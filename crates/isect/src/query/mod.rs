@@ -25,6 +25,7 @@
 //! - **No allocation** in any primitive query.
 
 pub mod algo;
+mod contact;
 mod distance;
 mod intersects;
 mod planes;
@@ -330,3 +331,21 @@ macro_rules! mirror_sweep {
     };
 }
 pub(crate) use mirror_sweep;
+
+/// Implements `Contact<$a> for $b` from `Contact<$b> for $a`: the same point and depth with the
+/// normal flipped (it points from `other` towards `self`). The mirror line that each contact
+/// pair file ends with.
+macro_rules! mirror_contact {
+    ($a:ty, $b:ty) => {
+        impl $crate::query::Contact<$a> for $b {
+            #[inline]
+            fn contact(&self, other: &$a) -> Option<$crate::query::ContactInfo> {
+                $crate::query::Contact::contact(other, self).map(|c| $crate::query::ContactInfo {
+                    normal: -c.normal,
+                    ..c
+                })
+            }
+        }
+    };
+}
+pub(crate) use mirror_contact;

@@ -3,6 +3,7 @@
 //! parry is an independent implementation, not ground truth: booleans are compared only where
 //! the true answer is clear of the boundary by a tolerance, and known parry faults are avoided.
 
+mod contact;
 mod intersects_frustum_hull;
 mod intersects_linear;
 mod intersects_solids;

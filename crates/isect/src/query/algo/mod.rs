@@ -4,5 +4,6 @@
 
 pub mod gjk;
 pub(crate) mod linear;
+pub(crate) mod plane_extent;
 pub(crate) mod simplex;
 mod support_map;

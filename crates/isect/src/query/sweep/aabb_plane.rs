@@ -1,7 +1,7 @@
 //! Sweep of an axis-aligned box against a plane.
 
 use crate::math::Vec3;
-use crate::query::sweep::{sign_or_zero, sweep_against_plane};
+use crate::query::sweep::sweep_against_plane;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Aabb, Plane};
 
@@ -20,16 +20,7 @@ impl Sweep<Plane> for Aabb {
         {
             return None;
         }
-        let half = self.half_extents();
-        let r = half.dot(other.normal.abs());
-        sweep_against_plane(
-            self.center(),
-            r,
-            |dir| sign_or_zero(dir) * half,
-            motion,
-            other,
-            other_motion,
-        )
+        sweep_against_plane(self, motion, other, other_motion)
     }
 }
 

@@ -21,29 +21,7 @@ impl Sweep<Plane> for Capsule {
         {
             return None;
         }
-        let n = other.normal;
-        let half_axis = (self.b - self.a) * 0.5;
-        let center = self.a + half_axis;
-        let r = n.dot(half_axis).abs() + self.radius;
-        let radius = self.radius;
-        sweep_against_plane(
-            center,
-            r,
-            |dir| {
-                let along = dir.dot(half_axis);
-                let end = if along > 0.0 {
-                    half_axis
-                } else if along < 0.0 {
-                    -half_axis
-                } else {
-                    Vec3::ZERO
-                };
-                end + dir * radius
-            },
-            motion,
-            other,
-            other_motion,
-        )
+        sweep_against_plane(self, motion, other, other_motion)
     }
 }
 

@@ -14,6 +14,8 @@ mod sphere_sphere;
 
 use crate::math::{Real, Vec3};
 use crate::query::SweepHit;
+use crate::query::algo::plane_extent::PlaneExtent;
+use crate::query::contact::plane_contact_geometry;
 use crate::shape::Plane;
 
 /// The times in `[0, 1]` at which `|s0 + k t| <= r`: a shape whose center starts at signed
@@ -31,61 +33,43 @@ fn slab_times(s0: Real, k: Real, r: Real) -> Option<(Real, Real)> {
     (first <= last).then_some((first, last))
 }
 
-/// The sweep of a convex shape against a plane, given the shape's center, its extent `r` along
-/// the plane's (unit) normal, and `support(dir)`: the offset from the center to the shape's
-/// point furthest along `dir` (the center of the furthest face or edge when several points are
-/// furthest, so that a flat contact is reported in its middle).
+/// The sweep of a convex shape against a plane, from the shape's extent along the plane's unit
+/// normal about its center ([`PlaneExtent`]).
 ///
 /// At `t_first` the reported point is the shape's point nearest the plane when they just
-/// touch; when they already overlap there, the point where the segment from the center to that
-/// nearest point crosses the plane, which lies in both. Both are projected onto the plane at
-/// that time. The normal points from the plane to the side the shape's center is on; for a
-/// center exactly on the plane, against the relative motion (or the plane's normal without
-/// relative motion).
+/// touch (the middle of a face or edge lying flat on it); when they already overlap there, the
+/// point where the segment from the center to that nearest point crosses the plane, which lies
+/// in both. The normal points from the plane to the side the shape's center is on; for a center
+/// exactly on the plane, against the relative motion (or the plane's normal without relative
+/// motion). The caller checks the input's validity.
 #[inline]
-fn sweep_against_plane(
-    center: Vec3,
-    r: Real,
-    support: impl Fn(Vec3) -> Vec3,
+fn sweep_against_plane<S: PlaneExtent>(
+    shape: &S,
     motion: Vec3,
     plane: &Plane,
     plane_motion: Vec3,
 ) -> Option<SweepHit> {
     let n = plane.normal;
-    let relative = motion - plane_motion;
-    let k = n.dot(relative);
-    let s0 = plane.signed_distance(center);
-    let (t_first, t_last) = slab_times(s0, k, r)?;
-    let center_t = center + motion * t_first;
-    let d_t = plane.d + n.dot(plane_motion) * t_first;
-    let s_t = n.dot(center_t) - d_t;
-    // The side of the center; for a center on the plane, the side it came from.
-    let side = if s_t > 0.0 || (s_t == 0.0 && k <= 0.0) {
-        1.0
-    } else {
-        -1.0
+    let (center, r) = shape.center_extent(n);
+    let k = n.dot(motion - plane_motion);
+    let (t_first, t_last) = slab_times(plane.signed_distance(center), k, r)?;
+    let moved_plane = Plane {
+        normal: n,
+        d: plane.d + n.dot(plane_motion) * t_first,
     };
-    let normal = n * side;
-    let nearest = center_t + support(-normal);
-    let lambda = if r > 0.0 {
-        (s_t.abs() / r).min(1.0)
-    } else {
-        0.0
-    };
-    let p = center_t + (nearest - center_t) * lambda;
-    let point = p - n * (n.dot(p) - d_t);
+    // A center on the plane at t_first came from the side opposite to its relative motion.
+    let side_on_plane = if k > 0.0 { -1.0 } else { 1.0 };
+    let contact = plane_contact_geometry(
+        shape,
+        center + motion * t_first,
+        r,
+        &moved_plane,
+        side_on_plane,
+    );
     Some(SweepHit {
         t_first,
         t_last,
-        point,
-        normal,
+        point: contact.point,
+        normal: contact.normal,
     })
-}
-
-/// `1` for positive `x`, `-1` for negative, `0` for zero: the support offset of a box along an
-/// axis the direction is perpendicular to is the middle of the face.
-#[inline]
-fn sign_or_zero(x: Vec3) -> Vec3 {
-    Vec3::select(x.cmpgt(Vec3::ZERO), Vec3::ONE, Vec3::ZERO)
-        - Vec3::select(x.cmplt(Vec3::ZERO), Vec3::ONE, Vec3::ZERO)
 }

@@ -1,7 +1,7 @@
 //! Sweep of an oriented box against a plane.
 
 use crate::math::Vec3;
-use crate::query::sweep::{sign_or_zero, sweep_against_plane};
+use crate::query::sweep::sweep_against_plane;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Obb, Plane};
 
@@ -20,17 +20,7 @@ impl Sweep<Plane> for Obb {
         {
             return None;
         }
-        let r = self.projected_radius(other.normal);
-        let rotation = self.rotation;
-        let half = self.half_extents;
-        sweep_against_plane(
-            self.center,
-            r,
-            |dir| rotation * (sign_or_zero(rotation.transpose() * dir) * half),
-            motion,
-            other,
-            other_motion,
-        )
+        sweep_against_plane(self, motion, other, other_motion)
     }
 }
 

@@ -20,15 +20,7 @@ impl Sweep<Plane> for Sphere {
         {
             return None;
         }
-        let radius = self.radius;
-        sweep_against_plane(
-            self.center,
-            radius,
-            |dir| dir * radius,
-            motion,
-            other,
-            other_motion,
-        )
+        sweep_against_plane(self, motion, other, other_motion)
     }
 }
 

@@ -1,0 +1,85 @@
+//! What a shape needs for the plane pairs of sweeps and contacts: its extent along a plane's
+//! normal about a center, and the offset to its point furthest along a direction, the middle of
+//! a face or edge when several points are furthest (so a flat contact is reported in its middle).
+
+use crate::math::{Real, Vec3};
+use crate::shape::{Aabb, Capsule, Obb, Sphere};
+
+/// A convex shape's extent along a unit direction and its face-centred support offsets.
+pub(crate) trait PlaneExtent {
+    /// A center and the shape's half extent `r` along the unit `n` about it: the shape spans
+    /// `[n · center − r, n · center + r]` along `n`.
+    fn center_extent(&self, n: Vec3) -> (Vec3, Real);
+
+    /// The offset from the center of [`center_extent`](Self::center_extent) to the shape's point
+    /// furthest along the unit `dir`; the middle of the furthest face or edge on a tie.
+    fn face_support(&self, dir: Vec3) -> Vec3;
+}
+
+/// `1` for positive `x`, `-1` for negative, `0` for zero, per coordinate.
+#[inline]
+fn sign_or_zero(x: Vec3) -> Vec3 {
+    Vec3::select(x.cmpgt(Vec3::ZERO), Vec3::ONE, Vec3::ZERO)
+        - Vec3::select(x.cmplt(Vec3::ZERO), Vec3::ONE, Vec3::ZERO)
+}
+
+impl PlaneExtent for Sphere {
+    #[inline]
+    fn center_extent(&self, _n: Vec3) -> (Vec3, Real) {
+        (self.center, self.radius)
+    }
+
+    #[inline]
+    fn face_support(&self, dir: Vec3) -> Vec3 {
+        dir * self.radius
+    }
+}
+
+impl PlaneExtent for Aabb {
+    /// The extent method (RTR §16.10): `Σ e_i |n_i|`.
+    #[inline]
+    fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
+        (self.center(), self.half_extents().dot(n.abs()))
+    }
+
+    #[inline]
+    fn face_support(&self, dir: Vec3) -> Vec3 {
+        sign_or_zero(dir) * self.half_extents()
+    }
+}
+
+impl PlaneExtent for Obb {
+    /// The extent method: [`Obb::projected_radius`].
+    #[inline]
+    fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
+        (self.center, self.projected_radius(n))
+    }
+
+    #[inline]
+    fn face_support(&self, dir: Vec3) -> Vec3 {
+        self.rotation * (sign_or_zero(self.rotation.transpose() * dir) * self.half_extents)
+    }
+}
+
+impl PlaneExtent for Capsule {
+    /// About the middle of the core: `|n · (b − a)| / 2 + radius`.
+    #[inline]
+    fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
+        let half_axis = (self.b - self.a) * 0.5;
+        (self.a + half_axis, n.dot(half_axis).abs() + self.radius)
+    }
+
+    #[inline]
+    fn face_support(&self, dir: Vec3) -> Vec3 {
+        let half_axis = (self.b - self.a) * 0.5;
+        let along = dir.dot(half_axis);
+        let end = if along > 0.0 {
+            half_axis
+        } else if along < 0.0 {
+            -half_axis
+        } else {
+            Vec3::ZERO
+        };
+        end + dir * self.radius
+    }
+}

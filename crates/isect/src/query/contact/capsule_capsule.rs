@@ -1,0 +1,51 @@
+//! Contact of two capsules.
+
+use crate::math::Vec3;
+use crate::query::algo::linear::segment_segment_parameters;
+use crate::query::contact::{balls, within_rounding};
+use crate::query::{Contact, ContactInfo};
+use crate::shape::{Capsule, Segment};
+
+impl Contact<Capsule> for Capsule {
+    /// The balls around the closest points of the two cores (Ericson §4.5.2, with the robust
+    /// segment–segment closest points): depth `r1 + r2 − distance`, normal from `other`'s core
+    /// to `self`'s. Cores that cross get the normal along `d1 × d2` (pointing from `other`'s
+    /// middle to `self`'s side), or perpendicular to a collinear pair, with depth `r1 + r2`.
+    /// Zero-length capsules are spheres. `None` when apart and for invalid input.
+    fn contact(&self, other: &Capsule) -> Option<ContactInfo> {
+        if !(self.is_usable() && other.is_usable()) {
+            return None;
+        }
+        let (p, q) = (Segment::new(self.a, self.b), Segment::new(other.a, other.b));
+        let (s, t) = segment_segment_parameters(&p, &q);
+        let (d1, d2) = (self.b - self.a, other.b - other.a);
+        let (x, y) = (self.a + d1 * s, other.a + d2 * t);
+        let fallback = crossing_normal(d1, d2, (self.a + self.b - other.a - other.b) * 0.5);
+        // Cores that meet within rounding: their closest points' offset is noise, not a
+        // direction; the crossing normal separates them.
+        let y = if within_rounding(x, y, [self.a, self.b, other.a, other.b]) {
+            x
+        } else {
+            y
+        };
+        balls(x, self.radius, y, other.radius, fallback)
+    }
+}
+
+/// A unit normal for cores that meet: across both directions (either sign separates them by
+/// moving `r1 + r2`), towards `towards` (from `other`'s middle to `self`'s) when that clearly
+/// decides the sign, else `d1 × d2` itself, which flips with the arguments; `+Y` when there is no
+/// direction at all.
+fn crossing_normal(d1: Vec3, d2: Vec3, towards: Vec3) -> Vec3 {
+    let n = d1
+        .cross(d2)
+        .try_normalize()
+        .or_else(|| d1.try_normalize().map(Vec3::any_orthonormal_vector))
+        .or_else(|| d2.try_normalize().map(Vec3::any_orthonormal_vector))
+        .unwrap_or(Vec3::Y);
+    if n.dot(towards) < -1e-3 * towards.length() {
+        -n
+    } else {
+        n
+    }
+}

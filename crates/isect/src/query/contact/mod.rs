@@ -1,0 +1,144 @@
+//! `Contact` (contact point, normal and penetration depth) per pair of shapes, one file per pair
+//! named `<a>_<b>.rs` in the same shape order as the overlap files; each file ends with the
+//! mirror line `mirror_contact!(A, B);` for the other order.
+
+mod aabb_plane;
+mod capsule_capsule;
+mod capsule_plane;
+mod obb_plane;
+mod sphere_aabb;
+mod sphere_capsule;
+mod sphere_obb;
+mod sphere_plane;
+mod sphere_sphere;
+
+use crate::math::{Real, Vec3, on_set_tolerance};
+use crate::ops;
+use crate::query::ContactInfo;
+use crate::query::algo::plane_extent::PlaneExtent;
+use crate::shape::Plane;
+
+/// The contact of two balls, `(c1, r1)` as `self` and `(c2, r2)`: the core of every sphere and
+/// capsule pair, whose cores' closest points are the balls' centers.
+///
+/// Depth `r1 + r2 − |c1 − c2|`; normal from `c2` to `c1`, or `fallback` (a unit vector) when the
+/// centers coincide; the point is the middle of the two balls' common stretch of the line of
+/// centers (the touching point when the depth is 0). `None` when the balls are apart.
+#[inline]
+fn balls(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<ContactInfo> {
+    let offset = c1 - c2;
+    let radii = r1 + r2;
+    let dd = offset.length_squared();
+    if !(dd <= radii * radii) {
+        return None;
+    }
+    let distance = ops::sqrt(dd);
+    let normal = if distance > 0.0 {
+        offset / distance
+    } else {
+        fallback
+    };
+    // Measured from c2 along the normal: ball 2 spans [−r2, r2], ball 1 [distance ∓ r1].
+    let low = (-r2).max(distance - r1);
+    let high = r2.min(distance + r1);
+    Some(ContactInfo {
+        point: c2 + normal * ((low + high) * 0.5),
+        normal,
+        depth: (radii - distance).max(0.0),
+    })
+}
+
+/// The contact of a convex shape with a plane (a surface: the shapes overlap when the shape
+/// reaches the plane), from the shape's extent along the plane's unit normal about its center.
+///
+/// The normal points to the side of the center (the plane's front for a center on it), the
+/// depth is `r − |s|` for the center's signed distance `s`: moving the shape by it along the
+/// normal leaves it touching the plane from that side. The point is where the segment from the
+/// center to its deepest point crosses the plane, which lies in both. `None` when apart.
+#[inline]
+fn against_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> Option<ContactInfo> {
+    let (center, r) = shape.center_extent(plane.normal);
+    let s = plane.signed_distance(center);
+    if !(s.abs() <= r) {
+        return None;
+    }
+    Some(plane_contact_geometry(shape, center, r, plane, 1.0))
+}
+
+/// The geometry of [`against_plane`] without the overlap check (for a shape known to touch the
+/// plane, up to rounding), given its `center` and extent `r` from
+/// [`PlaneExtent::center_extent`]: `side_on_plane` (±1) is the side the normal takes for a center
+/// exactly on the plane.
+#[inline]
+pub(crate) fn plane_contact_geometry<S: PlaneExtent>(
+    shape: &S,
+    center: Vec3,
+    r: Real,
+    plane: &Plane,
+    side_on_plane: Real,
+) -> ContactInfo {
+    let n = plane.normal;
+    let s = plane.signed_distance(center);
+    let side = if s > 0.0 {
+        1.0
+    } else if s < 0.0 {
+        -1.0
+    } else {
+        side_on_plane
+    };
+    let normal = n * side;
+    let deepest = center + shape.face_support(-normal);
+    let lambda = if r > 0.0 { (s.abs() / r).min(1.0) } else { 0.0 };
+    let p = center + (deepest - center) * lambda;
+    ContactInfo {
+        point: p - n * plane.signed_distance(p),
+        normal,
+        depth: (r - s.abs()).max(0.0),
+    }
+}
+
+/// The contact of a ball `(c, r)` with a box given in its own frame by half extents `half`,
+/// with `c` in that frame: the ball's center clamped to the box when outside (normal from the
+/// box to the center); when the center is inside, the face nearest to it (normal out of that
+/// face, depth `r +` the center's distance to it). Returns the contact in the box's frame.
+#[inline]
+fn ball_box_local(c: Vec3, r: Real, half: Vec3) -> Option<ContactInfo> {
+    let q = c.clamp(-half, half);
+    let offset = c - q;
+    let dd = offset.length_squared();
+    if dd > 0.0 {
+        if !(dd <= r * r) {
+            return None;
+        }
+        let distance = ops::sqrt(dd);
+        return Some(ContactInfo {
+            point: q,
+            normal: offset / distance,
+            depth: (r - distance).max(0.0),
+        });
+    }
+    // Inside (or on the boundary): leave through the nearest face.
+    let margin = half - c.abs();
+    let i = if margin.x <= margin.y && margin.x <= margin.z {
+        0
+    } else if margin.y <= margin.z {
+        1
+    } else {
+        2
+    };
+    let mut normal = Vec3::ZERO;
+    normal[i] = if c[i] < 0.0 { -1.0 } else { 1.0 };
+    Some(ContactInfo {
+        point: c,
+        normal,
+        depth: r + margin[i],
+    })
+}
+
+/// Whether two computed points are the same point up to the rounding of the coordinates they
+/// come from ([`on_set_tolerance`]): then their offset has no meaningful direction.
+#[inline]
+fn within_rounding<const N: usize>(x: Vec3, y: Vec3, inputs: [Vec3; N]) -> bool {
+    let tolerance = on_set_tolerance(inputs);
+    x.distance_squared(y) <= tolerance * tolerance
+}

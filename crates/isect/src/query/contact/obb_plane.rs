@@ -1,0 +1,22 @@
+//! Contact of a oriented box with a plane.
+
+use crate::query::contact::against_plane;
+use crate::query::{Contact, ContactInfo, mirror_contact};
+use crate::shape::{Obb, Plane};
+
+impl Contact<Plane> for Obb {
+    /// The oriented box against the plane (a surface, not a half-space), by its extent along the
+    /// normal: depth `r − |s|` for the center's signed distance `s` and the extent `r`, normal
+    /// to the side of the center (the plane's front for a center on it), so that moving the
+    /// oriented box by `normal * depth` leaves it touching the plane from that side. The point is
+    /// where the segment from the center to the deepest point crosses the plane. Touching
+    /// gives depth 0; `None` when apart and for invalid input.
+    fn contact(&self, other: &Plane) -> Option<ContactInfo> {
+        if !(self.is_usable() && other.is_usable()) {
+            return None;
+        }
+        against_plane(self, other)
+    }
+}
+
+mirror_contact!(Obb, Plane);

@@ -1,0 +1,88 @@
+//! Contacts: hand cases with exact depths, and properties against independent separation
+//! functions: moving `self` by `normal * depth * (1 + 1e-3)` separates the shapes and by
+//! `(1 - 1e-3)` does not; the point lies in both; a contact exists exactly when the shapes
+//! overlap (away from the boundary); swapping the arguments flips the normal.
+
+mod plane;
+mod solids;
+
+use isect::math::Vec3;
+use isect::{Contact, ContactInfo, Real};
+
+use crate::common::tol;
+use crate::sweep::Translated;
+
+/// One contact problem with an independent separation `gap(a, b)` (positive when apart, at
+/// least as fast as the distance grows along a separating direction, `<= 0` when overlapping)
+/// and point distances for each shape.
+pub struct Case<'a, A, B> {
+    pub a: &'a A,
+    pub b: &'a B,
+    pub gap: &'a dyn Fn(&A, &B) -> Real,
+    pub dist_a: &'a dyn Fn(&A, Vec3) -> Real,
+    pub dist_b: &'a dyn Fn(&B, Vec3) -> Real,
+    pub scale: Real,
+}
+
+impl<A, B> Case<'_, A, B>
+where
+    A: Contact<B> + Translated + core::fmt::Debug,
+    B: Contact<A> + core::fmt::Debug,
+{
+    #[track_caller]
+    pub fn check(&self) -> Option<ContactInfo> {
+        let contact = self.a.contact(self.b);
+        let mirrored = self.b.contact(self.a);
+        let t = tol(self.scale);
+        let gap = (self.gap)(self.a, self.b);
+        let what = format!("{:?} against {:?}: {contact:?}", self.a, self.b);
+        match contact {
+            None => {
+                assert!(
+                    mirrored.is_none(),
+                    "mirror has a contact: {what} vs {mirrored:?}"
+                );
+                assert!(gap >= -t, "no contact, but they overlap ({gap}): {what}");
+            }
+            Some(c) => {
+                let m = mirrored.unwrap_or_else(|| panic!("mirror has none: {what}"));
+                assert!(
+                    (c.depth - m.depth).abs() <= t,
+                    "mirror depth differs: {what} vs {m:?}"
+                );
+                assert!(
+                    c.depth <= t || (c.normal + m.normal).length() <= 1e-3,
+                    "mirror normal not flipped: {what} vs {m:?}"
+                );
+                assert!(gap <= t, "a contact, but they are {gap} apart: {what}");
+                assert!(c.depth >= 0.0, "negative depth: {what}");
+                assert!(
+                    (c.normal.length() - 1.0).abs() <= 1e-3,
+                    "normal not unit: {what}"
+                );
+                assert!(
+                    (self.dist_a)(self.a, c.point) <= t && (self.dist_b)(self.b, c.point) <= t,
+                    "point not in both ({}, {}): {what}",
+                    (self.dist_a)(self.a, c.point),
+                    (self.dist_b)(self.b, c.point)
+                );
+                // Moving self out by a little more than the depth separates them; by a little
+                // less, not yet (for depths clear of rounding).
+                let out = (self.gap)(&self.a.translated(c.normal * (c.depth * 1.001 + t)), self.b);
+                assert!(
+                    out >= 0.0,
+                    "moving by the depth leaves them overlapping ({out}): {what}"
+                );
+                if c.depth > 100.0 * t {
+                    let short =
+                        (self.gap)(&self.a.translated(c.normal * (c.depth * 0.999)), self.b);
+                    assert!(
+                        short <= 0.0,
+                        "moving by less than the depth separates ({short}): {what}"
+                    );
+                }
+            }
+        }
+        contact
+    }
+}

@@ -1,0 +1,100 @@
+//! Contacts of spheres, boxes and capsules with planes.
+
+use isect::math::Vec3;
+use isect::query::SupportMap;
+use isect::{Aabb, Capsule, Contact, Obb, Plane, PointQuery, Real, Sphere};
+use proptest::prelude::*;
+
+use super::Case;
+use crate::common::{strategy, v};
+
+/// Separation from a plane by the shape's own support points.
+fn plane_gap<S: SupportMap>(shape: &S, plane: &Plane) -> Real {
+    let n = plane.normal;
+    let low = plane.signed_distance(shape.support(-n));
+    let high = plane.signed_distance(shape.support(n));
+    low.max(-high)
+}
+
+fn check<S>(shape: &S, plane: &Plane)
+where
+    S: SupportMap + PointQuery + Contact<Plane> + crate::sweep::Translated + core::fmt::Debug,
+    Plane: Contact<S>,
+{
+    Case {
+        a: shape,
+        b: plane,
+        gap: &|s: &S, p: &Plane| plane_gap(s, p),
+        dist_a: &|s: &S, q| s.distance_to_point(q),
+        dist_b: &|p: &Plane, q| p.signed_distance(q).abs(),
+        scale: 20.0,
+    }
+    .check();
+}
+
+#[test]
+fn hand_cases() {
+    let ground = Plane::new(Vec3::Y, 0.0);
+    let c = Sphere::new(v(0.0, 0.5, 0.0), 1.0).contact(&ground).unwrap();
+    assert_eq!((c.point, c.normal, c.depth), (Vec3::ZERO, Vec3::Y, 0.5));
+    let c = Sphere::new(v(0.0, -0.25, 0.0), 1.0)
+        .contact(&ground)
+        .unwrap();
+    assert_eq!((c.normal, c.depth), (-Vec3::Y, 0.75));
+    assert_eq!(
+        Sphere::new(v(0.0, 1.0, 0.0), 1.0)
+            .contact(&ground)
+            .unwrap()
+            .depth,
+        0.0
+    );
+    assert!(
+        Sphere::new(v(0.0, 1.0 + 1.0 / 1024.0, 0.0), 1.0)
+            .contact(&ground)
+            .is_none()
+    );
+    // A box resting flat, half sunk: the point is the middle of the section.
+    let c = Aabb::new(v(0.0, -0.5, 0.0), v(2.0, 1.5, 2.0))
+        .contact(&ground)
+        .unwrap();
+    assert_eq!((c.normal, c.depth), (Vec3::Y, 0.5));
+    assert_eq!(c.point, v(1.0, 0.0, 1.0));
+    let obb = Obb::new(v(0.0, 0.5, 0.0), Vec3::ONE, isect::math::Mat3::IDENTITY);
+    assert_eq!(obb.contact(&ground).unwrap().depth, 0.5);
+    let lying = Capsule::new(v(-1.0, 0.5, 0.0), v(1.0, 0.5, 0.0), 1.0);
+    let c = lying.contact(&ground).unwrap();
+    assert_eq!((c.point, c.normal, c.depth), (Vec3::ZERO, Vec3::Y, 0.5));
+    // Mirror: the plane against the shape.
+    let m = ground.contact(&lying).unwrap();
+    assert_eq!((m.normal, m.depth), (-Vec3::Y, 0.5));
+    assert!(
+        Sphere::new(Vec3::ZERO, 1.0)
+            .contact(&Plane {
+                normal: Vec3::ZERO,
+                d: 0.0
+            })
+            .is_none()
+    );
+    assert!(
+        Sphere::new(Vec3::ZERO, 1.0)
+            .contact(&Plane {
+                normal: Vec3::Y,
+                d: Real::NAN
+            })
+            .is_none()
+    );
+}
+
+proptest! {
+    #[test]
+    fn sphere_plane(s in strategy::sphere(), p in strategy::plane()) { check(&s, &p); }
+
+    #[test]
+    fn aabb_plane(s in strategy::aabb(), p in strategy::plane()) { check(&s, &p); }
+
+    #[test]
+    fn obb_plane(s in strategy::obb(), p in strategy::plane()) { check(&s, &p); }
+
+    #[test]
+    fn capsule_plane(s in strategy::capsule(), p in strategy::plane()) { check(&s, &p); }
+}
