@@ -90,10 +90,8 @@ impl Sweep<Sphere> for Sphere {
 }
 
 /// `b² − a c` of the sphere sweep's quadratic (half-`b` form), as `a (r1 + r2)² − |d × v|²`
-/// (Lagrange's identity), factored as a difference of squares.
+/// (Lagrange's identity): no cancellation between `(d · v)²` and `|d|² |v|²`.
 #[inline]
 fn discriminant(d: Vec3, v: Vec3, a: Real, radii: Real) -> Real {
-    let reach = ops::sqrt(a) * radii;
-    let miss = d.cross(v).length();
-    (reach - miss) * (reach + miss)
+    a * (radii * radii) - d.cross(v).length_squared()
 }
