@@ -4,7 +4,7 @@
 //! overlap (away from the boundary); swapping the arguments flips the normal.
 
 mod plane;
-mod solids;
+pub mod solids;
 
 use isect::math::Vec3;
 use isect::{Contact, ContactInfo, Real};

@@ -101,15 +101,20 @@ proptest! {
         let theirs = parry_contact(ma, &ca, mb, &cb);
         let gap = isect::Distance::distance(&isect::Segment::new(a.a, a.b), &isect::Segment::new(b.a, b.b));
         prop_assume!(gap > 1e-2);
-        // parry's GJK/EPA path stops short of the depth, by up to ~2% on deep contacts
-        // (measured: 7.056 against the exact r1 + r2 − |core gap| = 7.193 in f64, with normals
-        // 0.03 apart). No translation shorter than r1 + r2 − gap separates cores that far apart
-        // (the core distance grows at most as fast as the translation), so isect's depth must be
-        // at least parry's and not far above it.
+        // parry's GJK/EPA path stops short of the depth on deep contacts (measured: 7.056
+        // against the exact r1 + r2 − |core gap| = 7.193, and 6.19 against 7.13, in f64). No
+        // translation shorter than r1 + r2 − gap separates cores that far apart (the core
+        // distance grows at most as fast as the translation), and moving by that much along the
+        // line of the closest points does separate them: so isect's depth is exact, and parry's
+        // a lower bound (also on shallow contacts: 1.2236 against 1.2739 in f32). The exact
+        // depth is checked independently in `contact::solids`; here isect must not be below
+        // parry, and shallow contacts must have nearly the same normal.
         match (a.contact(&b), theirs) {
             (Some(c), Some((depth, normal))) => {
-                prop_assert!(c.depth >= depth - 1e-3 && c.depth <= depth * 1.05 + 1e-3, "{:?} vs parry {}", c, depth);
-                prop_assert!(c.normal.distance(normal) <= 0.1, "{:?} vs parry {}", c, normal);
+                prop_assert!(c.depth >= depth - 1e-3, "{:?} vs parry {}", c, depth);
+                if depth < 0.25 * (a.radius + b.radius) {
+                    prop_assert!(c.normal.distance(normal) <= 0.1, "{:?} vs parry {}", c, normal);
+                }
             }
             (ours, theirs) => compare(ours, theirs, false, 1e-3)?,
         }

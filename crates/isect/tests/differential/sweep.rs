@@ -55,6 +55,9 @@ proptest! {
         a in strategy::sphere(), ma in strategy::vec3(),
         b in strategy::sphere(), mb in strategy::vec3(),
     ) {
+        // parry answers no relative motion with None even for overlapping shapes (isect: the
+        // whole interval).
+        prop_assume!((ma - mb).length() > 1e-3);
         let ours = a.sweep(ma, &b, mb);
         let theirs = parry_toi(
             a.center, ma, &ps::Ball::new(a.radius),
@@ -76,6 +79,11 @@ proptest! {
         a in strategy::aabb(), ma in strategy::vec3(),
         b in strategy::aabb(), mb in strategy::vec3(),
     ) {
+        prop_assume!((ma - mb).length() > 1e-3); // as above
+        // parry's cuboid cast also answers some overlapping starts with None (measured: boxes
+        // overlapping throughout a motion of 1.66 along z); isect answers [0, 1]. Compare
+        // from separated starts.
+        prop_assume!(box_gap(&a, &b) > 1e-2);
         let ours = a.sweep(ma, &b, mb);
         let cuboid = |x: &Aabb| ps::Cuboid::new(to_parry(x.half_extents()));
         let theirs = parry_toi(a.center(), ma, &cuboid(&a), b.center(), mb, &cuboid(&b));
@@ -91,6 +99,82 @@ proptest! {
             if approach < -1e-2 {
                 prop_assert!((h.t_first - t).abs() <= 1e-2, "{:?} vs parry {}", h, t);
             }
+        }
+    }
+}
+
+/// A capsule as parry's (centered at the origin, placed by a translation).
+fn parry_capsule(c: &isect::Capsule) -> (Vec3, ps::Capsule) {
+    let mid = (c.a + c.b) * 0.5;
+    (
+        mid,
+        ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), c.radius),
+    )
+}
+
+proptest! {
+    // About half of random pairs start overlapping and are skipped.
+    #![proptest_config(ProptestConfig { max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
+
+    /// Conservative advancement (isect) against parry's: both stop within a tolerance of the
+    /// first contact, so times agree to that where the approach is clearly a hit.
+    #[test]
+    fn capsule_capsule_matches_parry(
+        a in strategy::capsule(), ma in strategy::vec3(),
+        b in strategy::capsule(), mb in strategy::vec3(),
+    ) {
+        use isect::Distance;
+        let core = |c: &isect::Capsule, m: Vec3, t: Real| isect::Segment::new(c.a + m * t, c.b + m * t);
+        let gap = |t: Real| core(&a, ma, t).distance(&core(&b, mb, t)) - a.radius - b.radius;
+        prop_assume!(gap(0.0) > 1e-2 && (ma - mb).length() > 1e-3);
+        let approach = closest_approach(gap);
+        let ours = a.sweep(ma, &b, mb);
+        let (pa, ca) = parry_capsule(&a);
+        let (pb, cb) = parry_capsule(&b);
+        let theirs = parry_toi(pa, ma, &ca, pb, mb, &cb);
+        if approach.abs() > 1e-2 {
+            prop_assert_eq!(ours.is_some(), theirs.is_some(), "{:?} vs {:?}", ours, theirs);
+        }
+        if let (Some(h), Some(t)) = (ours, theirs) {
+            // parry's advancement stops up to a few 1e-3 early (measured: 0.48989 where
+            // bisection on the exact segment distance in f64 gives 0.491313, and isect 0.491313).
+            if approach < -1e-2 {
+                prop_assert!((h.t_first - t).abs() <= 5e-3, "{:?} vs parry {}", h, t);
+            }
+        }
+    }
+
+    #[test]
+    fn obb_obb_matches_parry(
+        a in strategy::obb(), ma in strategy::vec3(),
+        b in strategy::obb(), mb in strategy::vec3(),
+    ) {
+        use isect::query::algo::gjk::gjk_closest_points;
+        let moved = |o: &isect::Obb, m: Vec3, t: Real| isect::Obb::new(o.center + m * t, o.half_extents, o.rotation);
+        let gap = |t: Real| gjk_closest_points(&moved(&a, ma, t), &moved(&b, mb, t), Vec3::X).distance;
+        prop_assume!(gap(0.0) > 1e-2 && (ma - mb).length() > 1e-3);
+        let ours = a.sweep(ma, &b, mb);
+        let pose = |o: &isect::Obb| crate::common::parry_conv::pose(o.center, isect::math::Quat::from_mat3(&o.rotation));
+        let cuboid = |o: &isect::Obb| ps::Cuboid::new(to_parry(o.half_extents));
+        let theirs = cast_shapes(&pose(&a), to_parry(ma), &cuboid(&a), &pose(&b), to_parry(mb), &cuboid(&b), ShapeCastOptions {
+            max_time_of_impact: 1.0,
+            target_distance: 0.0,
+            stop_at_penetration: true,
+            compute_impact_geometry_on_penetration: true,
+        }).expect("supported").map(|hit| hit.time_of_impact);
+        // GJK distance is 0 once they touch: the closest approach is clear when the shapes
+        // stay well apart, or when they overlap for a stretch of time.
+        if let (Some(h), Some(t)) = (ours, theirs) {
+            if h.t_last - h.t_first > 1e-2 {
+                prop_assert!((h.t_first - t).abs() <= 5e-3, "{:?} vs parry {}", h, t);
+            }
+        }
+        if ours.is_none() && theirs.is_some() {
+            // parry hit, isect did not: isect's miss must be clear.
+            prop_assert!(closest_approach(gap) > 0.0, "isect missed: parry {:?}", theirs);
+        }
+        if let (Some(h), None) = (ours, theirs) {
+            prop_assert!(h.t_last - h.t_first <= 1e-2, "parry missed: {:?}", h);
         }
     }
 }

@@ -36,6 +36,7 @@ where
         dist_a: &|s: &S, q| s.distance_to_point(q),
         dist_b: &plane_dist,
         scale: 40.0,
+        exact: true,
     }
     .check();
 }

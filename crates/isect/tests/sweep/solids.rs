@@ -28,6 +28,7 @@ fn check_spheres(a: &Sphere, ma: Vec3, b: &Sphere, mb: Vec3) {
         dist_a: &|s: &Sphere, p| s.distance_to_point(p),
         dist_b: &|s: &Sphere, p| s.distance_to_point(p),
         scale: 40.0,
+        exact: true,
     }
     .check();
 }
@@ -42,6 +43,7 @@ fn check_boxes(a: &Aabb, ma: Vec3, b: &Aabb, mb: Vec3) {
         dist_a: &|s: &Aabb, p| s.distance_to_point(p),
         dist_b: &|s: &Aabb, p| s.distance_to_point(p),
         scale: 40.0,
+        exact: true,
     }
     .check();
 }

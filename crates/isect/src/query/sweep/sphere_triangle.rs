@@ -1,0 +1,25 @@
+//! Sweep of a sphere against a triangle.
+
+use crate::math::Vec3;
+use crate::query::algo::conservative_advancement::gjk_sweep_rounded;
+use crate::query::{Sweep, SweepHit, mirror_sweep};
+use crate::shape::{Sphere, Triangle};
+
+impl Sweep<Triangle> for Sphere {
+    /// By conservative advancement over GJK distances between the shapes' cores (center or core
+    /// segment) rounded by the radii
+    /// ([`gjk_sweep_rounded`](crate::query::algo::conservative_advancement::gjk_sweep_rounded)):
+    /// `t_first` no later than the first contact and within that routine's documented tolerance of
+    /// it, `t_last` likewise; for shapes that already overlap, `t_first = 0` with the normal
+    /// against the relative motion. Degenerate shapes are answered as what they are (a collinear
+    /// triangle is a segment; a radius-0 sphere is a point). `None` when they never touch in `[0,
+    /// 1]`, and for invalid input.
+    fn sweep(&self, motion: Vec3, other: &Triangle, other_motion: Vec3) -> Option<SweepHit> {
+        if !(self.is_usable() && other.is_usable()) {
+            return None;
+        }
+        gjk_sweep_rounded(&self.center, self.radius, motion, other, 0.0, other_motion)
+    }
+}
+
+mirror_sweep!(Sphere, Triangle);
