@@ -1,7 +1,8 @@
 //! Sweeps of spheres against spheres and boxes against boxes.
 
 use isect::math::Vec3;
-use isect::{Aabb, PointQuery, Real, Sphere, Sweep};
+use isect::query::algo::gjk::gjk_closest_points;
+use isect::{Aabb, Obb, PointQuery, Real, Sphere, Sweep};
 use proptest::prelude::*;
 
 use super::{Case, assert_times};
@@ -188,7 +189,80 @@ fn invalid_boxes_and_spheres_give_none() {
     );
 }
 
+fn check_obbs<A, B>(a: &A, ma: Vec3, b: &B, mb: Vec3)
+where
+    A: Sweep<B> + PointQuery + isect::query::SupportMap + super::Translated + core::fmt::Debug,
+    B: Sweep<A> + PointQuery + isect::query::SupportMap + super::Translated + core::fmt::Debug,
+{
+    Case {
+        a,
+        motion_a: ma,
+        b,
+        motion_b: mb,
+        // GJK is exact on boxes (polytopes) up to rounding.
+        gap: &|x: &A, y: &B| gjk_closest_points(x, y, Vec3::X).distance,
+        dist_a: &|s: &A, p| s.distance_to_point(p),
+        dist_b: &|s: &B, p| s.distance_to_point(p),
+        scale: 40.0,
+        exact: true,
+    }
+    .check();
+}
+
+#[test]
+fn oriented_boxes_edge_to_edge() {
+    // Two unit cubes, one turned 45° about z and the other about x, approaching along x: the
+    // first touches the second's face with its vertical edge at x = 1 + √2 − ... exactly when
+    // its edge (at center + √2) reaches the other's face at its center − 1.
+    let quarter = core::f64::consts::FRAC_PI_4 as Real;
+    let a = Obb::from_quat(
+        v(-5.0, 0.0, 0.0),
+        Vec3::ONE,
+        isect::math::Quat::from_rotation_z(quarter),
+    );
+    let b = Obb::from_quat(Vec3::ZERO, Vec3::ONE, isect::math::Quat::IDENTITY);
+    let h = a.sweep(v(8.0, 0.0, 0.0), &b, Vec3::ZERO).unwrap();
+    // a's edge reaches x = −1 when its center is at −1 − √2: after 4 − √2 of 8.
+    let expected = (4.0 - (2.0 as Real).sqrt()) / 8.0;
+    assert!((h.t_first - expected).abs() <= 1e-6, "{h:?}");
+    assert!(h.normal.distance(-Vec3::X) <= 1e-6, "{h:?}");
+    // Edge to edge: b turned about x meets a's vertical edge with its horizontal one.
+    let c = Obb::from_quat(
+        Vec3::ZERO,
+        Vec3::ONE,
+        isect::math::Quat::from_rotation_x(quarter),
+    );
+    let h = a.sweep(v(8.0, 0.0, 0.0), &c, Vec3::ZERO).unwrap();
+    assert!((h.t_first - expected).abs() <= 1e-6, "{h:?}");
+    // A miss above.
+    assert!(
+        a.sweep(
+            v(8.0, 0.0, 0.0),
+            &Obb::from_quat(v(0.0, 3.0, 0.0), Vec3::ONE, isect::math::Quat::IDENTITY),
+            Vec3::ZERO
+        )
+        .is_none()
+    );
+}
+
 proptest! {
+    #[test]
+    fn obb_obb(a in strategy::obb(), ma in strategy::vec3(), b in strategy::obb(), mb in strategy::vec3()) {
+        check_obbs(&a, ma, &b, mb);
+    }
+
+    #[test]
+    fn aabb_obb_aimed(a in strategy::aabb(), b in strategy::obb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        let motion = (b.center - a.center()) * speed + aim * 0.1;
+        check_obbs(&a, motion, &b, Vec3::ZERO);
+    }
+
+    #[test]
+    fn obb_obb_aimed(a in strategy::obb(), b in strategy::obb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        let motion = (b.center - a.center) * speed + aim * 0.1;
+        check_obbs(&a, motion, &b, Vec3::ZERO);
+    }
+
     #[test]
     fn sphere_sphere(a in strategy::sphere(), ma in strategy::vec3(), b in strategy::sphere(), mb in strategy::vec3()) {
         check_spheres(&a, ma, &b, mb);

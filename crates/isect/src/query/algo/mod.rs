@@ -5,6 +5,7 @@
 pub mod conservative_advancement;
 pub mod gjk;
 pub(crate) mod linear;
+pub(crate) mod moving_sat;
 pub(crate) mod plane_extent;
 pub(crate) mod simplex;
 mod support_map;
