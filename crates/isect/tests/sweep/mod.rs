@@ -106,19 +106,26 @@ where
         );
         let (t_min, gap_min) = convex_min(|x| f64::from(self.gap_at(x as Real)), 0.0, 1.0);
         let _ = t_min;
+        // Grazing contacts make the times ill-conditioned (a square root of a near-zero
+        // discriminant), so the time tolerance also has a √ε part; a grazing contact (an
+        // instant) may round to a miss in the other argument order or when moved.
+        let time_tol = t / self.scale.max(1.0) * 16.0 + 4.0 * Real::EPSILON.sqrt();
         match hit {
             None => {
-                assert!(mirrored.is_none(), "mirror hits: {what} vs {mirrored:?}");
+                assert!(
+                    mirrored.is_none_or(|m| m.t_last - m.t_first <= time_tol),
+                    "mirror hits: {what} vs {mirrored:?}"
+                );
                 assert!(
                     gap_min >= -f64::from(t),
                     "no hit, but they overlap by {gap_min}: {what}"
                 );
             }
             Some(h) => {
-                let m = mirrored.unwrap_or_else(|| panic!("mirror misses: {what}"));
-                // Grazing contacts make the times ill-conditioned (a square root of a near-zero
-                // discriminant), so the time tolerance also has a √ε part.
-                let time_tol = t / self.scale.max(1.0) * 16.0 + 4.0 * Real::EPSILON.sqrt();
+                let Some(m) = mirrored else {
+                    assert!(h.t_last - h.t_first <= time_tol, "mirror misses: {what}");
+                    return hit;
+                };
                 assert!(
                     !self.exact
                         || ((h.t_first - m.t_first).abs() <= time_tol
@@ -200,7 +207,13 @@ where
                     &self.b.translated(offset),
                     self.motion_b,
                 );
-                let moved = moved.unwrap_or_else(|| panic!("misses when translated: {what}"));
+                let Some(moved) = moved else {
+                    assert!(
+                        h.t_last - h.t_first <= time_tol,
+                        "misses when translated: {what}"
+                    );
+                    return hit;
+                };
                 assert!(
                     !self.exact
                         || ((moved.t_first - h.t_first).abs() <= time_tol

@@ -2,7 +2,7 @@
 
 use isect::math::Vec3;
 use isect::query::algo::gjk::gjk_closest_points;
-use isect::{Aabb, Obb, PointQuery, Real, Sphere, Sweep};
+use isect::{Aabb, Obb, PointQuery, Real, Sphere, Sweep, Triangle};
 use proptest::prelude::*;
 
 use super::{Case, assert_times};
@@ -245,7 +245,71 @@ fn oriented_boxes_edge_to_edge() {
     );
 }
 
+#[test]
+fn boxes_onto_triangles() {
+    let floor = Triangle::new(v(-8.0, 0.0, -8.0), v(8.0, 0.0, -8.0), v(0.0, 0.0, 8.0));
+    let cube = Aabb::new(v(-1.0, 2.0, -1.0), v(1.0, 4.0, 1.0));
+    let h = cube.sweep(v(0.0, -4.0, 0.0), &floor, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.t_last, h.normal), (0.5, 1.0, Vec3::Y));
+    assert!(
+        floor.distance_to_point(h.point) <= 1e-5 && h.point.y.abs() <= 1e-5,
+        "{h:?}"
+    );
+    // A wall triangle standing in the plane x = 3, met edge-first by a box turned 45° about y.
+    let wall = Triangle::new(v(3.0, -4.0, -4.0), v(3.0, 4.0, -4.0), v(3.0, 0.0, 4.0));
+    let turned = Obb::from_quat(
+        Vec3::ZERO,
+        Vec3::ONE,
+        isect::math::Quat::from_rotation_y(core::f64::consts::FRAC_PI_4 as Real),
+    );
+    let h = turned.sweep(v(4.0, 0.0, 0.0), &wall, Vec3::ZERO).unwrap();
+    let expected = (3.0 - (2.0 as Real).sqrt()) / 4.0;
+    assert!(
+        (h.t_first - expected).abs() <= 1e-6 && h.normal.distance(-Vec3::X) <= 1e-6,
+        "{h:?}"
+    );
+    // The triangle's edge passing above the box: a miss by 1/1024.
+    let high = Triangle::new(
+        v(3.0, 1.0 + 1.0 / 1024.0, -4.0),
+        v(3.0, 5.0, -4.0),
+        v(3.0, 5.0, 4.0),
+    );
+    assert!(
+        Aabb::new(v(-1.0, -1.0, -1.0), Vec3::ONE)
+            .sweep(v(8.0, 0.0, 0.0), &high, Vec3::ZERO)
+            .is_none()
+    );
+    let touching = Triangle::new(v(3.0, 1.0, -4.0), v(3.0, 1.0, 4.0), v(3.0, 5.0, 0.0));
+    assert!(
+        Aabb::new(v(-1.0, -1.0, -1.0), Vec3::ONE)
+            .sweep(v(8.0, 0.0, 0.0), &touching, Vec3::ZERO)
+            .is_some()
+    );
+    // A collinear triangle is a segment; a point triangle a point.
+    let stick = Triangle::new(v(3.0, -4.0, 0.0), v(3.0, 0.0, 0.0), v(3.0, 4.0, 0.0));
+    let h = cube.sweep(v(4.0, -3.0, 0.0), &stick, Vec3::ZERO).unwrap();
+    assert!(h.t_first > 0.0 && h.t_first < 1.0, "{h:?}");
+    let dot = Triangle::new(v(3.0, 3.0, 0.0), v(3.0, 3.0, 0.0), v(3.0, 3.0, 0.0));
+    assert_eq!(
+        cube.sweep(v(4.0, 0.0, 0.0), &dot, Vec3::ZERO)
+            .unwrap()
+            .t_first,
+        0.5
+    );
+}
+
 proptest! {
+    #[test]
+    fn obb_triangle(a in strategy::obb(), ma in strategy::vec3(), b in strategy::triangle(), mb in strategy::vec3()) {
+        check_obbs(&a, ma, &b, mb);
+    }
+
+    #[test]
+    fn aabb_triangle_aimed(a in strategy::aabb(), b in strategy::triangle(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        let motion = (b.a - a.center()) * speed + aim * 0.1;
+        check_obbs(&a, motion, &b, Vec3::ZERO);
+    }
+
     #[test]
     fn obb_obb(a in strategy::obb(), ma in strategy::vec3(), b in strategy::obb(), mb in strategy::vec3()) {
         check_obbs(&a, ma, &b, mb);

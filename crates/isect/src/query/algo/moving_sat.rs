@@ -132,3 +132,62 @@ pub(crate) fn box_box(
     }
     sat.finish()
 }
+
+/// `[min, max]` of the points' projections on `l`.
+#[inline]
+fn points_interval(points: &[Vec3; 3], l: Vec3) -> (Real, Real) {
+    let (p, q, r) = (points[0].dot(l), points[1].dot(l), points[2].dot(l));
+    (p.min(q).min(r), p.max(q).max(r))
+}
+
+/// The unit `l`, or `None` when it is too short to be a direction (see [`MIN_AXIS_SQUARED`],
+/// relative to `scale²`).
+#[inline]
+fn unit_axis(l: Vec3, scale: Real) -> Option<Vec3> {
+    let ll = l.length_squared();
+    (ll > MIN_AXIS_SQUARED * scale * scale && ll.is_finite()).then(|| l / crate::ops::sqrt(ll))
+}
+
+/// The sweep of box `a` (center, unit axes, half extents) moving by `v` relative to the
+/// triangle `points`, by the 13 axes of the box–triangle separating-axis test
+/// (Akenine-Möller): the triangle's normal, the box's axes and the 9 cross products of box
+/// axes and triangle edges. A degenerate triangle loses its normal (and a point triangle its
+/// edges); the remaining axes are those of the segment or point it is.
+pub(crate) fn box_triangle(
+    a: (Vec3, [Vec3; 3], Vec3),
+    points: [Vec3; 3],
+    v: Vec3,
+) -> Option<(Real, Real, Vec3)> {
+    let mut sat = MovingSat::new();
+    let mut add = |l: Vec3| {
+        sat.axis(
+            l,
+            box_interval(a.0, &a.1, a.2, l),
+            points_interval(&points, l),
+            v.dot(l),
+        );
+    };
+    for l in a.1 {
+        add(l);
+    }
+    let edges = [
+        points[1] - points[0],
+        points[2] - points[1],
+        points[0] - points[2],
+    ];
+    let longest = edges
+        .iter()
+        .map(|e| e.abs().max_element())
+        .fold(0.0, Real::max);
+    if let Some(n) = unit_axis(edges[0].cross(edges[1]), longest * longest) {
+        add(n);
+    }
+    for e in edges {
+        for l in a.1 {
+            if let Some(axis) = unit_axis(l.cross(e), longest) {
+                add(axis);
+            }
+        }
+    }
+    sat.finish()
+}

@@ -1,23 +1,23 @@
-//! Sweep of a axis-aligned box against a triangle.
+//! Sweep of an axis-aligned box against a triangle.
 
 use crate::math::Vec3;
-use crate::query::algo::conservative_advancement::gjk_sweep;
+use crate::query::sweep::obb_triangle::obb_triangle_sweep;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
-use crate::shape::{Aabb, Triangle};
+use crate::shape::{Aabb, Obb, Triangle};
 
 impl Sweep<Triangle> for Aabb {
-    /// By conservative advancement over GJK distances
-    /// ([`gjk_sweep`](crate::query::algo::conservative_advancement::gjk_sweep)): `t_first` no later
-    /// than the first contact and within that routine's documented tolerance of it, `t_last`
-    /// likewise; for shapes that already overlap, `t_first = 0` with the normal against the
-    /// relative motion. Degenerate shapes are answered as what they are (a collinear triangle is a
-    /// segment; flat and point boxes). `None` when they never touch in `[0, 1]`, and for invalid
-    /// input.
+    /// As [`Obb`]–[`Triangle`] (the 13-axis separating-axis test with velocity), with the
+    /// axis-aligned box as an oriented box without rotation. `None` when they never touch in
+    /// `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Triangle, other_motion: Vec3) -> Option<SweepHit> {
-        if !(self.is_usable() && other.is_usable()) {
+        if !(self.is_usable()
+            && other.is_usable()
+            && motion.is_finite()
+            && other_motion.is_finite())
+        {
             return None;
         }
-        gjk_sweep(self, motion, other, other_motion)
+        obb_triangle_sweep(&Obb::from_aabb(self), motion, other, other_motion)
     }
 }
 
