@@ -28,6 +28,8 @@ where
         dist_a: &|s: &S, q| s.distance_to_point(q),
         dist_b: &|p: &Plane, q| p.signed_distance(q).abs(),
         scale: 20.0,
+        // The plane pairs' other order is the mirror: the normal always flips.
+        no_unique_normal: false,
     }
     .check();
 }

@@ -41,7 +41,7 @@ pub fn sphere_obb_gap(a: &Sphere, b: &Obb) -> Real {
     ) - a.radius
 }
 
-fn check<A, B>(a: &A, b: &B, gap: &dyn Fn(&A, &B) -> Real)
+fn check<A, B>(a: &A, b: &B, gap: &dyn Fn(&A, &B) -> Real, no_unique_normal: bool)
 where
     A: Contact<B> + PointQuery + crate::sweep::Translated + core::fmt::Debug,
     B: Contact<A> + PointQuery + core::fmt::Debug,
@@ -53,6 +53,7 @@ where
         dist_a: &|s: &A, p| s.distance_to_point(p),
         dist_b: &|s: &B, p| s.distance_to_point(p),
         scale: 20.0,
+        no_unique_normal,
     }
     .check();
 }
@@ -160,26 +161,26 @@ fn sphere_and_boxes() {
 proptest! {
     #[test]
     fn sphere_sphere(a in strategy::sphere(), b in strategy::sphere()) {
-        check(&a, &b, &sphere_gap);
+        check(&a, &b, &sphere_gap, a.center == b.center);
     }
 
     #[test]
     fn sphere_capsule(a in strategy::sphere(), b in strategy::capsule()) {
-        check(&a, &b, &sphere_capsule_gap);
+        check(&a, &b, &sphere_capsule_gap, core(&b).distance_to_point(a.center) == 0.0);
     }
 
     #[test]
     fn capsule_capsule(a in strategy::capsule(), b in strategy::capsule()) {
-        check(&a, &b, &capsule_gap);
+        check(&a, &b, &capsule_gap, core(&a).distance(&core(&b)) == 0.0);
     }
 
     #[test]
     fn sphere_aabb(a in strategy::sphere(), b in strategy::aabb()) {
-        check(&a, &b, &sphere_aabb_gap);
+        check(&a, &b, &sphere_aabb_gap, false);
     }
 
     #[test]
     fn sphere_obb(a in strategy::sphere(), b in strategy::obb()) {
-        check(&a, &b, &sphere_obb_gap);
+        check(&a, &b, &sphere_obb_gap, false);
     }
 }
