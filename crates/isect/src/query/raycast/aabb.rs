@@ -1,1 +1,180 @@
-//! (to be written: ray casts against a aabb)
+//! Ray casts against an axis-aligned box, by slabs in the form of Williams, Barrus, Morley and
+//! Shirley, "An Efficient and Robust Ray–Box Intersection Algorithm" (*Journal of Graphics
+//! Tools* 10(1), 2005).
+//!
+//! Per axis, `1 / dir` is ±∞ for a zero component (the sign of the zero picks which), and the
+//! sign of `1 / dir` picks the near and far planes, so every slab gives `t_near <= t_far` with no
+//! branch. A zero component yields `±∞` (origin strictly inside or outside the slab) or, for an
+//! origin exactly on the slab's plane, `0 · ∞ = NaN`; the slab is then satisfied for every `t`
+//! (the ray lies in the closed face's plane), and IEEE `maxNum`/`minNum` (`Real::max`,
+//! `Real::min`) ignore the NaN, which is exactly that. The ray is validated first, so no other
+//! NaN reaches the slabs and none can make a wrong hit.
+
+use crate::math::{Real, Vec3};
+use crate::query::raycast::{cast_usable, start_inside};
+use crate::query::{RayCast, RayHit};
+use crate::shape::{Aabb, Ray};
+
+/// Per axis, the parameters at which the ray crosses the near and the far plane of the slab
+/// (NaN for a ray lying in a plane: see the module docs), and which axes it travels down.
+#[inline]
+fn slabs(min: Vec3, max: Vec3, origin: Vec3, dir: Vec3) -> (Vec3, Vec3, glam::BVec3) {
+    let inv = dir.recip();
+    let t1 = (min - origin) * inv;
+    let t2 = (max - origin) * inv;
+    let down = inv.cmplt(Vec3::ZERO);
+    (Vec3::select(down, t2, t1), Vec3::select(down, t1, t2), down)
+}
+
+/// The largest coordinate, NaN ignored (`maxNum`).
+#[inline]
+fn max3(v: Vec3) -> Real {
+    v.x.max(v.y).max(v.z)
+}
+
+/// The smallest coordinate, NaN ignored (`minNum`).
+#[inline]
+fn min3(v: Vec3) -> Real {
+    v.x.min(v.y).min(v.z)
+}
+
+/// The part `[t_enter, t_exit]` of `[lo, hi]` in which `origin + t dir` is in the box `[min,
+/// max]`; empty when `t_enter > t_exit`. A zero `dir` (a point segment) leaves `[lo, hi]` whole
+/// when the origin is in the box, boundary included, and empties it otherwise.
+#[inline]
+pub(crate) fn slab_interval(
+    min: Vec3,
+    max: Vec3,
+    origin: Vec3,
+    dir: Vec3,
+    lo: Real,
+    hi: Real,
+) -> (Real, Real) {
+    let (near, far, _) = slabs(min, max, origin, dir);
+    (lo.max(max3(near)), hi.min(min3(far)))
+}
+
+/// The first axis `k` with `v[k] == x`.
+#[inline]
+fn axis_of(v: Vec3, x: Real) -> usize {
+    if v.x == x {
+        0
+    } else if v.y == x {
+        1
+    } else {
+        2
+    }
+}
+
+/// The hit at `t` on the face of axis `axis`, on the `max` side when `positive`: the point
+/// clamped into the box and put exactly on the face's plane.
+#[inline]
+fn face_hit(min: Vec3, max: Vec3, ray: &Ray, t: Real, axis: usize, positive: bool) -> RayHit {
+    let mut point = ray.point_at(t).max(min).min(max);
+    let mut normal = Vec3::ZERO;
+    if positive {
+        point[axis] = max[axis];
+        normal[axis] = 1.0;
+    } else {
+        point[axis] = min[axis];
+        normal[axis] = -1.0;
+    }
+    RayHit { t, point, normal }
+}
+
+/// The box `[min, max]` (valid) cast against a valid ray: [`RayCast::raycast`] when `!surface`,
+/// [`RayCast::raycast_surface`] when `surface`. Shared with [`Obb`](crate::Obb), in its frame.
+#[inline]
+pub(super) fn cast_box(
+    min: Vec3,
+    max: Vec3,
+    ray: &Ray,
+    max_t: Real,
+    surface: bool,
+) -> Option<RayHit> {
+    let o = ray.origin;
+    let inside = o.cmpge(min).all() && o.cmple(max).all();
+    if inside && !surface {
+        return Some(start_inside(ray));
+    }
+    let (near, far, down) = slabs(min, max, o, ray.dir);
+    if inside {
+        // The first point of the boundary: the origin itself when it is on a face (the face's
+        // normal), else the exit, through the face that bounds the interval.
+        let on_min = o.cmpeq(min);
+        let on_max = o.cmpeq(max);
+        if (on_min | on_max).any() {
+            let on_max_mask = on_max.bitmask();
+            let mask = on_min.bitmask() | on_max_mask;
+            let axis = mask.trailing_zeros() as usize;
+            return Some(face_hit(
+                min,
+                max,
+                ray,
+                0.0,
+                axis,
+                on_min.bitmask() & (1 << axis) == 0,
+            ));
+        }
+        let t_exit = min3(far);
+        if !(t_exit <= max_t) {
+            return None;
+        }
+        let axis = axis_of(far, t_exit);
+        return Some(face_hit(min, max, ray, t_exit, axis, !down.test(axis)));
+    }
+    let t_enter = max3(near);
+    let t_exit = min3(far);
+    if !(t_enter <= t_exit && t_enter <= max_t && t_exit >= 0.0) {
+        return None;
+    }
+    let axis = axis_of(near, t_enter);
+    Some(face_hit(
+        min,
+        max,
+        ray,
+        t_enter.max(0.0),
+        axis,
+        down.test(axis),
+    ))
+}
+
+impl RayCast for Aabb {
+    /// The entry point and the normal of the face entered (for an edge or corner, the normal of
+    /// one of its faces); `t = 0` with `normal = −dir` from inside, boundary included. A ray in
+    /// the plane of a face (the box is closed) hits that face. `None` for invalid input.
+    ///
+    /// ```
+    /// use isect::{Aabb, Ray, RayCast, math::Vec3};
+    /// let crate_box = Aabb::new(Vec3::new(2.0, -1.0, -1.0), Vec3::new(3.0, 1.0, 1.0));
+    /// let hit = crate_box.raycast(&Ray::new(Vec3::ZERO, Vec3::X), 10.0).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (2.0, Vec3::new(2.0, 0.0, 0.0), -Vec3::X));
+    /// ```
+    #[inline]
+    fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        if !(self.is_usable() && cast_usable(ray, max_t)) {
+            return None;
+        }
+        cast_box(self.min, self.max, ray, max_t, false)
+    }
+
+    /// The first point of the boundary: the entry from outside, the exit from inside, `t = 0`
+    /// from a point of a face; normal outward.
+    #[inline]
+    fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        if !(self.is_usable() && cast_usable(ray, max_t)) {
+            return None;
+        }
+        cast_box(self.min, self.max, ray, max_t, true)
+    }
+
+    /// The slab test alone: no hit point, no normal.
+    #[inline]
+    fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        if !(self.is_usable() && cast_usable(ray, max_t)) {
+            return false;
+        }
+        let (t_enter, t_exit) = slab_interval(self.min, self.max, ray.origin, ray.dir, 0.0, max_t);
+        t_enter <= t_exit
+    }
+}
