@@ -10,7 +10,7 @@ mod invalid;
 mod plane_frustum;
 mod sphere;
 mod triangle;
-mod watertight;
+pub mod watertight;
 
 use isect::math::Vec3;
 use isect::{PointQuery, Ray, RayCast, RayHit, Real};
