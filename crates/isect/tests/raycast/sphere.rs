@@ -108,11 +108,11 @@ fn far_rays_keep_their_precision() {
     ] {
         let ray = Ray::new(v(-distance, offset, 0.0), Vec3::X);
         let hit = ball.raycast(&ray, Real::INFINITY).unwrap();
-        let exact = distance as f64 - (1.0 - (offset as f64) * (offset as f64)).sqrt();
-        let err = (hit.t as f64 - exact).abs();
+        let exact = wide(distance) - (1.0 - wide(offset) * wide(offset)).sqrt();
+        let err = (wide(hit.t) - exact).abs();
         // One rounding of t (|t| ulp) and of the offset's square.
         assert!(
-            err <= 4.0 * Real::EPSILON as f64 * distance as f64,
+            err <= 4.0 * wide(Real::EPSILON) * wide(distance),
             "distance {distance}, offset {offset}: t {} vs {exact} (error {err})",
             hit.t
         );
@@ -121,9 +121,9 @@ fn far_rays_keep_their_precision() {
     // A near-grazing ray from far away: the textbook discriminant b² − ac cancels to noise.
     let ray = Ray::new(v(-1e3, 0.9999, 0.0), Vec3::X);
     let hit = ball.raycast(&ray, Real::INFINITY).unwrap();
-    let y = ray.origin.y as f64;
+    let y = wide(ray.origin.y);
     let exact = 1e3 - (1.0 - y * y).sqrt();
-    assert!((hit.t as f64 - exact).abs() <= 1e3 * 4.0 * Real::EPSILON as f64);
+    assert!((wide(hit.t) - exact).abs() <= 1e3 * 4.0 * wide(Real::EPSILON));
 }
 
 proptest! {
@@ -148,4 +148,10 @@ proptest! {
         prop_assert!(h.t <= o.distance(target) / len * (1.0 + 1e-3) + 1e-3, "hit after the target");
         prop_assert!(s.raycast_any(&ray, Real::INFINITY));
     }
+}
+
+/// `x` in `f64` (the identity in the `f64` build).
+#[allow(clippy::useless_conversion)]
+fn wide(x: Real) -> f64 {
+    f64::from(x)
 }

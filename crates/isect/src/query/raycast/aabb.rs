@@ -6,36 +6,41 @@
 //! sign of `1 / dir` picks the near and far planes, so every slab gives `t_near <= t_far` with no
 //! branch. A zero component yields `±∞` (origin strictly inside or outside the slab) or, for an
 //! origin exactly on the slab's plane, `0 · ∞ = NaN`; the slab is then satisfied for every `t`
-//! (the ray lies in the closed face's plane), and IEEE `maxNum`/`minNum` (`Real::max`,
-//! `Real::min`) ignore the NaN, which is exactly that. The ray is validated first, so no other
-//! NaN reaches the slabs and none can make a wrong hit.
+//! (the ray lies in the closed face's plane), and the NaN is replaced by `∓∞`, which says
+//! exactly that. The ray is validated first, so no other NaN reaches the slabs and none can make
+//! a wrong hit. In `f32` the three axes go through SIMD lanes (`Vec3A`): one division for the
+//! three reciprocals.
 
 use crate::math::{Real, Vec3};
-use crate::query::raycast::{cast_usable, start_inside};
+use crate::query::raycast::{cast_valid, start_inside};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Aabb, Ray};
 
-/// Per axis, the parameters at which the ray crosses the near and the far plane of the slab
-/// (NaN for a ray lying in a plane: see the module docs), and which axes it travels down.
-#[inline]
-fn slabs(min: Vec3, max: Vec3, origin: Vec3, dir: Vec3) -> (Vec3, Vec3, glam::BVec3) {
-    let inv = dir.recip();
-    let t1 = (min - origin) * inv;
-    let t2 = (max - origin) * inv;
-    let down = inv.cmplt(Vec3::ZERO);
-    (Vec3::select(down, t2, t1), Vec3::select(down, t1, t2), down)
-}
+/// The vector type of the slab arithmetic: `Vec3A` (SSE/NEON/WASM lanes: one division for the
+/// three reciprocals) in `f32`, `DVec3` in `f64`.
+#[cfg(not(isect_f64))]
+type Wide = glam::Vec3A;
+#[cfg(isect_f64)]
+type Wide = glam::DVec3;
 
-/// The largest coordinate, NaN ignored (`maxNum`).
+/// Per axis, the parameters at which the ray crosses the near and the far plane of the slab,
+/// and which axes it travels down. A ray lying in a slab's plane gives `0 · ∞ = NaN` there (see
+/// the module docs), replaced by `∓∞` (the slab holds for every `t`), so that the minimum and
+/// maximum below need no NaN rule (SIMD `min`/`max` differ between platforms on NaN).
 #[inline]
-fn max3(v: Vec3) -> Real {
-    v.x.max(v.y).max(v.z)
-}
-
-/// The smallest coordinate, NaN ignored (`minNum`).
-#[inline]
-fn min3(v: Vec3) -> Real {
-    v.x.min(v.y).min(v.z)
+fn slabs(min: Vec3, max: Vec3, origin: Vec3, dir: Vec3) -> (Wide, Wide, u32) {
+    let o = Wide::from(origin);
+    let inv = Wide::from(dir).recip();
+    let t1 = (Wide::from(min) - o) * inv;
+    let t2 = (Wide::from(max) - o) * inv;
+    let down = inv.cmplt(Wide::ZERO);
+    let near = Wide::select(down, t2, t1);
+    let far = Wide::select(down, t1, t2);
+    (
+        Wide::select(near.cmpeq(near), near, Wide::NEG_INFINITY),
+        Wide::select(far.cmpeq(far), far, Wide::INFINITY),
+        down.bitmask(),
+    )
 }
 
 /// The part `[t_enter, t_exit]` of `[lo, hi]` in which `origin + t dir` is in the box `[min,
@@ -51,12 +56,12 @@ pub(crate) fn slab_interval(
     hi: Real,
 ) -> (Real, Real) {
     let (near, far, _) = slabs(min, max, origin, dir);
-    (lo.max(max3(near)), hi.min(min3(far)))
+    (near.max_element().max(lo), far.min_element().min(hi))
 }
 
 /// The first axis `k` with `v[k] == x`.
 #[inline]
-fn axis_of(v: Vec3, x: Real) -> usize {
+fn axis_of(v: Wide, x: Real) -> usize {
     if v.x == x {
         0
     } else if v.y == x {
@@ -116,15 +121,22 @@ pub(super) fn cast_box(
                 on_min.bitmask() & (1 << axis) == 0,
             ));
         }
-        let t_exit = min3(far);
+        let t_exit = far.min_element();
         if !(t_exit <= max_t) {
             return None;
         }
         let axis = axis_of(far, t_exit);
-        return Some(face_hit(min, max, ray, t_exit, axis, !down.test(axis)));
+        return Some(face_hit(
+            min,
+            max,
+            ray,
+            t_exit,
+            axis,
+            down & (1 << axis) == 0,
+        ));
     }
-    let t_enter = max3(near);
-    let t_exit = min3(far);
+    let t_enter = near.max_element();
+    let t_exit = far.min_element();
     if !(t_enter <= t_exit && t_enter <= max_t && t_exit >= 0.0) {
         return None;
     }
@@ -135,8 +147,16 @@ pub(super) fn cast_box(
         ray,
         t_enter.max(0.0),
         axis,
-        down.test(axis),
+        down & (1 << axis) != 0,
     ))
+}
+
+impl Aabb {
+    /// The ray, `max_t` and the box are valid (see `cast_valid`).
+    #[inline(always)]
+    fn cast_valid(&self, ray: &Ray, max_t: Real) -> bool {
+        cast_valid(ray, max_t, [self.min, self.max], []) && self.min.cmple(self.max).all()
+    }
 }
 
 impl RayCast for Aabb {
@@ -152,7 +172,7 @@ impl RayCast for Aabb {
     /// ```
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !self.cast_valid(ray, max_t) {
             return None;
         }
         cast_box(self.min, self.max, ray, max_t, false)
@@ -162,7 +182,7 @@ impl RayCast for Aabb {
     /// from a point of a face; normal outward.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !self.cast_valid(ray, max_t) {
             return None;
         }
         cast_box(self.min, self.max, ray, max_t, true)
@@ -171,7 +191,7 @@ impl RayCast for Aabb {
     /// The slab test alone: no hit point, no normal.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !self.cast_valid(ray, max_t) {
             return false;
         }
         let (t_enter, t_exit) = slab_interval(self.min, self.max, ray.origin, ray.dir, 0.0, max_t);

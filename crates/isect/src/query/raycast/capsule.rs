@@ -16,7 +16,7 @@ use crate::query::algo::linear::{Linear, closest_parameters};
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::raycast::sphere::ball_roots;
 use crate::query::raycast::{
-    against, cast_rescaled, cast_usable, dir_needs_scaling, start_inside, unit_or,
+    against, cast_rescaled, cast_valid, dir_needs_scaling, start_inside, unit_or,
 };
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Capsule, Ray};
@@ -119,12 +119,12 @@ impl Capsule {
         RayHit {
             t,
             point,
-            normal: unit_or(point - core, against(ray)),
+            normal: unit_or(point - core, || against(ray)),
         }
     }
 
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !(cast_valid(ray, max_t, [self.a, self.b], [self.radius]) && self.radius >= 0.0) {
             return None;
         }
         if dir_needs_scaling(ray.dir.length_squared()) {

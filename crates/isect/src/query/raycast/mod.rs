@@ -29,26 +29,56 @@ use crate::math::{Real, Vec3};
 use crate::query::RayHit;
 use crate::shape::{Plane, Ray};
 
-/// A finite origin and a finite, non-zero direction, and a `max_t` that is not NaN nor negative.
-#[inline]
-pub(crate) fn cast_usable(ray: &Ray, max_t: Real) -> bool {
-    ray.origin.is_finite() && ray.dir.is_finite() && ray.dir != Vec3::ZERO && max_t >= 0.0
+/// A finite origin and a finite, non-zero direction, a `max_t` that is not NaN nor negative,
+/// and finite `points` and `scalars` (the shape's): the validity every cast starts with.
+///
+/// Branch-free: `x · 0` is 0 for finite `x` and NaN for NaN or ±∞, and a sum of zeros stays 0
+/// while a NaN propagates (no overflow, unlike a sum of the values). A chain of `is_finite`
+/// tests costs more than the cast of a sphere.
+#[inline(always)]
+pub(crate) fn cast_valid<const N: usize, const M: usize>(
+    ray: &Ray,
+    max_t: Real,
+    points: [Vec3; N],
+    scalars: [Real; M],
+) -> bool {
+    let mut z = ray.origin * 0.0 + ray.dir * 0.0;
+    for p in points {
+        z += p * 0.0;
+    }
+    let mut sum = z.x + z.y + z.z;
+    for x in scalars {
+        sum += x * 0.0;
+    }
+    sum == 0.0 && max_t >= 0.0 && ray.dir != Vec3::ZERO
 }
 
-/// `v` normalized, rescaled first when its squared length under- or overflows; `fallback` for
-/// the zero vector.
+/// [`cast_valid`] for a ray alone.
 #[inline]
-pub(crate) fn unit_or(v: Vec3, fallback: Vec3) -> Vec3 {
-    match v.try_normalize() {
-        Some(u) => u,
-        None => {
-            let m = v.abs().max_element();
-            if m > 0.0 && m.is_finite() {
-                (v / m).try_normalize().unwrap_or(fallback)
-            } else {
-                fallback
-            }
-        }
+pub(crate) fn cast_usable(ray: &Ray, max_t: Real) -> bool {
+    cast_valid(ray, max_t, [], [])
+}
+
+/// `v` normalized (rescaled first when its squared length under- or overflows); `fallback()`
+/// for the zero vector, evaluated only then.
+#[inline]
+pub(crate) fn unit_or(v: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
+    let ll = v.length_squared();
+    if (Real::MIN_POSITIVE..Real::INFINITY).contains(&ll) {
+        v * (1.0 / crate::ops::sqrt(ll))
+    } else {
+        unit_rescaled(v).unwrap_or_else(fallback)
+    }
+}
+
+/// `v` divided by its largest coordinate, then normalized; `None` for zero or non-finite `v`.
+#[cold]
+fn unit_rescaled(v: Vec3) -> Option<Vec3> {
+    let m = v.abs().max_element();
+    if m > 0.0 && m.is_finite() {
+        (v / m).try_normalize()
+    } else {
+        None
     }
 }
 
@@ -56,7 +86,7 @@ pub(crate) fn unit_or(v: Vec3, fallback: Vec3) -> Vec3 {
 /// inside a solid, and the fallback wherever a surface has no normal (a zero-radius sphere).
 #[inline]
 pub(crate) fn against(ray: &Ray) -> Vec3 {
-    unit_or(-ray.dir, Vec3::X)
+    unit_or(-ray.dir, || Vec3::X)
 }
 
 /// The hit of a solid that contains the ray's origin: `t = 0`, `normal = −dir` normalized.

@@ -2,13 +2,25 @@
 //! keeps `t`), the slabs of the axis-aligned box `[−h, h]` there ([`super::aabb`]), and the hit
 //! moved back (Ericson, *Real-Time Collision Detection*, §5.3.3).
 
-use crate::math::Real;
+use crate::math::{Real, Vec3};
 use crate::query::raycast::aabb::{cast_box, slab_interval};
-use crate::query::raycast::cast_usable;
+use crate::query::raycast::cast_valid;
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Obb, Ray};
 
 impl Obb {
+    /// The ray, `max_t` and the box are valid (see `cast_valid`).
+    #[inline(always)]
+    fn cast_valid(&self, ray: &Ray, max_t: Real) -> bool {
+        let r = &self.rotation;
+        cast_valid(
+            ray,
+            max_t,
+            [self.center, self.half_extents, r.x_axis, r.y_axis, r.z_axis],
+            [],
+        ) && self.half_extents.cmpge(Vec3::ZERO).all()
+    }
+
     /// The ray in the box's frame: same `t` for the same point.
     #[inline]
     fn local_ray(&self, ray: &Ray) -> Ray {
@@ -18,7 +30,7 @@ impl Obb {
 
     #[inline]
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !self.cast_valid(ray, max_t) {
             return None;
         }
         let local = self.local_ray(ray);
@@ -60,7 +72,7 @@ impl RayCast for Obb {
     /// The slab test in the box's frame: no hit point, no normal.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !self.cast_valid(ray, max_t) {
             return false;
         }
         let local = self.local_ray(ray);

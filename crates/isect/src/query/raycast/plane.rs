@@ -4,13 +4,15 @@
 
 use crate::math::Real;
 use crate::query::PointQuery;
-use crate::query::raycast::cast_usable;
+use crate::query::raycast::cast_valid;
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Plane, Ray};
 
 impl Plane {
     fn cast(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<RayHit> {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !(cast_valid(ray, max_t, [self.normal], [self.d])
+            && self.normal != crate::math::Vec3::ZERO)
+        {
             return None;
         }
         let s = self.signed_distance(ray.origin);

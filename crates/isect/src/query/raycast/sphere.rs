@@ -12,7 +12,7 @@
 use crate::math::{Real, Vec3};
 use crate::ops;
 use crate::query::raycast::{
-    against, cast_rescaled, cast_usable, dir_needs_scaling, start_inside, unit_or,
+    against, cast_rescaled, cast_valid, dir_needs_scaling, start_inside, unit_or,
 };
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Ray, Sphere};
@@ -65,7 +65,15 @@ fn hit_at(sphere: &Sphere, ray: &Ray, t: Real) -> RayHit {
     RayHit {
         t,
         point,
-        normal: unit_or(point - sphere.center, against(ray)),
+        normal: unit_or(point - sphere.center, || against(ray)),
+    }
+}
+
+impl Sphere {
+    /// The ray, `max_t` and the sphere are valid (see `cast_valid`).
+    #[inline(always)]
+    fn cast_valid(&self, ray: &Ray, max_t: Real) -> bool {
+        cast_valid(ray, max_t, [self.center], [self.radius]) && self.radius >= 0.0
     }
 }
 
@@ -80,7 +88,7 @@ impl RayCast for Sphere {
     /// assert_eq!((hit.t, hit.normal), (4.0, -Vec3::X));
     /// ```
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !self.cast_valid(ray, max_t) {
             return None;
         }
         let quad = Quadratic::new(self.center, self.radius, ray);
@@ -100,7 +108,7 @@ impl RayCast for Sphere {
     /// The first point of the sphere's surface: the entry from outside, the exit from inside,
     /// `t = 0` from a point of the surface (normal outward in every case).
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !self.cast_valid(ray, max_t) {
             return None;
         }
         let quad = Quadratic::new(self.center, self.radius, ray);
@@ -129,8 +137,7 @@ impl RayCast for Sphere {
     /// radius.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        self.is_usable()
-            && cast_usable(ray, max_t)
+        self.cast_valid(ray, max_t)
             && interval_meets_ball(self.center, self.radius, ray.origin, ray.dir, 0.0, max_t)
     }
 }

@@ -14,9 +14,11 @@
 //! W = 0`) is clipped against the three edges in that plane instead, and a triangle without
 //! area answers as the segment it is.
 
+use glam::Vec3Swizzles;
+
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::query::algo::linear::{Linear, closest_parameters};
-use crate::query::raycast::{Clip, against, cast_usable, unit_or};
+use crate::query::raycast::{Clip, against, cast_valid, unit_or};
 use crate::query::{PointQuery, RayCast, RayHit, TriangleHit};
 use crate::shape::{Line, Plane, Ray, Segment, Triangle};
 
@@ -47,31 +49,41 @@ fn edge_function(a: Real, d: Real, b: Real, c: Real) -> Real {
 /// and finite).
 #[inline]
 fn watertight(tri: &Triangle, origin: Vec3, dir: Vec3) -> Sheared {
+    // The axis of dir's largest coordinate becomes z by a cyclic permutation (kz, then kx =
+    // kz + 1, ky = kz + 2, as in the paper), and x and y are swapped when that coordinate is
+    // negative, which keeps the projected winding the same for every ray. Done with swizzles
+    // rather than indices `v[k]`, whose bounds checks cost more than the test.
     let ad = dir.abs();
-    let kz = if ad.x >= ad.y && ad.x >= ad.z {
-        0
-    } else if ad.y >= ad.z {
-        1
-    } else {
-        2
+    let (z_is_x, z_is_y) = (ad.x >= ad.y && ad.x >= ad.z, ad.y >= ad.z);
+    let rotate = |v: Vec3| {
+        if z_is_x {
+            v.yzx()
+        } else if z_is_y {
+            v.zxy()
+        } else {
+            v
+        }
     };
-    let (mut kx, mut ky) = ((kz + 1) % 3, (kz + 2) % 3);
-    if dir[kz] < 0.0 {
-        core::mem::swap(&mut kx, &mut ky);
-    }
-    let sz = 1.0 / dir[kz];
-    let sx = dir[kx] * sz;
-    let sy = dir[ky] * sz;
-    let a = tri.a - origin;
-    let b = tri.b - origin;
-    let c = tri.c - origin;
-    let (ax, ay) = (a[kx] - sx * a[kz], a[ky] - sy * a[kz]);
-    let (bx, by) = (b[kx] - sx * b[kz], b[ky] - sy * b[kz]);
-    let (cx, cy) = (c[kx] - sx * c[kz], c[ky] - sy * c[kz]);
+    let d = rotate(dir);
+    let flip = d.z < 0.0;
+    let permute = |v: Vec3| {
+        let r = rotate(v);
+        if flip { r.yxz() } else { r }
+    };
+    let d = if flip { d.yxz() } else { d };
+    let sz = 1.0 / d.z;
+    let sx = d.x * sz;
+    let sy = d.y * sz;
+    let a = permute(tri.a - origin);
+    let b = permute(tri.b - origin);
+    let c = permute(tri.c - origin);
+    let (ax, ay) = (a.x - sx * a.z, a.y - sy * a.z);
+    let (bx, by) = (b.x - sx * b.z, b.y - sy * b.z);
+    let (cx, cy) = (c.x - sx * c.z, c.y - sy * c.z);
     let u = edge_function(cx, by, cy, bx);
     let v = edge_function(ax, cy, ay, cx);
     let w = edge_function(bx, ay, by, ax);
-    let t = (u * a[kz] + v * b[kz] + w * c[kz]) * sz;
+    let t = (u * a.z + v * b.z + w * c.z) * sz;
     Sheared {
         u,
         v,
@@ -117,7 +129,7 @@ impl Sheared {
 /// The unit normal of a non-degenerate triangle facing the side `dir` comes from; `fallback` for
 /// a triangle without one.
 #[inline]
-fn facing_normal(tri: &Triangle, dir: Vec3, fallback: Vec3) -> Vec3 {
+fn facing_normal(tri: &Triangle, dir: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
     let n = unit_or(tri.scaled_normal(), fallback);
     if n.dot(dir) > 0.0 { -n } else { n }
 }
@@ -205,7 +217,7 @@ pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
 
 impl Triangle {
     fn cast_watertight(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<TriangleHit> {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !cast_valid(ray, max_t, [self.a, self.b, self.c], []) {
             return None;
         }
         let sheared = watertight(self, ray.origin, ray.dir);
@@ -231,7 +243,7 @@ impl Triangle {
         RayHit {
             t: hit.t,
             point,
-            normal: facing_normal(self, ray.dir, against(ray)),
+            normal: facing_normal(self, ray.dir, || against(ray)),
         }
     }
 
@@ -276,7 +288,7 @@ impl Triangle {
         max_t: Real,
         front_only: bool,
     ) -> Option<TriangleHit> {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !cast_valid(ray, max_t, [self.a, self.b, self.c], []) {
             return None;
         }
         let e1 = self.b - self.a;
@@ -337,7 +349,7 @@ impl RayCast for Triangle {
     /// The watertight test without the division.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        if !(self.is_usable() && cast_usable(ray, max_t)) {
+        if !cast_valid(ray, max_t, [self.a, self.b, self.c], []) {
             return false;
         }
         let sheared = watertight(self, ray.origin, ray.dir);
