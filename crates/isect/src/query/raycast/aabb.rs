@@ -12,7 +12,7 @@
 //! three reciprocals.
 
 use crate::math::{Real, Vec3};
-use crate::query::raycast::{cast_valid, start_inside};
+use crate::query::raycast::{cast_valid, checked, start_inside};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Aabb, Ray};
 
@@ -172,29 +172,22 @@ impl RayCast for Aabb {
     /// ```
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        if !self.cast_valid(ray, max_t) {
-            return None;
-        }
-        cast_box(self.min, self.max, ray, max_t, false)
+        let hit = cast_box(self.min, self.max, ray, max_t, false);
+        checked(hit, || self.cast_valid(ray, max_t))
     }
 
     /// The first point of the boundary: the entry from outside, the exit from inside, `t = 0`
     /// from a point of a face; normal outward.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        if !self.cast_valid(ray, max_t) {
-            return None;
-        }
-        cast_box(self.min, self.max, ray, max_t, true)
+        let hit = cast_box(self.min, self.max, ray, max_t, true);
+        checked(hit, || self.cast_valid(ray, max_t))
     }
 
     /// The slab test alone: no hit point, no normal.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        if !self.cast_valid(ray, max_t) {
-            return false;
-        }
         let (t_enter, t_exit) = slab_interval(self.min, self.max, ray.origin, ray.dir, 0.0, max_t);
-        t_enter <= t_exit
+        t_enter <= t_exit && self.cast_valid(ray, max_t)
     }
 }

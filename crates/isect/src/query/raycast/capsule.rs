@@ -16,7 +16,7 @@ use crate::query::algo::linear::{Linear, closest_parameters};
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::raycast::sphere::ball_roots;
 use crate::query::raycast::{
-    against, cast_rescaled, cast_valid, dir_needs_scaling, start_inside, unit_or,
+    against, cast_rescaled, cast_valid, checked, dir_needs_scaling, start_inside, unit_or,
 };
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Capsule, Ray};
@@ -124,25 +124,27 @@ impl Capsule {
     }
 
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
-        if !(cast_valid(ray, max_t, [self.a, self.b], [self.radius]) && self.radius >= 0.0) {
-            return None;
-        }
-        if dir_needs_scaling(ray.dir.length_squared()) {
-            return cast_rescaled(ray, max_t, |r, m| self.cast(r, m, surface));
-        }
-        let core = closest_on_segment(ray.origin, self.a, self.b);
-        let dd = ray.origin.distance_squared(core);
-        let rr = self.radius * self.radius;
-        let t = if dd > rr {
-            self.entry(ray)?
-        } else if !surface {
-            return Some(start_inside(ray));
-        } else if dd == rr {
-            0.0
-        } else {
-            self.exit(ray)?
-        };
-        (t <= max_t).then(|| self.hit_at(ray, t))
+        let hit = (|| -> Option<RayHit> {
+            if dir_needs_scaling(ray.dir.length_squared()) {
+                return cast_rescaled(ray, max_t, |r, m| self.cast(r, m, surface));
+            }
+            let core = closest_on_segment(ray.origin, self.a, self.b);
+            let dd = ray.origin.distance_squared(core);
+            let rr = self.radius * self.radius;
+            let t = if dd > rr {
+                self.entry(ray)?
+            } else if !surface {
+                return Some(start_inside(ray));
+            } else if dd == rr {
+                0.0
+            } else {
+                self.exit(ray)?
+            };
+            (t <= max_t).then(|| self.hit_at(ray, t))
+        })();
+        checked(hit, || {
+            cast_valid(ray, max_t, [self.a, self.b], [self.radius]) && self.radius >= 0.0
+        })
     }
 }
 

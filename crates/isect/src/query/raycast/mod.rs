@@ -53,6 +53,19 @@ pub(crate) fn cast_valid<const N: usize, const M: usize>(
     sum == 0.0 && max_t >= 0.0 && ray.dir != Vec3::ZERO
 }
 
+/// `hit` when there is one and `valid()`: the casts compute first and validate only what they
+/// would report. A miss needs no check, as `None` is also the answer for invalid input, and the
+/// computation cannot loop or panic on NaN or infinities (IEEE arithmetic carries them to the
+/// result, and the one recursion, [`cast_rescaled`], stops on a non-finite scale). Half the
+/// rays of a typical batch miss and skip the check.
+#[inline(always)]
+pub(crate) fn checked<T>(hit: Option<T>, valid: impl FnOnce() -> bool) -> Option<T> {
+    match hit {
+        Some(h) if valid() => Some(h),
+        _ => None,
+    }
+}
+
 /// [`cast_valid`] for a ray alone.
 #[inline]
 pub(crate) fn cast_usable(ray: &Ray, max_t: Real) -> bool {
@@ -118,6 +131,10 @@ pub(crate) fn cast_rescaled(
     cast: impl Fn(&Ray, Real) -> Option<RayHit>,
 ) -> Option<RayHit> {
     let m = ray.dir.abs().max_element();
+    // Also the exit of the recursion for a NaN `dir` (whose NaN `max_element` ignores).
+    if !(m > 0.0 && m < Real::INFINITY && ray.dir.is_finite()) {
+        return None;
+    }
     let scaled = Ray::new(ray.origin, ray.dir / m);
     cast(&scaled, max_t * m).map(|hit| RayHit {
         t: hit.t / m,

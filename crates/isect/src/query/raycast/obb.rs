@@ -4,7 +4,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::raycast::aabb::{cast_box, slab_interval};
-use crate::query::raycast::cast_valid;
+use crate::query::raycast::{cast_valid, checked};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Obb, Ray};
 
@@ -30,27 +30,27 @@ impl Obb {
 
     #[inline]
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
-        if !self.cast_valid(ray, max_t) {
-            return None;
-        }
-        let local = self.local_ray(ray);
-        let inside = local.origin.abs().cmple(self.half_extents).all();
-        if inside && !surface {
-            // The caller's ray, not the local one, gives the normal −dir.
-            return Some(super::start_inside(ray));
-        }
-        let hit = cast_box(
-            -self.half_extents,
-            self.half_extents,
-            &local,
-            max_t,
-            surface,
-        )?;
-        Some(RayHit {
-            t: hit.t,
-            point: self.to_world(hit.point),
-            normal: self.rotation * hit.normal,
-        })
+        let hit = (|| -> Option<RayHit> {
+            let local = self.local_ray(ray);
+            let inside = local.origin.abs().cmple(self.half_extents).all();
+            if inside && !surface {
+                // The caller's ray, not the local one, gives the normal −dir.
+                return Some(super::start_inside(ray));
+            }
+            let hit = cast_box(
+                -self.half_extents,
+                self.half_extents,
+                &local,
+                max_t,
+                surface,
+            )?;
+            Some(RayHit {
+                t: hit.t,
+                point: self.to_world(hit.point),
+                normal: self.rotation * hit.normal,
+            })
+        })();
+        checked(hit, || self.cast_valid(ray, max_t))
     }
 }
 
@@ -72,9 +72,6 @@ impl RayCast for Obb {
     /// The slab test in the box's frame: no hit point, no normal.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        if !self.cast_valid(ray, max_t) {
-            return false;
-        }
         let local = self.local_ray(ray);
         let (t_enter, t_exit) = slab_interval(
             -self.half_extents,
@@ -84,6 +81,6 @@ impl RayCast for Obb {
             0.0,
             max_t,
         );
-        t_enter <= t_exit
+        t_enter <= t_exit && self.cast_valid(ray, max_t)
     }
 }

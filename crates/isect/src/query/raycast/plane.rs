@@ -4,17 +4,22 @@
 
 use crate::math::Real;
 use crate::query::PointQuery;
-use crate::query::raycast::cast_valid;
+use crate::query::raycast::{cast_valid, checked};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Plane, Ray};
 
 impl Plane {
+    /// The cast, with the input validated only when there is a hit (see `checked`).
+    #[inline]
     fn cast(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<RayHit> {
-        if !(cast_valid(ray, max_t, [self.normal], [self.d])
-            && self.normal != crate::math::Vec3::ZERO)
-        {
-            return None;
-        }
+        checked(self.cast_unchecked(ray, max_t, front_only), || {
+            cast_valid(ray, max_t, [self.normal], [self.d])
+                && self.normal != crate::math::Vec3::ZERO
+        })
+    }
+
+    #[inline]
+    fn cast_unchecked(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<RayHit> {
         let s = self.signed_distance(ray.origin);
         let den = self.normal.dot(ray.dir);
         if front_only && !(den < 0.0) {

@@ -12,7 +12,7 @@
 use crate::math::{Real, Vec3};
 use crate::ops;
 use crate::query::raycast::{
-    against, cast_rescaled, cast_valid, dir_needs_scaling, start_inside, unit_or,
+    against, cast_rescaled, cast_valid, checked, dir_needs_scaling, start_inside, unit_or,
 };
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Ray, Sphere};
@@ -88,57 +88,58 @@ impl RayCast for Sphere {
     /// assert_eq!((hit.t, hit.normal), (4.0, -Vec3::X));
     /// ```
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        if !self.cast_valid(ray, max_t) {
-            return None;
-        }
-        let quad = Quadratic::new(self.center, self.radius, ray);
-        if dir_needs_scaling(quad.a) {
-            return cast_rescaled(ray, max_t, |r, m| self.raycast(r, m));
-        }
-        if quad.c <= 0.0 {
-            return Some(start_inside(ray));
-        }
-        if !(quad.b > 0.0 && quad.disc >= 0.0) {
-            return None;
-        }
-        let t = quad.c / quad.q();
-        (t <= max_t).then(|| hit_at(self, ray, t))
+        let hit = (|| -> Option<RayHit> {
+            let quad = Quadratic::new(self.center, self.radius, ray);
+            if dir_needs_scaling(quad.a) {
+                return cast_rescaled(ray, max_t, |r, m| self.raycast(r, m));
+            }
+            if quad.c <= 0.0 {
+                return Some(start_inside(ray));
+            }
+            if !(quad.b > 0.0 && quad.disc >= 0.0) {
+                return None;
+            }
+            let t = quad.c / quad.q();
+            (t <= max_t).then(|| hit_at(self, ray, t))
+        })();
+        checked(hit, || self.cast_valid(ray, max_t))
     }
 
     /// The first point of the sphere's surface: the entry from outside, the exit from inside,
     /// `t = 0` from a point of the surface (normal outward in every case).
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        if !self.cast_valid(ray, max_t) {
-            return None;
-        }
-        let quad = Quadratic::new(self.center, self.radius, ray);
-        if dir_needs_scaling(quad.a) {
-            return cast_rescaled(ray, max_t, |r, m| self.raycast_surface(r, m));
-        }
-        let t = if quad.c == 0.0 {
-            0.0
-        } else if quad.c < 0.0 {
-            // Inside: the larger root, from whichever form does not cancel.
-            let q = quad.q();
-            if quad.b >= 0.0 {
-                q / quad.a
-            } else {
-                quad.c / q
+        let hit = (|| -> Option<RayHit> {
+            let quad = Quadratic::new(self.center, self.radius, ray);
+            if dir_needs_scaling(quad.a) {
+                return cast_rescaled(ray, max_t, |r, m| self.raycast_surface(r, m));
             }
-        } else if quad.b > 0.0 && quad.disc >= 0.0 {
-            quad.c / quad.q()
-        } else {
-            return None;
-        };
-        (t <= max_t).then(|| hit_at(self, ray, t))
+            let t = if quad.c == 0.0 {
+                0.0
+            } else if quad.c < 0.0 {
+                // Inside: the larger root, from whichever form does not cancel.
+                let q = quad.q();
+                if quad.b >= 0.0 {
+                    q / quad.a
+                } else {
+                    quad.c / q
+                }
+            } else if quad.b > 0.0 && quad.disc >= 0.0 {
+                quad.c / quad.q()
+            } else {
+                return None;
+            };
+            (t <= max_t).then(|| hit_at(self, ray, t))
+        })();
+        checked(hit, || self.cast_valid(ray, max_t))
     }
 
     /// Without a square root: the closest point of `[0, max_t]` to the center, against the
     /// radius.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        self.cast_valid(ray, max_t)
-            && interval_meets_ball(self.center, self.radius, ray.origin, ray.dir, 0.0, max_t)
+        // Validated only for a hit, as the casts do (see `checked`).
+        interval_meets_ball(self.center, self.radius, ray.origin, ray.dir, 0.0, max_t)
+            && self.cast_valid(ray, max_t)
     }
 }
 
@@ -175,6 +176,10 @@ pub(crate) fn interval_meets_ball(
     let dd = dir.length_squared();
     if dd != 0.0 && dir_needs_scaling(dd) {
         let m = dir.abs().max_element();
+        // A NaN or infinite `dir` (callers validate, but the recursion must end regardless).
+        if !(m < Real::INFINITY && dir.is_finite()) {
+            return false;
+        }
         return interval_meets_ball(center, radius, origin, dir / m, lo * m, hi * m);
     }
     let t = if dd > 0.0 {

@@ -18,7 +18,7 @@ use glam::Vec3Swizzles;
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::query::algo::linear::{Linear, closest_parameters};
-use crate::query::raycast::{Clip, against, cast_valid, unit_or};
+use crate::query::raycast::{Clip, against, cast_valid, checked, unit_or};
 use crate::query::{PointQuery, RayCast, RayHit, TriangleHit};
 use crate::shape::{Line, Plane, Ray, Segment, Triangle};
 
@@ -217,21 +217,21 @@ pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
 
 impl Triangle {
     fn cast_watertight(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<TriangleHit> {
-        if !cast_valid(ray, max_t, [self.a, self.b, self.c], []) {
-            return None;
-        }
-        let sheared = watertight(self, ray.origin, ray.dir);
-        if sheared.det == 0.0 {
-            if front_only {
-                return None;
+        let hit = (|| -> Option<TriangleHit> {
+            let sheared = watertight(self, ray.origin, ray.dir);
+            if sheared.det == 0.0 {
+                if front_only {
+                    return None;
+                }
+                let t = in_plane(self, ray.origin, ray.dir, 0.0, max_t)?;
+                let [_, u, v] = self
+                    .barycentric(ray.point_at(t))
+                    .map_or([1.0, 0.0, 0.0], |b| b.to_array());
+                return Some(TriangleHit { t, u, v });
             }
-            let t = in_plane(self, ray.origin, ray.dir, 0.0, max_t)?;
-            let [_, u, v] = self
-                .barycentric(ray.point_at(t))
-                .map_or([1.0, 0.0, 0.0], |b| b.to_array());
-            return Some(TriangleHit { t, u, v });
-        }
-        (sheared.crosses(front_only) && sheared.t_within(0.0, max_t)).then(|| sheared.hit())
+            (sheared.crosses(front_only) && sheared.t_within(0.0, max_t)).then(|| sheared.hit())
+        })();
+        checked(hit, || cast_valid(ray, max_t, [self.a, self.b, self.c], []))
     }
 
     fn ray_hit(&self, ray: &Ray, hit: TriangleHit) -> RayHit {
@@ -288,29 +288,29 @@ impl Triangle {
         max_t: Real,
         front_only: bool,
     ) -> Option<TriangleHit> {
-        if !cast_valid(ray, max_t, [self.a, self.b, self.c], []) {
-            return None;
-        }
-        let e1 = self.b - self.a;
-        let e2 = self.c - self.a;
-        let p = ray.dir.cross(e2);
-        let det = e1.dot(p);
-        if front_only && !(det > 0.0) || det == 0.0 {
-            return None;
-        }
-        let inv = 1.0 / det;
-        let s = ray.origin - self.a;
-        let u = s.dot(p) * inv;
-        if !(0.0..=1.0).contains(&u) {
-            return None;
-        }
-        let q = s.cross(e1);
-        let v = ray.dir.dot(q) * inv;
-        if !(v >= 0.0 && u + v <= 1.0) {
-            return None;
-        }
-        let t = e2.dot(q) * inv;
-        (t >= 0.0 && t <= max_t).then_some(TriangleHit { t, u, v })
+        let hit = (|| -> Option<TriangleHit> {
+            let e1 = self.b - self.a;
+            let e2 = self.c - self.a;
+            let p = ray.dir.cross(e2);
+            let det = e1.dot(p);
+            if front_only && !(det > 0.0) || det == 0.0 {
+                return None;
+            }
+            let inv = 1.0 / det;
+            let s = ray.origin - self.a;
+            let u = s.dot(p) * inv;
+            if !(0.0..=1.0).contains(&u) {
+                return None;
+            }
+            let q = s.cross(e1);
+            let v = ray.dir.dot(q) * inv;
+            if !(v >= 0.0 && u + v <= 1.0) {
+                return None;
+            }
+            let t = e2.dot(q) * inv;
+            (t >= 0.0 && t <= max_t).then_some(TriangleHit { t, u, v })
+        })();
+        checked(hit, || cast_valid(ray, max_t, [self.a, self.b, self.c], []))
     }
 
     /// Möller–Trumbore: the fast alternative to [`Triangle::raycast_barycentric`], two-sided,
@@ -349,13 +349,13 @@ impl RayCast for Triangle {
     /// The watertight test without the division.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        if !cast_valid(ray, max_t, [self.a, self.b, self.c], []) {
-            return false;
-        }
-        let sheared = watertight(self, ray.origin, ray.dir);
-        if sheared.det == 0.0 {
-            return in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some();
-        }
-        sheared.crosses(false) && sheared.t_within(0.0, max_t)
+        let any = (|| -> bool {
+            let sheared = watertight(self, ray.origin, ray.dir);
+            if sheared.det == 0.0 {
+                return in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some();
+            }
+            sheared.crosses(false) && sheared.t_within(0.0, max_t)
+        })();
+        any && cast_valid(ray, max_t, [self.a, self.b, self.c], [])
     }
 }
