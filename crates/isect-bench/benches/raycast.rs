@@ -53,6 +53,13 @@ fn main() {
          (non-watertight) test. Plane: parry's `HalfSpace` with `solid = false` (a plane is a \
          surface).",
     );
+    suite.note(
+        "Work that parry does not do: isect checks its input (finite coordinates, non-zero \
+         direction, non-negative sizes, max_t) before reporting any hit, about 35 instructions \
+         per hit (callgrind), and the sphere and capsule solve their quadratics in the \
+         cancellation-free form (one division more); the triangle's default cast is the \
+         watertight one.",
+    );
     suite.finish();
 }
 
