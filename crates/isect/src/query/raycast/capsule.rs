@@ -12,14 +12,14 @@
 
 use crate::math::{Real, Vec3};
 use crate::ops;
-use crate::query::algo::linear::{Linear, closest_parameters};
+use crate::query::algo::linear::{Linear, closest_parameters, segment_segment_parameters};
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::raycast::sphere::ball_roots;
 use crate::query::raycast::{
     against, cast_rescaled, cast_valid, checked, dir_needs_scaling, start_inside, unit_or,
 };
 use crate::query::{RayCast, RayHit};
-use crate::shape::{Capsule, Ray};
+use crate::shape::{Capsule, Ray, Segment};
 
 /// The cylinder's quadratic `qa t² − 2 qb t + qc = 0` (all terms times `|b − a|²`), and the
 /// discriminant over `qa` in the cancellation-free form.
@@ -168,6 +168,22 @@ impl RayCast for Capsule {
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         self.cast(ray, max_t, true)
+    }
+
+    /// The distance from `[0, max_t]` of the ray to the core segment against the radius (Ericson
+    /// §5.1.9, as `Intersects<Segment>`): no root, no normal.
+    #[inline]
+    fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        let end = ray.point_at(max_t);
+        let meets = if end.is_finite() {
+            let cast = Segment::new(ray.origin, end);
+            let core = self.segment();
+            let (s, t) = segment_segment_parameters(&cast, &core);
+            cast.point_at(s).distance_squared(core.point_at(t)) <= self.radius * self.radius
+        } else {
+            linear_meets_capsule(&Linear::ray(ray), self)
+        };
+        meets && cast_valid(ray, max_t, [self.a, self.b], [self.radius]) && self.radius >= 0.0
     }
 }
 
