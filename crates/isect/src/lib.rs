@@ -64,6 +64,7 @@ pub use glam;
 
 pub use error::ShapeError;
 pub use math::Real;
+pub use query::TriangleHit;
 pub use query::{
     Bounded, Classify, ClosestPoints, Contact, ContactInfo, Distance, Intersects, PointQuery,
     RayCast, RayHit, Side, SupportMap, Sweep, SweepHit, classify, closest_points, contact,

@@ -152,6 +152,14 @@ pub trait RayCast {
     /// (the exit point then).
     #[must_use]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit>;
+
+    /// Whether [`raycast`](Self::raycast) would hit: the solid meets the ray within
+    /// `0 <= t <= max_t`. Shapes override it where a boolean is cheaper than the hit (no square
+    /// root, no normal).
+    #[must_use]
+    fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        self.raycast(ray, max_t).is_some()
+    }
 }
 
 /// When two moving shapes first and last touch.
@@ -349,3 +357,16 @@ macro_rules! mirror_contact {
     };
 }
 pub(crate) use mirror_contact;
+
+/// Where a ray meets a triangle, in the triangle's own coordinates: see
+/// [`Triangle::raycast_barycentric`](crate::Triangle::raycast_barycentric).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TriangleHit {
+    /// Ray parameter of the hit, in units of the ray's `dir`.
+    pub t: Real,
+    /// Barycentric weight of corner `b`: the hit point is `a + u (b − a) + v (c − a)`.
+    pub u: Real,
+    /// Barycentric weight of corner `c`.
+    pub v: Real,
+}

@@ -1,1 +1,26 @@
-//! (to be written: aabb–ray overlap)
+//! Aabb–ray overlap.
+
+use crate::query::Intersects;
+use crate::query::algo::linear::Linear;
+use crate::query::mirror_intersects;
+use crate::query::raycast::slab_interval;
+use crate::shape::{Aabb, Ray};
+
+impl Intersects<Ray> for Aabb {
+    /// Slabs (Williams et al., "An Efficient and Robust Ray–Box Intersection Algorithm", 2005;
+    /// Ericson §5.3.3) over the ray's parameter interval: a ray is `origin + t dir`, `t >= 0`. Zero direction components and
+    /// rays lying in a face's plane are handled without branches (see `query::raycast::aabb`);
+    /// touching a face, edge or corner counts, and flat boxes are the rectangles, segments or
+    /// points they are. `false` for invalid input.
+    #[inline]
+    fn intersects(&self, other: &Ray) -> bool {
+        let p = Linear::ray(other);
+        if !(self.is_usable() && p.is_usable()) {
+            return false;
+        }
+        let (t_enter, t_exit) = slab_interval(self.min, self.max, p.origin, p.dir, p.lo, p.hi);
+        t_enter <= t_exit
+    }
+}
+
+mirror_intersects!(Aabb, Ray);

@@ -1,1 +1,26 @@
-//! (to be written: aabb–segment overlap)
+//! Aabb–segment overlap.
+
+use crate::query::Intersects;
+use crate::query::algo::linear::Linear;
+use crate::query::mirror_intersects;
+use crate::query::raycast::slab_interval;
+use crate::shape::{Aabb, Segment};
+
+impl Intersects<Segment> for Aabb {
+    /// Slabs (Williams et al., "An Efficient and Robust Ray–Box Intersection Algorithm", 2005;
+    /// Ericson §5.3.3) over the segment's parameter interval: a segment is `a + t (b − a)`, `t` in `[0, 1]`; a zero-length segment is the point `a`. Zero direction components and
+    /// segments lying in a face's plane are handled without branches (see `query::raycast::aabb`);
+    /// touching a face, edge or corner counts, and flat boxes are the rectangles, segments or
+    /// points they are. `false` for invalid input.
+    #[inline]
+    fn intersects(&self, other: &Segment) -> bool {
+        let p = Linear::segment(other);
+        if !(self.is_usable() && p.is_usable()) {
+            return false;
+        }
+        let (t_enter, t_exit) = slab_interval(self.min, self.max, p.origin, p.dir, p.lo, p.hi);
+        t_enter <= t_exit
+    }
+}
+
+mirror_intersects!(Aabb, Segment);

@@ -1,1 +1,20 @@
-//! (to be written: capsule–line overlap)
+//! Capsule–line overlap.
+
+use crate::query::algo::linear::Linear;
+use crate::query::raycast::linear_meets_capsule;
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{Capsule, Line};
+
+impl Intersects<Line> for Capsule {
+    /// The distance between the line and the capsule's core segment (the closest pair of
+    /// `algo::linear::closest_parameters`, Ericson §5.1.9) against the radius, compared
+    /// squared: a line is `origin + t dir` for every `t`. Touching counts; a zero-length capsule is a ball, a capsule of radius 0
+    /// its core segment. `false` for invalid input (non-finite, zero direction).
+    #[inline]
+    fn intersects(&self, other: &Line) -> bool {
+        let p = Linear::line(other);
+        self.is_usable() && p.is_usable() && linear_meets_capsule(&p, self)
+    }
+}
+
+mirror_intersects!(Capsule, Line);

@@ -1,1 +1,23 @@
-//! (to be written: capsule–segment overlap)
+//! Capsule–segment overlap.
+
+use crate::query::algo::linear::segment_segment_parameters;
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{Capsule, Segment};
+
+impl Intersects<Segment> for Capsule {
+    /// The distance between the segment and the capsule's core segment (Ericson §5.1.9, with
+    /// the robust denominator of `segment_segment_parameters`) against the radius, compared
+    /// squared. Touching counts; a zero-length segment is a point, a zero-length capsule a ball,
+    /// a capsule of radius 0 its core segment. `false` for invalid input.
+    #[inline]
+    fn intersects(&self, other: &Segment) -> bool {
+        if !(self.is_usable() && other.is_usable()) {
+            return false;
+        }
+        let core = self.segment();
+        let (s, t) = segment_segment_parameters(other, &core);
+        other.point_at(s).distance_squared(core.point_at(t)) <= self.radius * self.radius
+    }
+}
+
+mirror_intersects!(Capsule, Segment);

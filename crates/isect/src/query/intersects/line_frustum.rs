@@ -1,1 +1,21 @@
-//! (to be written: line–frustum overlap)
+//! Line–frustum overlap.
+
+use crate::query::algo::linear::Linear;
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{Frustum, Line};
+
+impl Intersects<Frustum> for Line {
+    /// The line's parameter interval clipped by the six half-spaces (Cyrus–Beck; Ericson §5.3.8):
+    /// a line is `origin + t dir` for every `t`; they meet when something is left. Exact comparisons, as for the frustum's point
+    /// containment: touching a face counts. Works for unbounded frusta (a plane at infinity
+    /// clips nothing) and answers `false` for a frustum with no points and for invalid input.
+    #[inline]
+    fn intersects(&self, other: &Frustum) -> bool {
+        let p = Linear::line(self);
+        p.is_usable()
+            && other.is_usable()
+            && other.clip_interval(p.origin, p.dir, p.lo, p.hi).is_some()
+    }
+}
+
+mirror_intersects!(Line, Frustum);

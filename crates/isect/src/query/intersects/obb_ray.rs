@@ -1,1 +1,32 @@
-//! (to be written: obb–ray overlap)
+//! Obb–ray overlap.
+
+use crate::query::Intersects;
+use crate::query::algo::linear::Linear;
+use crate::query::mirror_intersects;
+use crate::query::raycast::slab_interval;
+use crate::shape::{Obb, Ray};
+
+impl Intersects<Ray> for Obb {
+    /// The ray moved into the box's frame (`rotationᵀ`, which keeps the parameter), then slabs
+    /// against `[−half_extents, half_extents]` (Williams et al. 2005; Ericson §5.3.3): a ray is `origin + t dir`, `t >= 0`.
+    /// Touching counts; flat boxes are what they are. `false` for invalid input.
+    #[inline]
+    fn intersects(&self, other: &Ray) -> bool {
+        let p = Linear::ray(other);
+        if !(self.is_usable() && p.is_usable()) {
+            return false;
+        }
+        let rt = self.rotation.transpose();
+        let (t_enter, t_exit) = slab_interval(
+            -self.half_extents,
+            self.half_extents,
+            rt * (p.origin - self.center),
+            rt * p.dir,
+            p.lo,
+            p.hi,
+        );
+        t_enter <= t_exit
+    }
+}
+
+mirror_intersects!(Obb, Ray);

@@ -1,1 +1,21 @@
-//! (to be written: ray–line overlap)
+//! Ray–line overlap.
+
+use super::segment_segment::closest_pair_touches;
+use crate::query::{Distance, Intersects, mirror_intersects};
+use crate::shape::{Line, Ray};
+
+impl Intersects<Line> for Ray {
+    /// The distance of a closest pair (the `Distance` impl: Ericson §5.1.9 with the robust
+    /// denominators of `algo::linear`) within [`on_set_tolerance`](crate::math::on_set_tolerance)
+    /// of the points involved: two linear sets almost never cross exactly in floating point, so
+    /// a crossing is a distance at rounding level, as for a point on a line. So this may report
+    /// `true` for sets apart by up to about 64 ulps of their coordinates. Touching ends,
+    /// overlapping collinear pieces and zero-length segments (points) count as they are.
+    /// `false` for invalid input (non-finite, zero direction).
+    #[inline]
+    fn intersects(&self, other: &Line) -> bool {
+        closest_pair_touches(self.closest_points(other), [self.origin, other.origin])
+    }
+}
+
+mirror_intersects!(Ray, Line);

@@ -1,1 +1,22 @@
-//! (to be written: sphere–ray overlap)
+//! Sphere–ray overlap.
+
+use crate::query::algo::linear::Linear;
+use crate::query::raycast::interval_meets_ball;
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{Ray, Sphere};
+
+impl Intersects<Ray> for Sphere {
+    /// The point of the ray closest to the center against the radius, compared squared
+    /// (Ericson, *Real-Time Collision Detection*, §5.3.2, without the hit point): a ray is `origin + t dir`, `t >= 0`.
+    /// Touching (distance exactly the radius) counts; a sphere of radius 0 is its center.
+    /// `false` for invalid input (non-finite, negative radius, zero direction).
+    #[inline]
+    fn intersects(&self, other: &Ray) -> bool {
+        let p = Linear::ray(other);
+        self.is_usable()
+            && p.is_usable()
+            && interval_meets_ball(self.center, self.radius, p.origin, p.dir, p.lo, p.hi)
+    }
+}
+
+mirror_intersects!(Sphere, Ray);

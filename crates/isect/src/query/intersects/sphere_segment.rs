@@ -1,1 +1,22 @@
-//! (to be written: sphere–segment overlap)
+//! Sphere–segment overlap.
+
+use crate::query::algo::linear::Linear;
+use crate::query::raycast::interval_meets_ball;
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{Segment, Sphere};
+
+impl Intersects<Segment> for Sphere {
+    /// The point of the segment closest to the center against the radius, compared squared
+    /// (Ericson, *Real-Time Collision Detection*, §5.3.2, without the hit point): a segment is `a + t (b − a)`, `t` in `[0, 1]`; a zero-length segment is the point `a`.
+    /// Touching (distance exactly the radius) counts; a sphere of radius 0 is its center.
+    /// `false` for invalid input (non-finite, negative radius).
+    #[inline]
+    fn intersects(&self, other: &Segment) -> bool {
+        let p = Linear::segment(other);
+        self.is_usable()
+            && p.is_usable()
+            && interval_meets_ball(self.center, self.radius, p.origin, p.dir, p.lo, p.hi)
+    }
+}
+
+mirror_intersects!(Sphere, Segment);

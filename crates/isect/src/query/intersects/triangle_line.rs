@@ -1,1 +1,22 @@
-//! (to be written: triangle–line overlap)
+//! Triangle–line overlap.
+
+use crate::query::algo::linear::Linear;
+use crate::query::raycast::linear_meets_triangle;
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{Line, Triangle};
+
+impl Intersects<Line> for Triangle {
+    /// The watertight ray–triangle test (Woop, Benthin and Wald, *JCGT* 2(1), 2013) over the
+    /// line's parameter interval, without the division: a line is `origin + t dir` for every `t`. Edges and corners count (a line
+    /// through a shared edge of a mesh meets both triangles); a line in the triangle's plane is
+    /// clipped against the edges there, and a triangle without area is the segment it is
+    /// (both within [`on_set_tolerance`](crate::math::on_set_tolerance)). `false` for invalid
+    /// input.
+    #[inline]
+    fn intersects(&self, other: &Line) -> bool {
+        let p = Linear::line(other);
+        self.is_usable() && p.is_usable() && linear_meets_triangle(&p, self)
+    }
+}
+
+mirror_intersects!(Triangle, Line);

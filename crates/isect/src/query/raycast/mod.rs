@@ -1,5 +1,15 @@
 //! `RayCast` per shape, one file per shape named after it; segments, rays and lines are cast
 //! through these (a segment is a ray with `dir = b - a` and `max_t = 1`).
+//!
+//! Conventions every file keeps (see [`RayCast`](crate::RayCast)): `t` is counted in units of
+//! the ray's `dir` (a non-unit `dir` scales it); a ray with a zero, NaN or infinite `dir` or
+//! origin, an invalid shape, and a negative or NaN `max_t` give `None`; every reported normal is
+//! unit length, also for grazing hits, where a tangent or edge normal is as valid as any.
+//!
+//! The boolean overlap tests of segments, rays and lines against the solids
+//! (`query/intersects/*_segment.rs`, ...) share the parameter-interval machinery here: a linear
+//! component is `origin + t dir` with `t` in `[lo, hi]`, `[0, 1]` for a segment, `[0, ∞)` for a
+//! ray and `(−∞, ∞)` for a line.
 
 mod aabb;
 mod capsule;
@@ -9,3 +19,177 @@ mod obb;
 mod plane;
 mod sphere;
 mod triangle;
+
+pub(crate) use aabb::slab_interval;
+pub(crate) use capsule::linear_meets_capsule;
+pub(crate) use sphere::interval_meets_ball;
+pub(crate) use triangle::linear_meets_triangle;
+
+use crate::math::{Real, Vec3};
+use crate::query::RayHit;
+use crate::shape::{Plane, Ray};
+
+/// A finite origin and a finite, non-zero direction, a `max_t` that is not NaN nor negative,
+/// and finite `points` and `scalars` (the shape's): the validity every cast starts with.
+///
+/// Branch-free: `x · 0` is 0 for finite `x` and NaN for NaN or ±∞, and a sum of zeros stays 0
+/// while a NaN propagates (no overflow, unlike a sum of the values). A chain of `is_finite`
+/// tests costs more than the cast of a sphere.
+#[inline(always)]
+pub(crate) fn cast_valid<const N: usize, const M: usize>(
+    ray: &Ray,
+    max_t: Real,
+    points: [Vec3; N],
+    scalars: [Real; M],
+) -> bool {
+    let mut z = ray.origin * 0.0 + ray.dir * 0.0;
+    for p in points {
+        z += p * 0.0;
+    }
+    let mut sum = z.x + z.y + z.z;
+    for x in scalars {
+        sum += x * 0.0;
+    }
+    sum == 0.0 && max_t >= 0.0 && ray.dir != Vec3::ZERO
+}
+
+/// `hit` when there is one and `valid()`: the casts compute first and validate only what they
+/// would report. A miss needs no check, as `None` is also the answer for invalid input, and the
+/// computation cannot loop or panic on NaN or infinities (IEEE arithmetic carries them to the
+/// result, and the one recursion, [`cast_rescaled`], stops on a non-finite scale). Half the
+/// rays of a typical batch miss and skip the check.
+#[inline(always)]
+pub(crate) fn checked<T>(hit: Option<T>, valid: impl FnOnce() -> bool) -> Option<T> {
+    match hit {
+        Some(h) if valid() => Some(h),
+        _ => None,
+    }
+}
+
+/// [`cast_valid`] for a ray alone.
+#[inline]
+pub(crate) fn cast_usable(ray: &Ray, max_t: Real) -> bool {
+    cast_valid(ray, max_t, [], [])
+}
+
+/// `v` normalized (rescaled first when its squared length under- or overflows); `fallback()`
+/// for the zero vector, evaluated only then.
+#[inline]
+pub(crate) fn unit_or(v: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
+    let ll = v.length_squared();
+    if (Real::MIN_POSITIVE..Real::INFINITY).contains(&ll) {
+        v * (1.0 / crate::ops::sqrt(ll))
+    } else {
+        unit_rescaled(v).unwrap_or_else(fallback)
+    }
+}
+
+/// `v` divided by its largest coordinate, then normalized; `None` for zero or non-finite `v`.
+#[cold]
+fn unit_rescaled(v: Vec3) -> Option<Vec3> {
+    let m = v.abs().max_element();
+    if m > 0.0 && m.is_finite() {
+        (v / m).try_normalize()
+    } else {
+        None
+    }
+}
+
+/// The unit vector opposite to the ray: the normal of a hit at the start of a ray that starts
+/// inside a solid, and the fallback wherever a surface has no normal (a zero-radius sphere).
+#[inline]
+pub(crate) fn against(ray: &Ray) -> Vec3 {
+    unit_or(-ray.dir, || Vec3::X)
+}
+
+/// The hit of a solid that contains the ray's origin: `t = 0`, `normal = −dir` normalized.
+#[inline]
+pub(crate) fn start_inside(ray: &Ray) -> RayHit {
+    RayHit {
+        t: 0.0,
+        point: ray.origin,
+        normal: against(ray),
+    }
+}
+
+/// Squared direction lengths outside `[2⁻⁶⁰, 2⁶⁰]` make the quadratics of the sphere and the
+/// capsule under- or overflow (they multiply up to four lengths).
+#[inline]
+pub(crate) fn dir_needs_scaling(dd: Real) -> bool {
+    const SMALL: Real = 1.0 / (1u64 << 60) as Real;
+    const LARGE: Real = (1u64 << 60) as Real;
+    !(SMALL..=LARGE).contains(&dd)
+}
+
+/// Casts with `dir` divided by its largest coordinate `m` (`t` along the scaled ray is `m`
+/// times `t` along the ray) and converts the hit back: for directions whose squared length
+/// under- or overflows.
+#[cold]
+pub(crate) fn cast_rescaled(
+    ray: &Ray,
+    max_t: Real,
+    cast: impl Fn(&Ray, Real) -> Option<RayHit>,
+) -> Option<RayHit> {
+    let m = ray.dir.abs().max_element();
+    // Also the exit of the recursion for a NaN `dir` (whose NaN `max_element` ignores).
+    if !(m > 0.0 && m < Real::INFINITY && ray.dir.is_finite()) {
+        return None;
+    }
+    let scaled = Ray::new(ray.origin, ray.dir / m);
+    cast(&scaled, max_t * m).map(|hit| RayHit {
+        t: hit.t / m,
+        ..hit
+    })
+}
+
+/// The parameter interval of `origin + t dir` inside the intersection of half-spaces
+/// `normal · x <= d` (Cyrus–Beck clipping; Ericson, *Real-Time Collision Detection*, §5.3.8),
+/// with the planes that bound it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Clip {
+    /// The interval, shrunk plane by plane; empty once `lo > hi`.
+    pub lo: Real,
+    pub hi: Real,
+    /// The plane the interval's low end was set by (`usize::MAX`: none, `lo` is the start).
+    pub enter: usize,
+    /// The plane the high end was set by (`usize::MAX`: none).
+    pub exit: usize,
+}
+
+impl Clip {
+    #[inline]
+    pub fn new(lo: Real, hi: Real) -> Self {
+        Self {
+            lo,
+            hi,
+            enter: usize::MAX,
+            exit: usize::MAX,
+        }
+    }
+
+    /// Clips by the half-space behind `plane` (`index` names it in `enter`/`exit`); `false`
+    /// when the interval became empty. A line parallel to the plane is kept whole or emptied
+    /// by the side its origin is on (on the plane is behind: closed sets).
+    #[inline]
+    pub fn clip(&mut self, index: usize, plane: &Plane, origin: Vec3, dir: Vec3) -> bool {
+        let s = plane.signed_distance(origin);
+        let den = plane.normal.dot(dir);
+        if den < 0.0 {
+            let t = -s / den;
+            if t > self.lo {
+                self.lo = t;
+                self.enter = index;
+            }
+        } else if den > 0.0 {
+            let t = -s / den;
+            if t < self.hi {
+                self.hi = t;
+                self.exit = index;
+            }
+        } else if s > 0.0 {
+            self.lo = Real::INFINITY;
+            self.hi = Real::NEG_INFINITY;
+        }
+        self.lo <= self.hi
+    }
+}

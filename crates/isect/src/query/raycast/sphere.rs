@@ -1,1 +1,191 @@
-//! (to be written: ray casts against a sphere)
+//! Ray casts against a sphere, by the quadratic in the numerically stable form of Haines,
+//! Günther and Akenine-Möller, "Precision Improvements for Ray/Sphere Intersection" (*Ray
+//! Tracing Gems*, ch. 7, 2019).
+//!
+//! With `f = origin − center`, `a = dir · dir` and `b = −f · dir`, the textbook discriminant
+//! `b² − a (f · f − r²)` subtracts two large, nearly equal numbers when the ray starts far away
+//! or grazes the sphere. It equals `a (r² − |l|²)`, where `l = f + (b / a) dir` is the offset
+//! of the line's closest point from the center: computed that way it has no cancellation. The
+//! roots are then `c / q` and `q / a` with `q = b + sign(b) √(a (r² − |l|²))` and
+//! `c = f · f − r²`, which never subtracts nearly equal numbers either.
+
+use crate::math::{Real, Vec3};
+use crate::ops;
+use crate::query::raycast::{
+    against, cast_rescaled, cast_valid, checked, dir_needs_scaling, start_inside, unit_or,
+};
+use crate::query::{RayCast, RayHit};
+use crate::shape::{Ray, Sphere};
+
+/// The terms of the stable quadratic for one ray.
+struct Quadratic {
+    /// `dir · dir`.
+    a: Real,
+    /// `−f · dir`: positive when the ray heads towards the center.
+    b: Real,
+    /// `f · f − r²`: `<= 0` exactly when the origin is in the ball (as `contains_point`).
+    c: Real,
+    /// `r² − |l|²`: the discriminant over `a`; negative when the line misses.
+    disc: Real,
+}
+
+impl Quadratic {
+    #[inline]
+    fn new(center: Vec3, radius: Real, ray: &Ray) -> Self {
+        let f = ray.origin - center;
+        let a = ray.dir.length_squared();
+        let b = -f.dot(ray.dir);
+        let rr = radius * radius;
+        let l = f + ray.dir * (b / a);
+        Self {
+            a,
+            b,
+            c: f.length_squared() - rr,
+            disc: rr - l.length_squared(),
+        }
+    }
+
+    /// `q = b + sign(b) √(a · disc)` (with `disc >= 0`).
+    #[inline]
+    fn q(&self) -> Real {
+        let s = ops::sqrt(self.a * self.disc.max(0.0));
+        if self.b >= 0.0 {
+            self.b + s
+        } else {
+            self.b - s
+        }
+    }
+}
+
+/// The hit at parameter `t`, with the normal through the point (or against the ray for a ball of
+/// radius 0, which has none).
+#[inline]
+fn hit_at(sphere: &Sphere, ray: &Ray, t: Real) -> RayHit {
+    let point = ray.point_at(t);
+    RayHit {
+        t,
+        point,
+        normal: unit_or(point - sphere.center, || against(ray)),
+    }
+}
+
+impl Sphere {
+    /// The ray, `max_t` and the sphere are valid (see `cast_valid`).
+    #[inline(always)]
+    fn cast_valid(&self, ray: &Ray, max_t: Real) -> bool {
+        cast_valid(ray, max_t, [self.center], [self.radius]) && self.radius >= 0.0
+    }
+}
+
+impl RayCast for Sphere {
+    /// The entry point of the ball; `t = 0` with `normal = −dir` when the ray starts inside
+    /// (boundary included). A tangent ray hits at the point of tangency. `None` for invalid input.
+    ///
+    /// ```
+    /// use isect::{Ray, RayCast, Sphere, math::Vec3};
+    /// let ball = Sphere::new(Vec3::new(5.0, 0.0, 0.0), 1.0);
+    /// let hit = ball.raycast(&Ray::new(Vec3::ZERO, Vec3::X), 10.0).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (4.0, -Vec3::X));
+    /// ```
+    fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        let hit = (|| -> Option<RayHit> {
+            let quad = Quadratic::new(self.center, self.radius, ray);
+            if dir_needs_scaling(quad.a) {
+                return cast_rescaled(ray, max_t, |r, m| self.raycast(r, m));
+            }
+            if quad.c <= 0.0 {
+                return Some(start_inside(ray));
+            }
+            if !(quad.b > 0.0 && quad.disc >= 0.0) {
+                return None;
+            }
+            let t = quad.c / quad.q();
+            (t <= max_t).then(|| hit_at(self, ray, t))
+        })();
+        checked(hit, || self.cast_valid(ray, max_t))
+    }
+
+    /// The first point of the sphere's surface: the entry from outside, the exit from inside,
+    /// `t = 0` from a point of the surface (normal outward in every case).
+    fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        let hit = (|| -> Option<RayHit> {
+            let quad = Quadratic::new(self.center, self.radius, ray);
+            if dir_needs_scaling(quad.a) {
+                return cast_rescaled(ray, max_t, |r, m| self.raycast_surface(r, m));
+            }
+            let t = if quad.c == 0.0 {
+                0.0
+            } else if quad.c < 0.0 {
+                // Inside: the larger root, from whichever form does not cancel.
+                let q = quad.q();
+                if quad.b >= 0.0 {
+                    q / quad.a
+                } else {
+                    quad.c / q
+                }
+            } else if quad.b > 0.0 && quad.disc >= 0.0 {
+                quad.c / quad.q()
+            } else {
+                return None;
+            };
+            (t <= max_t).then(|| hit_at(self, ray, t))
+        })();
+        checked(hit, || self.cast_valid(ray, max_t))
+    }
+
+    /// Without a square root: the closest point of `[0, max_t]` to the center, against the
+    /// radius.
+    #[inline]
+    fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        // Validated only for a hit, as the casts do (see `checked`).
+        interval_meets_ball(self.center, self.radius, ray.origin, ray.dir, 0.0, max_t)
+            && self.cast_valid(ray, max_t)
+    }
+}
+
+/// Both parameters where the ray's line crosses the sphere of `radius` about `center`, smaller
+/// first, each from the form that does not cancel; `None` when the line misses it. For a valid
+/// ray whose `dir` needs no scaling (the capsule's end caps).
+#[inline]
+pub(super) fn ball_roots(center: Vec3, radius: Real, ray: &Ray) -> Option<(Real, Real)> {
+    let quad = Quadratic::new(center, radius, ray);
+    if !(quad.disc >= 0.0) {
+        return None;
+    }
+    let q = quad.q();
+    if q == 0.0 {
+        return Some((0.0, 0.0));
+    }
+    let (r1, r2) = (quad.c / q, q / quad.a);
+    Some((r1.min(r2), r1.max(r2)))
+}
+
+/// Whether `origin + t dir`, `t` in `[lo, hi]`, meets the ball: the point of the interval
+/// closest to the center against the radius (compared squared; the offset `f + t dir` is the
+/// cancellation-free `l` of the module docs). A zero `dir` is the point `origin`.
+#[inline]
+pub(crate) fn interval_meets_ball(
+    center: Vec3,
+    radius: Real,
+    origin: Vec3,
+    dir: Vec3,
+    lo: Real,
+    hi: Real,
+) -> bool {
+    let f = origin - center;
+    let dd = dir.length_squared();
+    if dd != 0.0 && dir_needs_scaling(dd) {
+        let m = dir.abs().max_element();
+        // A NaN or infinite `dir` (callers validate, but the recursion must end regardless).
+        if !(m < Real::INFINITY && dir.is_finite()) {
+            return false;
+        }
+        return interval_meets_ball(center, radius, origin, dir / m, lo * m, hi * m);
+    }
+    let t = if dd > 0.0 {
+        (-f.dot(dir) / dd).max(lo).min(hi)
+    } else {
+        0.0
+    };
+    (f + dir * t).length_squared() <= radius * radius
+}

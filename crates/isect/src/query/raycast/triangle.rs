@@ -1,1 +1,361 @@
-//! (to be written: ray casts against a triangle)
+//! Ray casts against a triangle: watertight by default (Woop, Benthin and Wald, "Watertight
+//! Ray/Triangle Intersection", *Journal of Computer Graphics Techniques* 2(1), 2013), with
+//! Möller–Trumbore ("Fast, Minimum Storage Ray/Triangle Intersection", *Journal of Graphics
+//! Tools* 2(1), 1997) as the fast alternative, and one-sided (back-face culled) variants.
+//!
+//! The watertight test shears space so that the ray becomes the `+z` axis through the origin
+//! and evaluates the 2D edge functions `U, V, W` of the projected corners there. An edge's
+//! function depends only on its two corners and the ray, and swapping the corners negates it
+//! exactly, so two triangles sharing an edge classify a ray through it consistently: a ray
+//! through a shared edge or vertex of a closed mesh hits one of the triangles (both, on the
+//! edge itself, where the closed triangles meet). When an edge function rounds to 0 in `f32`,
+//! it is recomputed in `f64` (products of two `f32` are exact there), as the paper does; the
+//! `f64` build has no wider type and keeps its value. A ray in the triangle's plane (`U + V +
+//! W = 0`) is clipped against the three edges in that plane instead, and a triangle without
+//! area answers as the segment it is.
+
+use glam::Vec3Swizzles;
+
+use crate::math::{Real, Vec3, on_set_tolerance};
+use crate::query::algo::linear::{Linear, closest_parameters};
+use crate::query::raycast::{Clip, against, cast_valid, checked, unit_or};
+use crate::query::{PointQuery, RayCast, RayHit, TriangleHit};
+use crate::shape::{Line, Plane, Ray, Segment, Triangle};
+
+/// `U, V, W` and the sheared depths `T = U az + V bz + W cz` of the three corners, before the
+/// division by `det = U + V + W`.
+#[derive(Clone, Copy, Debug)]
+struct Sheared {
+    pub u: Real,
+    pub v: Real,
+    pub w: Real,
+    pub t: Real,
+    pub det: Real,
+}
+
+/// `a d − b c`, with the sign right when it rounds to 0 in `f32` (recomputed in `f64`, where the
+/// products are exact).
+#[inline(always)]
+fn edge_function(a: Real, d: Real, b: Real, c: Real) -> Real {
+    let e = a * d - b * c;
+    #[cfg(not(isect_f64))]
+    if e == 0.0 {
+        return (a as f64 * d as f64 - b as f64 * c as f64) as Real;
+    }
+    e
+}
+
+/// The watertight test's sheared edge functions for the ray `origin + t dir` (`dir` non-zero
+/// and finite).
+#[inline]
+fn watertight(tri: &Triangle, origin: Vec3, dir: Vec3) -> Sheared {
+    // The axis of dir's largest coordinate becomes z by a cyclic permutation (kz, then kx =
+    // kz + 1, ky = kz + 2, as in the paper), and x and y are swapped when that coordinate is
+    // negative, which keeps the projected winding the same for every ray. Done with swizzles
+    // rather than indices `v[k]`, whose bounds checks cost more than the test.
+    let ad = dir.abs();
+    let (z_is_x, z_is_y) = (ad.x >= ad.y && ad.x >= ad.z, ad.y >= ad.z);
+    let rotate = |v: Vec3| {
+        if z_is_x {
+            v.yzx()
+        } else if z_is_y {
+            v.zxy()
+        } else {
+            v
+        }
+    };
+    let d = rotate(dir);
+    let flip = d.z < 0.0;
+    let permute = |v: Vec3| {
+        let r = rotate(v);
+        if flip { r.yxz() } else { r }
+    };
+    let d = if flip { d.yxz() } else { d };
+    let sz = 1.0 / d.z;
+    let sx = d.x * sz;
+    let sy = d.y * sz;
+    let a = permute(tri.a - origin);
+    let b = permute(tri.b - origin);
+    let c = permute(tri.c - origin);
+    let (ax, ay) = (a.x - sx * a.z, a.y - sy * a.z);
+    let (bx, by) = (b.x - sx * b.z, b.y - sy * b.z);
+    let (cx, cy) = (c.x - sx * c.z, c.y - sy * c.z);
+    let u = edge_function(cx, by, cy, bx);
+    let v = edge_function(ax, cy, ay, cx);
+    let w = edge_function(bx, ay, by, ax);
+    let t = (u * a.z + v * b.z + w * c.z) * sz;
+    Sheared {
+        u,
+        v,
+        w,
+        t,
+        det: u + v + w,
+    }
+}
+
+impl Sheared {
+    /// Whether the ray's line passes through the closed triangle (edges and corners included),
+    /// from the front only when `front_only`; `false` for a line in the triangle's plane.
+    #[inline]
+    fn crosses(&self, front_only: bool) -> bool {
+        let neg = self.u < 0.0 || self.v < 0.0 || self.w < 0.0;
+        let pos = self.u > 0.0 || self.v > 0.0 || self.w > 0.0;
+        let ok = if front_only { !neg } else { !(neg && pos) };
+        ok && self.det != 0.0
+    }
+
+    /// Whether `t = T / det` is in `[lo, hi]`, without dividing.
+    #[inline]
+    fn t_within(&self, lo: Real, hi: Real) -> bool {
+        let (t, det) = if self.det < 0.0 {
+            (-self.t, -self.det)
+        } else {
+            (self.t, self.det)
+        };
+        lo * det <= t && t <= hi * det
+    }
+
+    #[inline]
+    fn hit(&self) -> TriangleHit {
+        let inv = 1.0 / self.det;
+        TriangleHit {
+            t: self.t * inv,
+            u: self.v * inv,
+            v: self.w * inv,
+        }
+    }
+}
+
+/// The unit normal of a non-degenerate triangle facing the side `dir` comes from; `fallback` for
+/// a triangle without one.
+#[inline]
+fn facing_normal(tri: &Triangle, dir: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
+    let n = unit_or(tri.scaled_normal(), fallback);
+    if n.dot(dir) > 0.0 { -n } else { n }
+}
+
+/// The first point of the triangle along `origin + t dir`, `t` in `[lo, hi]`, for a ray the
+/// watertight test found parallel to the triangle's plane (`det = 0`): clipped against the
+/// three edges in the plane when the ray lies in it (within `on_set_tolerance`), the closest
+/// point to the segment a triangle without area is. `None` when they do not meet.
+#[cold]
+fn in_plane(tri: &Triangle, origin: Vec3, dir: Vec3, lo: Real, hi: Real) -> Option<Real> {
+    let n = tri.scaled_normal();
+    let nn = n.length_squared();
+    let tolerance = on_set_tolerance([origin, tri.a, tri.b, tri.c]);
+    let flat = !(nn
+        > (8.0 * Real::EPSILON)
+            * (8.0 * Real::EPSILON)
+            * (tri.b - tri.a).length_squared()
+            * (tri.c - tri.a).length_squared());
+    if !flat {
+        // The origin on the plane (distance n·(o − a) / |n|), then the edges' half-planes.
+        let s = n.dot(origin - tri.a);
+        if !(s * s <= tolerance * tolerance * nn) {
+            return None;
+        }
+        let mut clip = Clip::new(lo, hi);
+        for (i, (p, q)) in [(tri.a, tri.b), (tri.b, tri.c), (tri.c, tri.a)]
+            .into_iter()
+            .enumerate()
+        {
+            let outward = (q - p).cross(n);
+            let edge = Plane {
+                normal: outward,
+                d: outward.dot(p),
+            };
+            if !clip.clip(i, &edge, origin, dir) {
+                return None;
+            }
+        }
+        return Some(clip.lo);
+    }
+    // A segment or a point: the longest edge covers the three corners.
+    let [ab, bc, ca] = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c].map(Vec3::length_squared);
+    let segment = if ab >= bc && ab >= ca {
+        Segment::new(tri.a, tri.b)
+    } else if bc >= ca {
+        Segment::new(tri.b, tri.c)
+    } else {
+        Segment::new(tri.c, tri.a)
+    };
+    let linear = if lo == Real::NEG_INFINITY {
+        Linear::line(&Line::new(origin, dir))
+    } else if hi == Real::INFINITY {
+        Linear::ray(&Ray::new(origin, dir))
+    } else {
+        // [0, hi]: as the segment from the origin to the point at hi.
+        Linear::segment(&Segment::new(origin, origin + dir * hi))
+    };
+    let (s, t) = closest_parameters(&linear, &Linear::segment(&segment));
+    let on_linear = linear.at(s);
+    let tolerance = on_set_tolerance([on_linear, segment.a, segment.b, origin]);
+    if !(on_linear.distance(segment.point_at(t)) <= tolerance) {
+        return None;
+    }
+    Some(if hi.is_finite() && lo == 0.0 {
+        s * hi
+    } else {
+        s
+    })
+}
+
+/// Whether the line, ray or segment `p` meets the triangle (both valid): the watertight test
+/// with the parameter interval, in-plane and degenerate cases as in a cast; a zero-length
+/// segment by point containment.
+#[inline]
+pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
+    if p.dir == Vec3::ZERO {
+        return tri.contains_point(p.origin);
+    }
+    let sheared = watertight(tri, p.origin, p.dir);
+    if sheared.det == 0.0 {
+        return in_plane(tri, p.origin, p.dir, p.lo, p.hi).is_some();
+    }
+    sheared.crosses(false) && sheared.t_within(p.lo, p.hi)
+}
+
+impl Triangle {
+    fn cast_watertight(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<TriangleHit> {
+        let hit = (|| -> Option<TriangleHit> {
+            let sheared = watertight(self, ray.origin, ray.dir);
+            if sheared.det == 0.0 {
+                if front_only {
+                    return None;
+                }
+                let t = in_plane(self, ray.origin, ray.dir, 0.0, max_t)?;
+                let [_, u, v] = self
+                    .barycentric(ray.point_at(t))
+                    .map_or([1.0, 0.0, 0.0], |b| b.to_array());
+                return Some(TriangleHit { t, u, v });
+            }
+            (sheared.crosses(front_only) && sheared.t_within(0.0, max_t)).then(|| sheared.hit())
+        })();
+        checked(hit, || cast_valid(ray, max_t, [self.a, self.b, self.c], []))
+    }
+
+    fn ray_hit(&self, ray: &Ray, hit: TriangleHit) -> RayHit {
+        let point = if hit.t == 0.0 {
+            ray.origin
+        } else {
+            self.a + (self.b - self.a) * hit.u + (self.c - self.a) * hit.v
+        };
+        RayHit {
+            t: hit.t,
+            point,
+            normal: facing_normal(self, ray.dir, || against(ray)),
+        }
+    }
+
+    /// The watertight cast with the hit in barycentric coordinates: the hit point is `a + u (b −
+    /// a) + v (c − a)`, and `u`, `v`, `1 − u − v` are in `[0, 1]`. Two-sided; edges and corners
+    /// included, so a ray through a shared edge or vertex of a closed mesh never slips between
+    /// its triangles. A ray lying in the triangle's plane hits where it enters the triangle; a
+    /// triangle without area answers as the segment it is (with `u`, `v` of the first corner).
+    /// `None` for a miss and for invalid input.
+    ///
+    /// ```
+    /// use isect::{Ray, Triangle, math::Vec3};
+    /// let tri = Triangle::new(Vec3::ZERO, Vec3::X, Vec3::Y);
+    /// let ray = Ray::new(Vec3::new(0.25, 0.5, 1.0), -Vec3::Z);
+    /// let hit = tri.raycast_barycentric(&ray, 10.0).unwrap();
+    /// assert_eq!((hit.t, hit.u, hit.v), (1.0, 0.25, 0.5));
+    /// ```
+    #[must_use]
+    pub fn raycast_barycentric(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
+        self.cast_watertight(ray, max_t, false)
+    }
+
+    /// [`Triangle::raycast_barycentric`], one-sided: only rays that reach the front face (from
+    /// where `a`, `b`, `c` run counter-clockwise, `dir · normal < 0`) hit; rays in the plane
+    /// never do.
+    #[must_use]
+    pub fn raycast_barycentric_front(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
+        self.cast_watertight(ray, max_t, true)
+    }
+
+    /// The watertight cast, one-sided (back-face culled): a hit only through the front face,
+    /// normal the front normal. See [`Triangle::raycast_barycentric_front`].
+    #[must_use]
+    pub fn raycast_front(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        let hit = self.cast_watertight(ray, max_t, true)?;
+        Some(self.ray_hit(ray, hit))
+    }
+
+    fn cast_moller_trumbore(
+        &self,
+        ray: &Ray,
+        max_t: Real,
+        front_only: bool,
+    ) -> Option<TriangleHit> {
+        let hit = (|| -> Option<TriangleHit> {
+            let e1 = self.b - self.a;
+            let e2 = self.c - self.a;
+            let p = ray.dir.cross(e2);
+            let det = e1.dot(p);
+            if front_only && !(det > 0.0) || det == 0.0 {
+                return None;
+            }
+            let inv = 1.0 / det;
+            let s = ray.origin - self.a;
+            let u = s.dot(p) * inv;
+            if !(0.0..=1.0).contains(&u) {
+                return None;
+            }
+            let q = s.cross(e1);
+            let v = ray.dir.dot(q) * inv;
+            if !(v >= 0.0 && u + v <= 1.0) {
+                return None;
+            }
+            let t = e2.dot(q) * inv;
+            (t >= 0.0 && t <= max_t).then_some(TriangleHit { t, u, v })
+        })();
+        checked(hit, || cast_valid(ray, max_t, [self.a, self.b, self.c], []))
+    }
+
+    /// Möller–Trumbore: the fast alternative to [`Triangle::raycast_barycentric`], two-sided,
+    /// same result type. Not watertight: rounding can let a ray through a shared edge or vertex
+    /// of a mesh miss both triangles, and a ray in the triangle's plane or a triangle without
+    /// area never hits.
+    #[must_use]
+    pub fn raycast_moller_trumbore(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
+        self.cast_moller_trumbore(ray, max_t, false)
+    }
+
+    /// [`Triangle::raycast_moller_trumbore`], one-sided (back-face culled, as
+    /// [`Triangle::raycast_barycentric_front`]).
+    #[must_use]
+    pub fn raycast_moller_trumbore_front(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
+        self.cast_moller_trumbore(ray, max_t, true)
+    }
+}
+
+impl RayCast for Triangle {
+    /// The watertight cast ([`Triangle::raycast_barycentric`]), two-sided: the normal faces the
+    /// side the ray comes from (against the ray for a triangle without area). `None` for a miss
+    /// and for invalid input.
+    #[inline]
+    fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        let hit = self.raycast_barycentric(ray, max_t)?;
+        Some(self.ray_hit(ray, hit))
+    }
+
+    /// The same as [`RayCast::raycast`]: a triangle has no inside.
+    #[inline]
+    fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        self.raycast(ray, max_t)
+    }
+
+    /// The watertight test without the division.
+    #[inline]
+    fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        let any = (|| -> bool {
+            let sheared = watertight(self, ray.origin, ray.dir);
+            if sheared.det == 0.0 {
+                return in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some();
+            }
+            sheared.crosses(false) && sheared.t_within(0.0, max_t)
+        })();
+        any && cast_valid(ray, max_t, [self.a, self.b, self.c], [])
+    }
+}

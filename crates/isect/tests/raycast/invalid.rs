@@ -1,0 +1,148 @@
+//! Invalid input: zero, NaN and infinite directions and origins, NaN and negative `max_t`,
+//! invalid shapes. Every cast answers `None` (and `raycast_any` false), and nothing panics.
+
+use isect::math::Vec3;
+use isect::{Aabb, Capsule, Frustum, Obb, Plane, Ray, RayCast, Real, Sphere, Triangle};
+
+use crate::common::{aabb_frustum, non_finite_points, v};
+
+fn valid_shapes() -> Vec<Box<dyn RayCast>> {
+    let b = Aabb::new(v(-1.0, -1.0, -1.0), v(1.0, 1.0, 1.0));
+    vec![
+        Box::new(Sphere::new(Vec3::ZERO, 1.0)),
+        Box::new(b),
+        Box::new(Obb::from_aabb(&b)),
+        Box::new(Capsule::new(-Vec3::Y, Vec3::Y, 1.0)),
+        Box::new(Plane::new(Vec3::Z, 0.0)),
+        Box::new(Triangle::new(
+            v(-2.0, -2.0, 0.0),
+            v(2.0, -2.0, 0.0),
+            v(0.0, 2.0, 0.0),
+        )),
+        Box::new(aabb_frustum(&b)),
+    ]
+}
+
+/// A ray from outside each valid shape that hits it: the control that makes the `None`s below
+/// mean something.
+fn control() -> Ray {
+    Ray::new(v(0.25, 0.125, 5.0), v(0.0, 0.0, -1.0))
+}
+
+fn assert_none(shape: &dyn RayCast, ray: &Ray, max_t: Real, what: &str) {
+    assert!(
+        shape.raycast(ray, max_t).is_none(),
+        "{what}: raycast {ray:?} {max_t}"
+    );
+    assert!(
+        shape.raycast_surface(ray, max_t).is_none(),
+        "{what}: surface {ray:?} {max_t}"
+    );
+    assert!(
+        !shape.raycast_any(ray, max_t),
+        "{what}: any {ray:?} {max_t}"
+    );
+}
+
+#[test]
+fn invalid_rays_and_max_t() {
+    for (i, shape) in valid_shapes().iter().enumerate() {
+        let ray = control();
+        assert!(shape.raycast(&ray, 10.0).is_some(), "control {i}");
+        assert!(shape.raycast_any(&ray, 10.0), "control any {i}");
+        assert!(
+            shape.raycast_surface(&ray, 10.0).is_some(),
+            "control surface {i}"
+        );
+        for d in [Vec3::ZERO, -Vec3::ZERO]
+            .into_iter()
+            .chain(non_finite_points())
+        {
+            assert_none(
+                shape.as_ref(),
+                &Ray::new(ray.origin, d),
+                10.0,
+                &format!("shape {i} dir {d}"),
+            );
+        }
+        for o in non_finite_points() {
+            assert_none(
+                shape.as_ref(),
+                &Ray::new(o, ray.dir),
+                10.0,
+                &format!("shape {i} origin {o}"),
+            );
+        }
+        for max_t in [Real::NAN, -1.0, Real::NEG_INFINITY] {
+            assert_none(
+                shape.as_ref(),
+                &ray,
+                max_t,
+                &format!("shape {i} max_t {max_t}"),
+            );
+        }
+        // +∞ is a valid max_t.
+        assert!(shape.raycast(&ray, Real::INFINITY).is_some());
+    }
+}
+
+#[test]
+fn invalid_shapes() {
+    let ray = control();
+    let nan = Real::NAN;
+    let inf = Real::INFINITY;
+    let shapes: Vec<Box<dyn RayCast>> = vec![
+        Box::new(Sphere::new(Vec3::ZERO, -1.0)),
+        Box::new(Sphere::new(Vec3::ZERO, nan)),
+        Box::new(Sphere::new(v(nan, 0.0, 0.0), 1.0)),
+        Box::new(Sphere::new(Vec3::ZERO, inf)),
+        Box::new(Aabb::new(v(1.0, -1.0, -1.0), v(-1.0, 1.0, 1.0))),
+        Box::new(Aabb::new(v(-1.0, -1.0, -inf), v(1.0, 1.0, 1.0))),
+        Box::new(Aabb::EMPTY),
+        Box::new(Obb::new(
+            Vec3::ZERO,
+            v(1.0, -1.0, 1.0),
+            isect::math::Mat3::IDENTITY,
+        )),
+        Box::new(Obb::new(
+            Vec3::ZERO,
+            Vec3::ONE,
+            isect::math::Mat3::from_diagonal(v(nan, 1.0, 1.0)),
+        )),
+        Box::new(Capsule::new(-Vec3::Y, Vec3::Y, -1.0)),
+        Box::new(Capsule::new(-Vec3::Y, v(0.0, inf, 0.0), 1.0)),
+        Box::new(Plane::new(Vec3::ZERO, 0.0)),
+        Box::new(Plane::new(Vec3::Z, nan)),
+        Box::new(Triangle::new(v(nan, 0.0, 0.0), Vec3::X, Vec3::Y)),
+        Box::new(Frustum::new([Plane::new(Vec3::Z, nan); 6])),
+    ];
+    for (i, shape) in shapes.iter().enumerate() {
+        assert_none(shape.as_ref(), &ray, 10.0, &format!("invalid shape {i}"));
+    }
+    // One-sided and inherent casts too.
+    let t = Triangle::new(v(nan, 0.0, 0.0), Vec3::X, Vec3::Y);
+    assert!(t.raycast_barycentric(&ray, 10.0).is_none());
+    assert!(t.raycast_moller_trumbore(&ray, 10.0).is_none());
+    assert!(t.raycast_front(&ray, 10.0).is_none());
+    assert!(
+        Plane::new(Vec3::ZERO, 0.0)
+            .raycast_front(&ray, 10.0)
+            .is_none()
+    );
+}
+
+/// Huge and tiny (non-zero) directions still give hits where the ray's line meets the shape.
+#[test]
+fn extreme_direction_lengths() {
+    for shape in valid_shapes() {
+        for k in [1e-30 as Real, 1e-20, 1e20, 1e30] {
+            let ray = Ray::new(v(0.25, 0.125, 5.0), v(0.0, 0.0, -k));
+            let hit = shape.raycast(&ray, Real::INFINITY).expect("hit");
+            assert!(
+                hit.t.is_finite() && hit.t > 0.0 && hit.point.is_finite(),
+                "{k}: {hit:?}"
+            );
+            assert!((hit.normal.length() - 1.0).abs() < 1e-3, "{k}: {hit:?}");
+        }
+    }
+}
