@@ -245,6 +245,70 @@ fn oriented_boxes_edge_to_edge() {
     );
 }
 
+/// An exact pair checked against a closed-form separation.
+fn check_exact<A, B>(a: &A, ma: Vec3, b: &B, mb: Vec3, gap: &dyn Fn(&A, &B) -> Real)
+where
+    A: Sweep<B> + PointQuery + super::Translated + core::fmt::Debug,
+    B: Sweep<A> + PointQuery + super::Translated + core::fmt::Debug,
+{
+    Case {
+        a,
+        motion_a: ma,
+        b,
+        motion_b: mb,
+        gap,
+        dist_a: &|s: &A, p| s.distance_to_point(p),
+        dist_b: &|s: &B, p| s.distance_to_point(p),
+        scale: 40.0,
+        exact: true,
+    }
+    .check();
+}
+
+#[test]
+fn spheres_against_box_faces_edges_and_corners() {
+    let unit = Aabb::new(v(-1.0, -1.0, -1.0), Vec3::ONE);
+    // Face: a ball of radius 1 from x = 5 moving −8 touches at x = 2, t = 3/8.
+    let ball = Sphere::new(v(5.0, 0.0, 0.0), 1.0);
+    let h = ball.sweep(v(-8.0, 0.0, 0.0), &unit, Vec3::ZERO).unwrap();
+    assert_eq!(
+        (h.t_first, h.normal, h.point),
+        (0.375, Vec3::X, v(1.0, 0.0, 0.0))
+    );
+    // Edge: moving along x at y = z = 1.5, the ball (radius 1) grazes... the edge capsule at
+    // y = z = 1 is √0.5 away from the path: it touches when |x − 1| = √(1 − 0.5).
+    let beside = Sphere::new(v(5.0, 1.5, 1.5), 1.0);
+    let h = beside.sweep(v(-8.0, 0.0, 0.0), &unit, Vec3::ZERO).unwrap();
+    let expected = (4.0 - (0.5 as Real).sqrt()) / 8.0;
+    assert!((h.t_first - expected).abs() <= 1e-6, "{h:?}");
+    // Corner: along the diagonal, the ball meets the corner (1, 1, 1) at distance 1.
+    let diagonal = Sphere::new(v(4.0, 4.0, 4.0), 1.0);
+    let h = diagonal
+        .sweep(v(-6.0, -6.0, -6.0), &unit, Vec3::ZERO)
+        .unwrap();
+    let expected = (3.0 - 1.0 / (3.0 as Real).sqrt()) / 6.0;
+    assert!((h.t_first - expected).abs() <= 1e-6, "{h:?}");
+    assert!(h.point.distance(Vec3::ONE) <= 1e-5, "{h:?}");
+    // Passing the corner region 1/1024 too far out: a miss, where the grown box alone would hit.
+    let off = 1.0 + (0.5 as Real).sqrt() + 1.0 / 1024.0;
+    let miss = Sphere::new(v(5.0, off, off), 1.0);
+    assert!(miss.sweep(v(-8.0, 0.0, 0.0), &unit, Vec3::ZERO).is_none());
+    // An oriented box: the same face case turned a quarter about z.
+    let obb = Obb::from_quat(
+        Vec3::ZERO,
+        Vec3::ONE,
+        isect::math::Quat::from_rotation_z(core::f64::consts::FRAC_PI_2 as Real),
+    );
+    let h = ball.sweep(v(-8.0, 0.0, 0.0), &obb, Vec3::ZERO).unwrap();
+    assert!(
+        (h.t_first - 0.375).abs() <= 1e-6 && h.normal.distance(Vec3::X) <= 1e-6,
+        "{h:?}"
+    );
+    // Already overlapping and resting.
+    let inside = Sphere::new(Vec3::ZERO, 0.5);
+    assert_times(inside.sweep(Vec3::ZERO, &unit, Vec3::ZERO), 0.0, 1.0);
+}
+
 #[test]
 fn boxes_onto_triangles() {
     let floor = Triangle::new(v(-8.0, 0.0, -8.0), v(8.0, 0.0, -8.0), v(0.0, 0.0, 8.0));
@@ -299,6 +363,22 @@ fn boxes_onto_triangles() {
 }
 
 proptest! {
+    #[test]
+    fn sphere_aabb(a in strategy::sphere(), ma in strategy::vec3(), b in strategy::aabb(), mb in strategy::vec3()) {
+        check_exact(&a, ma, &b, mb, &crate::contact::solids::sphere_aabb_gap);
+    }
+
+    #[test]
+    fn sphere_obb(a in strategy::sphere(), ma in strategy::vec3(), b in strategy::obb(), mb in strategy::vec3()) {
+        check_exact(&a, ma, &b, mb, &crate::contact::solids::sphere_obb_gap);
+    }
+
+    #[test]
+    fn sphere_obb_aimed(a in strategy::sphere(), b in strategy::obb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        let motion = (b.center - a.center) * speed + aim * 0.3;
+        check_exact(&a, motion, &b, Vec3::ZERO, &crate::contact::solids::sphere_obb_gap);
+    }
+
     #[test]
     fn obb_triangle(a in strategy::obb(), ma in strategy::vec3(), b in strategy::triangle(), mb in strategy::vec3()) {
         check_obbs(&a, ma, &b, mb);

@@ -7,5 +7,6 @@ pub mod gjk;
 pub(crate) mod linear;
 pub(crate) mod moving_sat;
 pub(crate) mod plane_extent;
+pub(crate) mod rounded_box;
 pub(crate) mod simplex;
 mod support_map;

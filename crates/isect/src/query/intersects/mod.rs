@@ -1,6 +1,6 @@
 //! `Intersects` (static overlap) per pair of shapes, one file per pair named `<a>_<b>.rs` in the
 //! fixed order Sphere, Aabb, Obb, Capsule, Triangle, Segment, Ray, Line, Plane, Frustum,
-//! ConvexHull; each file implements `Intersects<B> for A` and ends with the mirror line
+//! `ConvexHull`; each file implements `Intersects<B> for A` and ends with the mirror line
 //! `mirror_intersects!(A, B);` for the other order (none for a shape with itself).
 
 mod aabb_aabb;

@@ -1,24 +1,23 @@
-//! Sweep of a sphere against a axis-aligned box.
+//! Sweep of a sphere against an axis-aligned box.
 
 use crate::math::Vec3;
-use crate::query::algo::conservative_advancement::gjk_sweep_rounded;
+use crate::query::sweep::sphere_obb::sphere_box_sweep;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
-use crate::shape::{Aabb, Sphere};
+use crate::shape::{Aabb, Obb, Sphere};
 
 impl Sweep<Aabb> for Sphere {
-    /// By conservative advancement over GJK distances between the shapes' cores (center or core
-    /// segment) rounded by the radii
-    /// ([`gjk_sweep_rounded`](crate::query::algo::conservative_advancement::gjk_sweep_rounded)):
-    /// `t_first` no later than the first contact and within that routine's documented tolerance of
-    /// it, `t_last` likewise; for shapes that already overlap, `t_first = 0` with the normal
-    /// against the relative motion. Degenerate shapes are answered as what they are (a radius-0
-    /// sphere is a point; flat and point boxes). `None` when they never touch in `[0, 1]`, and for
-    /// invalid input.
+    /// As [`Sphere`]–[`Obb`]: the sphere's center as a ray against the box rounded by the
+    /// radius (Ericson §5.5.7). `None` when they never touch in `[0, 1]`, and for invalid
+    /// input.
     fn sweep(&self, motion: Vec3, other: &Aabb, other_motion: Vec3) -> Option<SweepHit> {
-        if !(self.is_usable() && other.is_usable()) {
+        if !(self.is_usable()
+            && other.is_usable()
+            && motion.is_finite()
+            && other_motion.is_finite())
+        {
             return None;
         }
-        gjk_sweep_rounded(&self.center, self.radius, motion, other, 0.0, other_motion)
+        sphere_box_sweep(self, motion, &Obb::from_aabb(other), other_motion)
     }
 }
 
