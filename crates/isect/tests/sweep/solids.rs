@@ -310,6 +310,42 @@ fn spheres_against_box_faces_edges_and_corners() {
 }
 
 #[test]
+fn spheres_onto_triangle_faces_edges_and_vertices() {
+    let floor = Triangle::new(v(-4.0, 0.0, -4.0), v(4.0, 0.0, -4.0), v(0.0, 0.0, 4.0));
+    let ball = Sphere::new(v(0.0, 3.0, 0.0), 1.0);
+    // Face: from height 3 down 4, touching at height 1: t = 1/2; through the plane, out at 1.
+    let h = ball.sweep(v(0.0, -4.0, 0.0), &floor, Vec3::ZERO).unwrap();
+    assert_eq!(
+        (h.t_first, h.t_last, h.normal, h.point),
+        (0.5, 1.0, Vec3::Y, Vec3::ZERO)
+    );
+    // From below: the normal points down.
+    let below = Sphere::new(v(0.0, -3.0, 0.0), 1.0);
+    let h = below.sweep(v(0.0, 4.0, 0.0), &floor, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.normal), (0.5, -Vec3::Y));
+    // Edge: the edge z = −4 met sideways along z at height 0: touching when z = −5.
+    let side = Sphere::new(v(0.0, 0.0, -9.0), 1.0);
+    let h = side.sweep(v(0.0, 0.0, 8.0), &floor, Vec3::ZERO).unwrap();
+    assert_eq!(
+        (h.t_first, h.normal, h.point),
+        (0.5, -Vec3::Z, v(0.0, 0.0, -4.0))
+    );
+    // Vertex: along the edge line beyond the corner (4, 0, −4).
+    let corner = Sphere::new(v(9.0, 0.0, -4.0), 1.0);
+    let h = corner.sweep(v(-8.0, 0.0, 0.0), &floor, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.point), (0.5, v(4.0, 0.0, -4.0)));
+    // Passing beside the vertex 1/1024 too far: a miss.
+    let above = Sphere::new(v(0.0, 1.0 + 1.0 / 1024.0, -9.0), 1.0);
+    assert!(above.sweep(v(0.0, 0.0, 16.0), &floor, Vec3::ZERO).is_none());
+    let grazing = Sphere::new(v(0.0, 1.0, -9.0), 1.0);
+    assert!(
+        grazing
+            .sweep(v(0.0, 0.0, 16.0), &floor, Vec3::ZERO)
+            .is_some()
+    );
+}
+
+#[test]
 fn boxes_onto_triangles() {
     let floor = Triangle::new(v(-8.0, 0.0, -8.0), v(8.0, 0.0, -8.0), v(0.0, 0.0, 8.0));
     let cube = Aabb::new(v(-1.0, 2.0, -1.0), v(1.0, 4.0, 1.0));
@@ -371,6 +407,28 @@ proptest! {
     #[test]
     fn sphere_obb(a in strategy::sphere(), ma in strategy::vec3(), b in strategy::obb(), mb in strategy::vec3()) {
         check_exact(&a, ma, &b, mb, &crate::contact::solids::sphere_obb_gap);
+    }
+
+    #[test]
+    fn sphere_capsule(a in strategy::sphere(), ma in strategy::vec3(), b in strategy::capsule(), mb in strategy::vec3()) {
+        check_exact(&a, ma, &b, mb, &crate::contact::solids::sphere_capsule_gap);
+    }
+
+    #[test]
+    fn sphere_capsule_aimed(a in strategy::sphere(), b in strategy::capsule(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        let motion = (b.a - a.center) * speed + aim * 0.3;
+        check_exact(&a, motion, &b, Vec3::ZERO, &crate::contact::solids::sphere_capsule_gap);
+    }
+
+    #[test]
+    fn sphere_triangle(a in strategy::sphere(), ma in strategy::vec3(), b in strategy::triangle(), mb in strategy::vec3()) {
+        check_exact(&a, ma, &b, mb, &|s: &Sphere, t: &Triangle| t.distance_to_point(s.center) - s.radius);
+    }
+
+    #[test]
+    fn sphere_triangle_aimed(a in strategy::sphere(), b in strategy::triangle(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        let motion = (b.a - a.center) * speed + aim * 0.3;
+        check_exact(&a, motion, &b, Vec3::ZERO, &|s: &Sphere, t: &Triangle| t.distance_to_point(s.center) - s.radius);
     }
 
     #[test]

@@ -98,3 +98,48 @@ fn sweep_against_plane<S: PlaneExtent>(
         normal: contact.normal,
     })
 }
+
+/// The sweep of a sphere as a ray: `cast(ray)` is the first hit (`t` in `[0, 1]`, `t = 0` from
+/// inside, outward normal) of the sphere's center, moving by the relative motion, against the
+/// other shape rounded by the sphere's radius, in the other shape's frame at rest;
+/// `nearest(center)` is the other shape's point nearest a center (at `t_first`, moved with it),
+/// the point reported for shapes that already overlap. `t_last` is the same cast from the end of
+/// the motion backwards. The caller checks validity.
+#[inline]
+fn sweep_center_as_ray(
+    sphere: &crate::shape::Sphere,
+    motion: Vec3,
+    other_motion: Vec3,
+    cast: impl Fn(&crate::shape::Ray) -> Option<crate::query::RayHit>,
+    touching_at_rest: impl Fn() -> bool,
+    nearest: impl Fn(Vec3) -> Vec3,
+) -> Option<SweepHit> {
+    let v = motion - other_motion;
+    let reach = |origin: Vec3, dir: Vec3| -> Option<(Real, Vec3)> {
+        if dir == Vec3::ZERO {
+            return touching_at_rest().then_some((0.0, Vec3::ZERO));
+        }
+        cast(&crate::shape::Ray::new(origin, dir)).map(|h| (h.t, h.normal))
+    };
+    let (t_first, normal) = reach(sphere.center, v)?;
+    let t_last = match reach(sphere.center + v, -v) {
+        Some((back, _)) => (1.0 - back).max(t_first),
+        None => t_first,
+    };
+    let center = sphere.center + motion * t_first;
+    let shift = other_motion * t_first;
+    let (normal, point) = if t_first > 0.0 {
+        (normal, center - normal * sphere.radius)
+    } else {
+        // Already overlapping: against the relative motion; the other's point nearest the
+        // center, which the sphere contains.
+        let normal = (-v).try_normalize().unwrap_or(Vec3::Y);
+        (normal, nearest(center - shift) + shift)
+    };
+    Some(SweepHit {
+        t_first,
+        t_last,
+        point,
+        normal,
+    })
+}

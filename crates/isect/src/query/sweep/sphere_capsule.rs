@@ -1,30 +1,44 @@
 //! Sweep of a sphere against a capsule.
 
 use crate::math::Vec3;
-use crate::query::algo::conservative_advancement::gjk_sweep_rounded;
-use crate::query::{Sweep, SweepHit, mirror_sweep};
+use crate::query::sweep::sweep_center_as_ray;
+use crate::query::{PointQuery, RayCast, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Capsule, Segment, Sphere};
 
 impl Sweep<Capsule> for Sphere {
-    /// By conservative advancement over GJK distances between the shapes' cores (center or core
-    /// segment) rounded by the radii
-    /// ([`gjk_sweep_rounded`](crate::query::algo::conservative_advancement::gjk_sweep_rounded)):
-    /// `t_first` no later than the first contact and within that routine's documented tolerance of
-    /// it, `t_last` likewise; for shapes that already overlap, `t_first = 0` with the normal
-    /// against the relative motion. Degenerate shapes are answered as what they are (a radius-0
-    /// sphere is a point; a zero-length capsule is a sphere). `None` when they never touch in `[0,
-    /// 1]`, and for invalid input.
+    /// The sphere's center as a ray against the capsule grown by the sphere's radius (the same
+    /// core, radius `r1 + r2`): exact up to rounding. `t_last` is the same cast from the end of
+    /// the motion backwards. The normal points from the capsule's core to the center at
+    /// `t_first` (against the relative motion for shapes that already overlap); the point is
+    /// where they touch (the capsule's point nearest the center when they already overlap). A
+    /// radius-0 sphere is a point, a zero-length capsule a sphere. `None` when they never touch
+    /// in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<SweepHit> {
-        if !(self.is_usable() && other.is_usable()) {
+        if !(self.is_usable()
+            && other.is_usable()
+            && motion.is_finite()
+            && other_motion.is_finite())
+        {
             return None;
         }
-        gjk_sweep_rounded(
-            &self.center,
-            self.radius,
+        let grown = Capsule::new(other.a, other.b, other.radius + self.radius);
+        let core = Segment::new(other.a, other.b);
+        sweep_center_as_ray(
+            self,
             motion,
-            &Segment::new(other.a, other.b),
-            other.radius,
             other_motion,
+            |ray| grown.raycast(ray, 1.0),
+            || grown.contains_point(self.center),
+            |center| {
+                let q = core.closest_point(center);
+                let offset = center - q;
+                let d = offset.length();
+                if d <= other.radius {
+                    center
+                } else {
+                    q + offset * (other.radius / d)
+                }
+            },
         )
     }
 }

@@ -1,25 +1,78 @@
 //! Sweep of a sphere against a triangle.
 
-use crate::math::Vec3;
-use crate::query::algo::conservative_advancement::gjk_sweep_rounded;
-use crate::query::{Sweep, SweepHit, mirror_sweep};
-use crate::shape::{Sphere, Triangle};
+use crate::math::{Real, Vec3};
+use crate::query::sweep::sweep_center_as_ray;
+use crate::query::{PointQuery, RayCast, RayHit, Sweep, SweepHit, mirror_sweep};
+use crate::shape::{Capsule, Ray, Sphere, Triangle};
 
 impl Sweep<Triangle> for Sphere {
-    /// By conservative advancement over GJK distances between the shapes' cores (center or core
-    /// segment) rounded by the radii
-    /// ([`gjk_sweep_rounded`](crate::query::algo::conservative_advancement::gjk_sweep_rounded)):
-    /// `t_first` no later than the first contact and within that routine's documented tolerance of
-    /// it, `t_last` likewise; for shapes that already overlap, `t_first = 0` with the normal
-    /// against the relative motion. Degenerate shapes are answered as what they are (a collinear
-    /// triangle is a segment; a radius-0 sphere is a point). `None` when they never touch in `[0,
-    /// 1]`, and for invalid input.
+    /// The sphere's center as a ray against the triangle rounded by the radius (Ericson §5.5.6:
+    /// face, then edges, then vertices): the first of the ray's hits with the triangle moved by
+    /// ±`r` along its normal (watertight test) and with the capsules of radius `r` around its
+    /// edges, which contain the vertices' balls and the rounded shape's side walls. Exact up to
+    /// rounding. `t_last` is the same cast from the end of the motion backwards. The normal
+    /// points from the triangle to the center at `t_first` (against the relative motion for
+    /// shapes that already overlap); the point is where they touch (the triangle's point nearest
+    /// the center when they already overlap). A collinear triangle is its segment (edges only),
+    /// a radius-0 sphere a point. `None` when they never touch in `[0, 1]`, and for invalid
+    /// input.
     fn sweep(&self, motion: Vec3, other: &Triangle, other_motion: Vec3) -> Option<SweepHit> {
-        if !(self.is_usable() && other.is_usable()) {
+        if !(self.is_usable()
+            && other.is_usable()
+            && motion.is_finite()
+            && other_motion.is_finite())
+        {
             return None;
         }
-        gjk_sweep_rounded(&self.center, self.radius, motion, other, 0.0, other_motion)
+        let r = self.radius;
+        sweep_center_as_ray(
+            self,
+            motion,
+            other_motion,
+            |ray| cast_rounded_triangle(other, r, ray),
+            || other.distance_to_point(self.center) <= r,
+            |center| other.closest_point(center),
+        )
     }
+}
+
+/// The first hit of `ray` (`t` in `[0, 1]`) with `triangle` rounded by `r`, outward normal; `t = 0`
+/// with the normal against the ray from inside.
+fn cast_rounded_triangle(triangle: &Triangle, r: Real, ray: &Ray) -> Option<RayHit> {
+    if triangle.distance_to_point(ray.origin) <= r {
+        return Some(RayHit {
+            t: 0.0,
+            point: ray.origin,
+            normal: (-ray.dir).try_normalize().unwrap_or(Vec3::Y),
+        });
+    }
+    let mut best: Option<RayHit> = None;
+    let mut keep = |hit: Option<RayHit>| {
+        if let Some(h) = hit {
+            if best.is_none_or(|b| h.t < b.t) {
+                best = Some(h);
+            }
+        }
+    };
+    if let Some(n) = triangle.scaled_normal().try_normalize() {
+        for side in [1.0, -1.0] {
+            let shift = n * (r * side);
+            let face = Triangle::new(triangle.a + shift, triangle.b + shift, triangle.c + shift);
+            // The face hit's normal faces the ray; the outward normal is the side's.
+            keep(face.raycast(ray, 1.0).map(|h| RayHit {
+                normal: n * side,
+                ..h
+            }));
+        }
+    }
+    for (a, b) in [
+        (triangle.a, triangle.b),
+        (triangle.b, triangle.c),
+        (triangle.c, triangle.a),
+    ] {
+        keep(Capsule::new(a, b, r).raycast(ray, 1.0));
+    }
+    best
 }
 
 mirror_sweep!(Sphere, Triangle);
