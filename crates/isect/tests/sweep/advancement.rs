@@ -158,6 +158,7 @@ proptest! {
         check(&a, ma, &b, mb, &core_gap);
     }
 
+    /// Includes degenerate triangles, which take conservative advancement.
     #[test]
     fn triangle_triangle(a in strategy::triangle(), ma in strategy::vec3(), b in strategy::triangle(), mb in strategy::vec3()) {
         check(&a, ma, &b, mb, &gjk_gap);

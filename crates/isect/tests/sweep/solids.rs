@@ -346,6 +346,29 @@ fn spheres_onto_triangle_faces_edges_and_vertices() {
 }
 
 #[test]
+fn triangles_face_edge_and_coplanar() {
+    let floor = Triangle::new(v(-4.0, 0.0, -4.0), v(4.0, 0.0, -4.0), v(0.0, 0.0, 4.0));
+    // A vertex first: a triangle pointing down from height 2 falls 4.
+    let spike = Triangle::new(v(0.0, 2.0, 0.0), v(-1.0, 4.0, 0.0), v(1.0, 4.0, 0.0));
+    let h = spike.sweep(v(0.0, -4.0, 0.0), &floor, Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.normal), (0.5, Vec3::Y));
+    assert!(h.point.distance(Vec3::ZERO) <= 1e-5, "{h:?}");
+    // Coplanar, sliding in the plane: edge (4, 0, −4)–(0, 0, 4) met by a vertex at x = 5.
+    let flat = Triangle::new(v(5.0, 0.0, 0.0), v(8.0, 0.0, -1.0), v(8.0, 0.0, 1.0));
+    let h = flat.sweep(v(-4.0, 0.0, 0.0), &floor, Vec3::ZERO).unwrap();
+    // The edge passes x = 2 at z = 0: the vertex travels 3 of 4.
+    assert!((h.t_first - 0.75).abs() <= 1e-6, "{h:?}");
+    // Parallel planes 1/1024 apart never touch; exactly touching they do throughout.
+    let lifted = Triangle::new(
+        v(-4.0, 1.0 / 1024.0, -4.0),
+        v(4.0, 1.0 / 1024.0, -4.0),
+        v(0.0, 1.0 / 1024.0, 4.0),
+    );
+    assert!(lifted.sweep(v(1.0, 0.0, 0.0), &floor, Vec3::ZERO).is_none());
+    assert_times(floor.sweep(v(1.0, 0.0, 0.0), &floor, Vec3::ZERO), 0.0, 1.0);
+}
+
+#[test]
 fn boxes_onto_triangles() {
     let floor = Triangle::new(v(-8.0, 0.0, -8.0), v(8.0, 0.0, -8.0), v(0.0, 0.0, 8.0));
     let cube = Aabb::new(v(-1.0, 2.0, -1.0), v(1.0, 4.0, 1.0));
@@ -398,6 +421,12 @@ fn boxes_onto_triangles() {
     );
 }
 
+/// A triangle of random corners (degenerate ones are rare and skipped).
+fn proper_triangle() -> impl Strategy<Value = Triangle> {
+    (strategy::vec3(), strategy::vec3(), strategy::vec3())
+        .prop_map(|(a, b, c)| Triangle::new(a, b, c))
+}
+
 proptest! {
     #[test]
     fn sphere_aabb(a in strategy::sphere(), ma in strategy::vec3(), b in strategy::aabb(), mb in strategy::vec3()) {
@@ -435,6 +464,20 @@ proptest! {
     fn sphere_obb_aimed(a in strategy::sphere(), b in strategy::obb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
         let motion = (b.center - a.center) * speed + aim * 0.3;
         check_exact(&a, motion, &b, Vec3::ZERO, &crate::contact::solids::sphere_obb_gap);
+    }
+
+    #[test]
+    fn triangle_triangle(a in proper_triangle(), ma in strategy::vec3(), b in proper_triangle(), mb in strategy::vec3()) {
+        // Degenerate triangles take conservative advancement (tested in `advancement`).
+        prop_assume!(a.area() > 1e-2 && b.area() > 1e-2);
+        check_obbs(&a, ma, &b, mb);
+    }
+
+    #[test]
+    fn triangle_triangle_aimed(a in proper_triangle(), b in proper_triangle(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        prop_assume!(a.area() > 1e-2 && b.area() > 1e-2);
+        let motion = (b.a - a.c) * speed + aim * 0.1;
+        check_obbs(&a, motion, &b, Vec3::ZERO);
     }
 
     #[test]

@@ -191,3 +191,49 @@ pub(crate) fn box_triangle(
     }
     sat.finish()
 }
+
+/// The sweep of triangle `a` moving by `v` relative to triangle `b`, by separating axes: both
+/// normals, the in-plane edge normals `n × e` of each (for coplanar triangles), and the 9
+/// edge–edge cross products. `None` from the caller's side for degenerate triangles, which this
+/// set does not cover: the caller checks [`triangle_normal`] first.
+pub(crate) fn triangle_triangle(a: [Vec3; 3], b: [Vec3; 3], v: Vec3) -> Option<(Real, Real, Vec3)> {
+    let (na, nb) = (triangle_normal(a)?, triangle_normal(b)?);
+    let edges = |t: [Vec3; 3]| [t[1] - t[0], t[2] - t[1], t[0] - t[2]];
+    let (ea, eb) = (edges(a), edges(b));
+    let scale = ea
+        .iter()
+        .chain(eb.iter())
+        .map(|e| e.abs().max_element())
+        .fold(0.0, Real::max);
+    let mut sat = MovingSat::new();
+    let mut add = |l: Vec3| {
+        sat.axis(l, points_interval(&a, l), points_interval(&b, l), v.dot(l));
+    };
+    add(na);
+    add(nb);
+    for e in ea {
+        if let Some(l) = unit_axis(na.cross(e), scale) {
+            add(l);
+        }
+    }
+    for e in eb {
+        if let Some(l) = unit_axis(nb.cross(e), scale) {
+            add(l);
+        }
+    }
+    for x in ea {
+        for y in eb {
+            if let Some(l) = unit_axis(x.cross(y), scale * scale) {
+                add(l);
+            }
+        }
+    }
+    sat.finish()
+}
+
+/// The unit normal of a triangle whose area is clear of rounding, `None` for a degenerate one.
+pub(crate) fn triangle_normal(t: [Vec3; 3]) -> Option<Vec3> {
+    let (u, w) = (t[1] - t[0], t[2] - t[0]);
+    let scale = u.abs().max_element().max(w.abs().max_element());
+    unit_axis(u.cross(w), scale * scale)
+}
