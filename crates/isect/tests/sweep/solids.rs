@@ -461,6 +461,17 @@ proptest! {
     }
 
     #[test]
+    fn capsule_capsule(a in strategy::capsule(), ma in strategy::vec3(), b in strategy::capsule(), mb in strategy::vec3()) {
+        check_exact(&a, ma, &b, mb, &crate::contact::solids::capsule_gap);
+    }
+
+    #[test]
+    fn capsule_capsule_aimed(a in strategy::capsule(), b in strategy::capsule(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+        let motion = (b.a - a.b) * speed + aim * 0.3;
+        check_exact(&a, motion, &b, Vec3::ZERO, &crate::contact::solids::capsule_gap);
+    }
+
+    #[test]
     fn sphere_obb_aimed(a in strategy::sphere(), b in strategy::obb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
         let motion = (b.center - a.center) * speed + aim * 0.3;
         check_exact(&a, motion, &b, Vec3::ZERO, &crate::contact::solids::sphere_obb_gap);

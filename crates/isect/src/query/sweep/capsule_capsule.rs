@@ -1,29 +1,127 @@
 //! Sweep of a capsule against a capsule.
 
-use crate::math::Vec3;
-use crate::query::algo::conservative_advancement::gjk_sweep_rounded;
-use crate::query::{Sweep, SweepHit};
-use crate::shape::{Capsule, Segment};
+use crate::math::{Real, Vec3};
+use crate::query::algo::linear::segment_segment_parameters;
+use crate::query::{Distance, RayCast, RayHit, Sweep, SweepHit};
+use crate::shape::{Capsule, Ray, Segment, Triangle};
 
 impl Sweep<Capsule> for Capsule {
-    /// By conservative advancement over GJK distances between the shapes' cores (center or core
-    /// segment) rounded by the radii
-    /// ([`gjk_sweep_rounded`](crate::query::algo::conservative_advancement::gjk_sweep_rounded)):
-    /// `t_first` no later than the first contact and within that routine's documented tolerance of
-    /// it, `t_last` likewise; for shapes that already overlap, `t_first = 0` with the normal
-    /// against the relative motion. Degenerate shapes are answered as what they are (a zero-length
-    /// capsule is a sphere). `None` when they never touch in `[0, 1]`, and for invalid input.
+    /// Exact up to rounding, as a ray against a rounded parallelogram: the cores `p(s)` and
+    /// `q(t)` come within `r1 + r2` at time `τ` exactly when `−v τ` (for the relative motion `v`)
+    /// is within `r1 + r2` of the parallelogram `{p(s) − q(t)}` of core offsets. So the sweep is a
+    /// ray from the origin along `−v` against that parallelogram rounded by `r1 + r2`: its two
+    /// faces moved by `±(r1 + r2)` along its normal (watertight triangle tests) and the capsules
+    /// around its four edges (which also cover it when the cores are parallel and it is flat).
+    /// `t_last` is the same cast from the end of the motion backwards.
+    ///
+    /// The normal points from `other`'s core to `self`'s at `t_first` (against the relative
+    /// motion for capsules that already overlap), the point is where they touch (between the
+    /// cores' closest points when they already overlap). Zero-length capsules are spheres.
+    /// `None` when they never touch in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<SweepHit> {
-        if !(self.is_usable() && other.is_usable()) {
+        if !(self.is_usable()
+            && other.is_usable()
+            && motion.is_finite()
+            && other_motion.is_finite())
+        {
             return None;
         }
-        gjk_sweep_rounded(
-            &Segment::new(self.a, self.b),
-            self.radius,
-            motion,
-            &Segment::new(other.a, other.b),
-            other.radius,
-            other_motion,
-        )
+        let (p, q) = (Segment::new(self.a, self.b), Segment::new(other.a, other.b));
+        let radii = self.radius + other.radius;
+        let v = motion - other_motion;
+        // Corners of the parallelogram of offsets p(s) − q(t).
+        let corners = [
+            self.a - other.a,
+            self.b - other.a,
+            self.b - other.b,
+            self.a - other.b,
+        ];
+        let reach = |origin: Vec3, dir: Vec3| -> Option<(Real, Vec3)> {
+            // The configuration at `origin` (the ray's start) touches when the core distance,
+            // shifted, is within the radii.
+            let shifted = Segment::new(p.a - origin, p.b - origin);
+            if shifted.distance(&q) <= radii {
+                return Some((0.0, Vec3::ZERO));
+            }
+            if dir == Vec3::ZERO {
+                return None;
+            }
+            cast_rounded_parallelogram(&corners, radii, &Ray::new(origin, dir))
+                .map(|h| (h.t, -h.normal))
+        };
+        // The ray runs through −v τ: at τ, self has moved by v relative to other.
+        let (t_first, normal) = reach(Vec3::ZERO, -v)?;
+        let t_last = match reach(-v, v) {
+            Some((back, _)) => (1.0 - back).max(t_first),
+            None => t_first,
+        };
+        let shift = |s: &Segment, m: Vec3| Segment::new(s.a + m * t_first, s.b + m * t_first);
+        let (p1, q1) = (shift(&p, motion), shift(&q, other_motion));
+        let (s, t) = segment_segment_parameters(&p1, &q1);
+        let (x, y) = (p1.a + (p1.b - p1.a) * s, q1.a + (q1.b - q1.a) * t);
+        let (normal, point) = if t_first > 0.0 {
+            // Touching: the normal of the rounded parallelogram, the point on other's surface.
+            (normal, y + normal * other.radius)
+        } else {
+            let normal = (-v).try_normalize().unwrap_or(Vec3::Y);
+            (normal, common_point(x, self.radius, y, other.radius))
+        };
+        Some(SweepHit {
+            t_first,
+            t_last,
+            point,
+            normal,
+        })
     }
+}
+
+/// A point of both balls `(x, rx)` and `(y, ry)` (which overlap): the middle of their common
+/// stretch of the line through the centers.
+fn common_point(x: Vec3, rx: Real, y: Vec3, ry: Real) -> Vec3 {
+    let d = x.distance(y);
+    if !(d > 0.0) {
+        return x;
+    }
+    let n = (x - y) / d;
+    let low = (-ry).max(d - rx);
+    let high = ry.min(d + rx);
+    y + n * ((low + high) * 0.5)
+}
+
+/// The first hit of `ray` (`t` in `[0, 1]`) with the parallelogram `corners` (in order) rounded
+/// by `r`: its faces moved by `±r` along its normal, then the capsules around its edges.
+fn cast_rounded_parallelogram(corners: &[Vec3; 4], r: Real, ray: &Ray) -> Option<RayHit> {
+    let mut best: Option<RayHit> = None;
+    let mut keep = |hit: Option<RayHit>| {
+        if let Some(h) = hit {
+            if best.is_none_or(|b| h.t < b.t) {
+                best = Some(h);
+            }
+        }
+    };
+    let [c0, c1, c2, c3] = *corners;
+    let normal = (c1 - c0).cross(c3 - c0);
+    let scale = (c1 - c0)
+        .abs()
+        .max_element()
+        .max((c3 - c0).abs().max_element());
+    if normal.length_squared() > 8.0 * Real::EPSILON * (scale * scale) * (scale * scale) {
+        let n = normal.normalize();
+        for side in [1.0, -1.0] {
+            let shift = n * (r * side);
+            for tri in [
+                Triangle::new(c0 + shift, c1 + shift, c2 + shift),
+                Triangle::new(c0 + shift, c2 + shift, c3 + shift),
+            ] {
+                keep(tri.raycast(ray, 1.0).map(|h| RayHit {
+                    normal: n * side,
+                    ..h
+                }));
+            }
+        }
+    }
+    for (a, b) in [(c0, c1), (c1, c2), (c2, c3), (c3, c0)] {
+        keep(Capsule::new(a, b, r).raycast(ray, 1.0));
+    }
+    best
 }
