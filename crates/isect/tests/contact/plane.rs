@@ -2,7 +2,7 @@
 
 use isect::math::Vec3;
 use isect::query::SupportMap;
-use isect::{Aabb, Capsule, Contact, Obb, Plane, PointQuery, Real, Sphere};
+use isect::{Aabb, Capsule, Contact, ConvexHull, Obb, Plane, PointQuery, Real, Sphere, Triangle};
 use proptest::prelude::*;
 
 use super::Case;
@@ -96,6 +96,12 @@ proptest! {
 
     #[test]
     fn obb_plane(s in strategy::obb(), p in strategy::plane()) { check(&s, &p); }
+
+    #[test]
+    fn triangle_plane(s in strategy::triangle(), p in strategy::plane()) { check(&s, &p); }
+
+    #[test]
+    fn convex_hull_plane(s in strategy::hull_points(), p in strategy::plane()) { check(&ConvexHull::new(s), &p); }
 
     #[test]
     fn capsule_plane(s in strategy::capsule(), p in strategy::plane()) { check(&s, &p); }

@@ -2,7 +2,7 @@
 
 use isect::math::{Mat3, Quat, Vec3};
 use isect::query::SupportMap;
-use isect::{Aabb, Capsule, Obb, Plane, PointQuery, Real, Sphere, Sweep};
+use isect::{Aabb, Capsule, ConvexHull, Obb, Plane, PointQuery, Real, Sphere, Sweep, Triangle};
 use proptest::prelude::*;
 
 use super::{Case, Translated, assert_times};
@@ -182,6 +182,49 @@ fn capsules_lying_and_standing() {
 }
 
 #[test]
+fn triangles_and_hulls_landing() {
+    // A triangle lying flat lands with its whole face: the point is its centroid.
+    let flat = Triangle::new(v(0.0, 2.0, 0.0), v(3.0, 2.0, 0.0), v(0.0, 2.0, 3.0));
+    let h = flat
+        .sweep(v(0.0, -4.0, 0.0), &ground(), Vec3::ZERO)
+        .unwrap();
+    assert_eq!(
+        (h.t_first, h.t_last, h.normal, h.point),
+        (0.5, 0.5, Vec3::Y, v(1.0, 0.0, 1.0))
+    );
+    // Tilted: its lowest corner first.
+    let tilted = Triangle::new(v(0.0, 2.0, 0.0), v(3.0, 5.0, 0.0), v(0.0, 4.0, 3.0));
+    let h = tilted
+        .sweep(v(0.0, -4.0, 0.0), &ground(), Vec3::ZERO)
+        .unwrap();
+    assert_eq!((h.t_first, h.point), (0.5, v(0.0, 0.0, 0.0)));
+    // A hull (a unit cube's corners) lands flat: the middle of its bottom face.
+    let cube = ConvexHull::new(
+        (0..8)
+            .map(|i| {
+                v(
+                    (i & 1) as Real,
+                    2.0 + ((i >> 1) & 1) as Real,
+                    ((i >> 2) & 1) as Real,
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+    let h = cube
+        .sweep(v(0.0, -4.0, 0.0), &ground(), Vec3::ZERO)
+        .unwrap();
+    assert_eq!(
+        (h.t_first, h.t_last, h.point),
+        (0.5, 0.75, v(0.5, 0.0, 0.5))
+    );
+    assert!(
+        ConvexHull::new(Vec::new())
+            .sweep(Vec3::X, &ground(), Vec3::ZERO)
+            .is_none()
+    );
+}
+
+#[test]
 fn invalid_input_gives_none() {
     let ball = Sphere::new(v(0.0, 3.0, 0.0), 1.0);
     let down = v(0.0, -4.0, 0.0);
@@ -252,6 +295,16 @@ proptest! {
     #[test]
     fn obb_plane(s in strategy::obb(), m in strategy::vec3(), p in strategy::plane(), pm in strategy::vec3()) {
         check(&s, m, &p, pm);
+    }
+
+    #[test]
+    fn triangle_plane(s in strategy::triangle(), m in strategy::vec3(), p in strategy::plane(), pm in strategy::vec3()) {
+        check(&s, m, &p, pm);
+    }
+
+    #[test]
+    fn convex_hull_plane(s in strategy::hull_points(), m in strategy::vec3(), p in strategy::plane(), pm in strategy::vec3()) {
+        check(&ConvexHull::new(s), m, &p, pm);
     }
 
     #[test]

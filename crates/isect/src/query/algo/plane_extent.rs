@@ -83,3 +83,68 @@ impl PlaneExtent for Capsule {
         end + dir * self.radius
     }
 }
+
+/// The middle of the points furthest along `dir` (those within rounding of the furthest), so
+/// that a face or edge lying flat against a plane is reported in its middle.
+#[inline]
+fn middle_of_furthest(points: &[Vec3], dir: Vec3) -> Vec3 {
+    let mut best = Real::NEG_INFINITY;
+    let mut scale: Real = 0.0;
+    for p in points {
+        best = best.max(dir.dot(*p));
+        scale = scale.max(p.abs().max_element());
+    }
+    let tolerance = crate::math::ON_SET_TOLERANCE * scale;
+    let (mut sum, mut count) = (Vec3::ZERO, 0.0);
+    for p in points {
+        if dir.dot(*p) >= best - tolerance {
+            sum += *p;
+            count += 1.0;
+        }
+    }
+    sum / count
+}
+
+impl PlaneExtent for crate::shape::Triangle {
+    /// About the centroid moved along `n` to the middle of the corners' extent along `n`.
+    #[inline]
+    fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
+        middle_of_extent(&[self.a, self.b, self.c], self.centroid(), n)
+    }
+
+    #[inline]
+    fn face_support(&self, dir: Vec3) -> Vec3 {
+        let points = [self.a, self.b, self.c];
+        middle_of_furthest(&points, dir) - middle_of_extent(&points, self.centroid(), dir).0
+    }
+}
+
+/// `anchor` moved along the unit `n` to the middle of the points' extent along `n`, and half that
+/// extent: a center about which the points span `± r` along `n`.
+#[inline]
+fn middle_of_extent(points: &[Vec3], anchor: Vec3, n: Vec3) -> (Vec3, Real) {
+    let (mut lo, mut hi) = (Real::INFINITY, Real::NEG_INFINITY);
+    for p in points {
+        let s = n.dot(*p);
+        lo = lo.min(s);
+        hi = hi.max(s);
+    }
+    (
+        anchor + n * ((lo + hi) * 0.5 - n.dot(anchor)),
+        (hi - lo) * 0.5,
+    )
+}
+
+#[cfg(feature = "alloc")]
+impl PlaneExtent for crate::shape::ConvexHull {
+    /// About the first point moved along `n` to the middle of the hull's extent along `n`.
+    #[inline]
+    fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
+        middle_of_extent(self.points(), self.points()[0], n)
+    }
+
+    #[inline]
+    fn face_support(&self, dir: Vec3) -> Vec3 {
+        middle_of_furthest(self.points(), dir) - self.center_extent(dir).0
+    }
+}

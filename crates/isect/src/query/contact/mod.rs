@@ -5,12 +5,15 @@
 mod aabb_plane;
 mod capsule_capsule;
 mod capsule_plane;
+#[cfg(feature = "alloc")]
+mod convex_hull_plane;
 mod obb_plane;
 mod sphere_aabb;
 mod sphere_capsule;
 mod sphere_obb;
 mod sphere_plane;
 mod sphere_sphere;
+mod triangle_plane;
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;
@@ -53,8 +56,9 @@ fn balls(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<Conta
 ///
 /// The normal points to the side of the center (the plane's front for a center on it), the
 /// depth is `r − |s|` for the center's signed distance `s`: moving the shape by it along the
-/// normal leaves it touching the plane from that side. The point is where the segment from the
-/// center to its deepest point crosses the plane, which lies in both. `None` when apart.
+/// normal leaves it touching the plane from that side. The point is where the segment between
+/// the shape's deepest and highest points (along the normal) crosses the plane, which lies in
+/// both; the deepest point when they just touch. `None` when apart.
 #[inline]
 fn against_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> Option<ContactInfo> {
     let (center, r) = shape.center_extent(plane.normal);
@@ -87,9 +91,19 @@ pub(crate) fn plane_contact_geometry<S: PlaneExtent>(
         side_on_plane
     };
     let normal = n * side;
+    // The segment between the shape's furthest points on either side lies in it and crosses
+    // the plane where they overlap; the deepest point is where they just touch.
     let deepest = center + shape.face_support(-normal);
-    let lambda = if r > 0.0 { (s.abs() / r).min(1.0) } else { 0.0 };
-    let p = center + (deepest - center) * lambda;
+    let highest = center + shape.face_support(normal);
+    let (sd, sh) = (
+        plane.signed_distance(deepest),
+        plane.signed_distance(highest),
+    );
+    let p = if sd * side < 0.0 && sh * side > 0.0 {
+        deepest + (highest - deepest) * (sd / (sd - sh))
+    } else {
+        deepest
+    };
     ContactInfo {
         point: p - n * plane.signed_distance(p),
         normal,

@@ -9,7 +9,7 @@ impl Contact<Plane> for Sphere {
     /// normal: depth `r − |s|` for the center's signed distance `s` and the extent `r`, normal
     /// to the side of the center (the plane's front for a center on it), so that moving the
     /// sphere by `normal * depth` leaves it touching the plane from that side. The point is
-    /// where the segment from the center to the deepest point crosses the plane. Touching
+    /// where the segment from its deepest to its highest point crosses the plane. Touching
     /// gives depth 0; `None` when apart and for invalid input.
     fn contact(&self, other: &Plane) -> Option<ContactInfo> {
         if !(self.is_usable() && other.is_usable()) {

@@ -19,6 +19,8 @@ mod capsule_plane;
 mod capsule_triangle;
 #[cfg(feature = "alloc")]
 mod convex_hull_convex_hull;
+#[cfg(feature = "alloc")]
+mod convex_hull_plane;
 mod obb_capsule;
 #[cfg(feature = "alloc")]
 mod obb_convex_hull;
@@ -35,6 +37,7 @@ mod sphere_sphere;
 mod sphere_triangle;
 #[cfg(feature = "alloc")]
 mod triangle_convex_hull;
+mod triangle_plane;
 mod triangle_triangle;
 
 use crate::math::{Real, Vec3};
@@ -63,8 +66,8 @@ fn slab_times(s0: Real, k: Real, r: Real) -> Option<(Real, Real)> {
 ///
 /// At `t_first` the reported point is the shape's point nearest the plane when they just
 /// touch (the middle of a face or edge lying flat on it); when they already overlap there, the
-/// point where the segment from the center to that nearest point crosses the plane, which lies
-/// in both. The normal points from the plane to the side the shape's center is on; for a center
+/// point where the segment from that nearest point to the furthest one crosses the plane, which
+/// lies in both. The normal points from the plane to the side the shape's center is on; for a center
 /// exactly on the plane, against the relative motion (or the plane's normal without relative
 /// motion). The caller checks the input's validity.
 #[inline]
