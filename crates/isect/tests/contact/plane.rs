@@ -69,6 +69,28 @@ fn hand_cases() {
     // Mirror: the plane against the shape.
     let m = ground.contact(&lying).unwrap();
     assert_eq!((m.normal, m.depth), (-Vec3::Y, 0.5));
+    // A triangle crossing the plane: depth to lift it to touching from its middle's side.
+    let t = Triangle::new(v(0.0, -1.0, 0.0), v(3.0, 2.0, 0.0), v(0.0, 2.0, 3.0));
+    let c = t.contact(&ground).unwrap();
+    assert_eq!((c.normal, c.depth), (Vec3::Y, 1.0));
+    assert_eq!(c.point.y, 0.0);
+    let cube = ConvexHull::new(
+        (0..8)
+            .map(|i| {
+                v(
+                    (i & 1) as Real,
+                    ((i >> 1) & 1) as Real - 0.25,
+                    ((i >> 2) & 1) as Real,
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+    let c = cube.contact(&ground).unwrap();
+    assert_eq!((c.normal, c.depth), (Vec3::Y, 0.25));
+    assert!(
+        cube.distance_to_point(c.point) <= 1e-6 && c.point.y.abs() <= 1e-6,
+        "{c:?}"
+    );
     assert!(
         Sphere::new(Vec3::ZERO, 1.0)
             .contact(&Plane {
