@@ -15,6 +15,7 @@ mod common;
 mod contact;
 #[cfg(not(isect_no_parry))]
 mod differential;
+mod distance;
 mod gjk;
 mod intersects;
 mod linear;

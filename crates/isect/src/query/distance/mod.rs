@@ -3,15 +3,43 @@
 //! Segment, Ray, Line, Plane, Frustum, `ConvexHull`); each file ends with the mirror line that
 //! implements the other argument order.
 
+mod aabb_plane;
+mod capsule_capsule;
+mod capsule_line;
+mod capsule_plane;
+mod capsule_ray;
+mod capsule_segment;
+#[cfg(feature = "alloc")]
+mod convex_hull_plane;
 mod line_line;
+mod line_plane;
+mod obb_plane;
 mod ray_line;
+mod ray_plane;
 mod ray_ray;
 mod segment_line;
+mod segment_plane;
 mod segment_ray;
 mod segment_segment;
+mod sphere_aabb;
+mod sphere_capsule;
+#[cfg(feature = "alloc")]
+mod sphere_convex_hull;
+mod sphere_line;
+mod sphere_obb;
+mod sphere_plane;
+mod sphere_ray;
+mod sphere_segment;
+mod sphere_sphere;
+mod sphere_triangle;
+mod triangle_plane;
 
+use crate::math::{Real, Vec3};
 use crate::query::ClosestPoints;
 use crate::query::algo::linear::{Linear, closest_parameters};
+use crate::query::algo::plane_extent::PlaneExtent;
+use crate::query::contact::plane_contact_geometry;
+use crate::shape::Plane;
 
 /// Closest points between two lines, rays or segments (see [`closest_parameters`]).
 #[inline]
@@ -21,4 +49,83 @@ fn linear_closest_points(p: &Linear, q: &Linear) -> ClosestPoints {
     }
     let (s, t) = closest_parameters(p, q);
     ClosestPoints::from_points(p.at(s), q.at(t))
+}
+
+/// Closest points between two rounded shapes from those of their cores: `core` between the
+/// cores (a point, segment or the shape itself) and the radii `ra`, `rb` rounding them. Apart:
+/// each core point moved towards the other by its radius. Overlapping (core distance within
+/// `ra + rb`, compared squared as the overlap tests do): distance 0 and a common point, the middle
+/// of the balls' common stretch of the line between the core points.
+#[inline]
+fn rounded(core: ClosestPoints, ra: Real, rb: Real) -> ClosestPoints {
+    let (a, b) = (core.a, core.b);
+    if !(a.is_finite() && b.is_finite()) {
+        return ClosestPoints::NONE;
+    }
+    let radii = ra + rb;
+    let dd = a.distance_squared(b);
+    let d = crate::ops::sqrt(dd);
+    if dd <= radii * radii {
+        let point = if d > 0.0 {
+            // Measured from b towards a: b's ball covers [−rb, rb], a's [d − ra, d + ra].
+            let low = (-rb).max(d - ra);
+            let high = rb.min(d + ra);
+            b + (a - b) * (((low + high) * 0.5) / d)
+        } else {
+            a
+        };
+        return ClosestPoints {
+            a: point,
+            b: point,
+            distance: 0.0,
+        };
+    }
+    let n = (b - a) / d;
+    ClosestPoints::from_points(a + n * ra, b - n * rb)
+}
+
+/// Closest points between a ball `(center, r)` and a shape, through the shape's closest point
+/// to the center ([`PointQuery`](crate::query::PointQuery)): `NONE` when the shape is invalid
+/// (its closest point is not finite).
+#[inline]
+fn ball_to<S: crate::query::PointQuery + ?Sized>(
+    center: Vec3,
+    r: Real,
+    shape: &S,
+) -> ClosestPoints {
+    let q = shape.closest_point(center);
+    rounded(
+        ClosestPoints {
+            a: center,
+            b: q,
+            distance: 0.0,
+        },
+        r,
+        0.0,
+    )
+}
+
+/// Closest points between a convex shape and a plane, from the shape's extent along the
+/// normal: the common point of the contact geometry when they meet (the shape reaches the
+/// plane), else the shape's point nearest the plane (the middle of a face or edge parallel to
+/// it) and its foot on the plane.
+#[inline]
+fn to_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> ClosestPoints {
+    let n = plane.normal;
+    let (center, r) = shape.center_extent(n);
+    let s = plane.signed_distance(center);
+    if !s.is_finite() || !r.is_finite() {
+        return ClosestPoints::NONE;
+    }
+    if s.abs() <= r {
+        let c = plane_contact_geometry(shape, center, r, plane, 1.0);
+        return ClosestPoints {
+            a: c.point,
+            b: c.point,
+            distance: 0.0,
+        };
+    }
+    let toward = if s > 0.0 { -n } else { n };
+    let a = center + shape.face_support(toward);
+    ClosestPoints::from_points(a, a - n * plane.signed_distance(a))
 }

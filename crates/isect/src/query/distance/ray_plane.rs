@@ -1,0 +1,35 @@
+//! Ray–plane distance.
+
+use crate::query::algo::linear::Linear;
+use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
+use crate::shape::{Plane, Ray};
+
+impl Distance<Plane> for Ray {
+    /// 0 exactly when they meet ([`Intersects`]), with the crossing point (the origin when it is
+    /// within the plane's tolerance); apart (the ray points away or runs parallel), the origin
+    /// and its foot. [`ClosestPoints::NONE`] for invalid input.
+    fn closest_points(&self, other: &Plane) -> ClosestPoints {
+        if !(Linear::ray(self).is_usable() && other.is_usable()) {
+            return ClosestPoints::NONE;
+        }
+        let s = other.signed_distance(self.origin);
+        let foot = self.origin - other.normal * s;
+        if self.intersects(other) {
+            let den = other.normal.dot(self.dir);
+            let t = -s / den;
+            let point = if t > 0.0 && t.is_finite() {
+                self.origin + self.dir * t
+            } else {
+                self.origin
+            };
+            return ClosestPoints {
+                a: point,
+                b: point,
+                distance: 0.0,
+            };
+        }
+        ClosestPoints::from_points(self.origin, foot)
+    }
+}
+
+mirror_distance!(Ray, Plane);

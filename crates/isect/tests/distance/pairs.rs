@@ -1,0 +1,117 @@
+//! Every closed-form distance pair: sphere and capsule pairs, shapes against planes.
+
+use isect::math::Vec3;
+use isect::{
+    Aabb, Capsule, ConvexHull, Distance, Intersects, Line, Plane, Ray, Real, Segment, Sphere,
+    Triangle,
+};
+use proptest::prelude::*;
+
+use super::{check, check_convex, samples};
+use crate::common::{strategy, v};
+
+#[test]
+fn hand_cases() {
+    let ball = Sphere::new(Vec3::ZERO, 1.0);
+    let cp = ball.closest_points(&Sphere::new(v(4.0, 0.0, 0.0), 2.0));
+    assert_eq!(
+        (cp.a, cp.b, cp.distance),
+        (v(1.0, 0.0, 0.0), v(2.0, 0.0, 0.0), 1.0)
+    );
+    // Touching: distance 0 at the touching point; 1/1024 apart: positive.
+    let cp = ball.closest_points(&Sphere::new(v(3.0, 0.0, 0.0), 2.0));
+    assert_eq!((cp.a, cp.distance), (v(1.0, 0.0, 0.0), 0.0));
+    assert!(ball.distance(&Sphere::new(v(3.0 + 1.0 / 1024.0, 0.0, 0.0), 2.0)) > 0.0);
+    // Sphere–box: a corner region.
+    let cube = Aabb::new(v(2.0, 2.0, 2.0), v(3.0, 3.0, 3.0));
+    let cp = Sphere::new(Vec3::ZERO, 0.5).closest_points(&cube);
+    assert_eq!(cp.b, v(2.0, 2.0, 2.0));
+    assert!((cp.distance - (12.0 as Real).sqrt() + 0.5).abs() <= 1e-6);
+    // Capsules side by side, parallel: distance 2 − 1.
+    let a = Capsule::new(v(0.0, 0.0, 0.0), v(4.0, 0.0, 0.0), 0.5);
+    let b = Capsule::new(v(1.0, 2.0, 0.0), v(5.0, 2.0, 0.0), 0.5);
+    assert_eq!(a.distance(&b), 1.0);
+    // Plane pairs: a box above the ground, a segment crossing it, a parallel line.
+    let ground = Plane::new(Vec3::Y, 0.0);
+    let cp = Aabb::new(v(-1.0, 2.0, -1.0), v(1.0, 3.0, 1.0)).closest_points(&ground);
+    assert_eq!(
+        (cp.a, cp.b, cp.distance),
+        (v(0.0, 2.0, 0.0), Vec3::ZERO, 2.0)
+    );
+    let cp = Segment::new(v(1.0, -1.0, 0.0), v(1.0, 3.0, 0.0)).closest_points(&ground);
+    assert_eq!((cp.a, cp.distance), (v(1.0, 0.0, 0.0), 0.0));
+    assert_eq!(Line::new(v(0.0, 2.0, 0.0), Vec3::X).distance(&ground), 2.0);
+    assert_eq!(Ray::new(v(0.0, 2.0, 0.0), Vec3::Y).distance(&ground), 2.0);
+    assert_eq!(Ray::new(v(0.0, 2.0, 0.0), -Vec3::Y).distance(&ground), 0.0);
+    let tri = Triangle::new(v(0.0, 1.0, 0.0), v(2.0, 3.0, 0.0), v(0.0, 5.0, 2.0));
+    assert_eq!(tri.closest_points(&ground).a, v(0.0, 1.0, 0.0));
+    // Invalid input: NONE.
+    assert!(Sphere::new(Vec3::ZERO, -1.0).distance(&ball).is_infinite());
+    assert!(
+        ball.distance(&Plane {
+            normal: Vec3::ZERO,
+            d: 0.0
+        })
+        .is_infinite()
+    );
+    assert!(
+        Segment::new(v(Real::NAN, 0.0, 0.0), Vec3::ONE)
+            .distance(&ground)
+            .is_infinite()
+    );
+    assert!(
+        a.distance(&Capsule::new(Vec3::ZERO, Vec3::ONE, Real::NAN))
+            .is_infinite()
+    );
+}
+
+fn hull() -> impl Strategy<Value = ConvexHull> {
+    strategy::hull_points().prop_map(ConvexHull::new)
+}
+
+proptest! {
+    #[test]
+    fn sphere_sphere(a in strategy::sphere(), b in strategy::sphere(), s in samples()) { check_convex(&a, &b, &s, None); }
+    #[test]
+    fn sphere_aabb(a in strategy::sphere(), b in strategy::aabb(), s in samples()) { check_convex(&a, &b, &s, None); }
+    #[test]
+    fn sphere_obb(a in strategy::sphere(), b in strategy::obb(), s in samples()) { check_convex(&a, &b, &s, None); }
+    #[test]
+    fn sphere_capsule(a in strategy::sphere(), b in strategy::capsule(), s in samples()) { check_convex(&a, &b, &s, None); }
+    #[test]
+    fn sphere_triangle(a in strategy::sphere(), b in strategy::triangle(), s in samples()) { check_convex(&a, &b, &s, None); }
+    #[test]
+    fn sphere_segment(a in strategy::sphere(), b in strategy::segment(), s in samples()) { check_convex(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn sphere_ray(a in strategy::sphere(), b in strategy::ray(), s in samples()) { check(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn sphere_line(a in strategy::sphere(), b in strategy::line(), s in samples()) { check(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn sphere_plane(a in strategy::sphere(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, None); }
+    #[test]
+    fn sphere_convex_hull(a in strategy::sphere(), b in hull(), s in samples()) { check_convex(&a, &b, &s, None); }
+    #[test]
+    fn capsule_capsule(a in strategy::capsule(), b in strategy::capsule(), s in samples()) { check_convex(&a, &b, &s, None); }
+    #[test]
+    fn capsule_segment(a in strategy::capsule(), b in strategy::segment(), s in samples()) { check_convex(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn capsule_ray(a in strategy::capsule(), b in strategy::ray(), s in samples()) { check(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn capsule_line(a in strategy::capsule(), b in strategy::line(), s in samples()) { check(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn capsule_plane(a in strategy::capsule(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, None); }
+    #[test]
+    fn aabb_plane(a in strategy::aabb(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, None); }
+    #[test]
+    fn obb_plane(a in strategy::obb(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, None); }
+    #[test]
+    fn triangle_plane(a in strategy::triangle(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, None); }
+    #[test]
+    fn convex_hull_plane(a in hull(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, None); }
+    #[test]
+    fn segment_plane(a in strategy::segment(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn ray_plane(a in strategy::ray(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn line_plane(a in strategy::line(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, Some(a.intersects(&b))); }
+}
