@@ -28,8 +28,8 @@ pub mod algo;
 mod distance;
 mod intersects;
 mod planes;
-mod raycast;
 mod point;
+mod raycast;
 
 pub use algo::gjk::SupportMap;
 pub use planes::three_planes;

@@ -4,5 +4,8 @@
 
 pub mod gjk;
 pub(crate) mod linear;
+pub(crate) mod polytope;
+#[cfg(feature = "alloc")]
+pub(crate) mod quickhull;
 pub(crate) mod simplex;
 mod support_map;
