@@ -78,8 +78,13 @@ pub(crate) fn hull_planes(points: &[Vec3]) -> HullPlanes {
         return segment_planes(points, axis);
     }
     let normal = (p1 - p0).cross(points[i2] - p0).normalize();
+    // The normal of three nearly collinear points is known only to about 4ε · diameter / (their
+    // distance from the line) radians, so a point's distance from their plane only to that
+    // times the diameter: below that, the points are coplanar as far as they can tell.
+    let diameter = crate::ops::sqrt(best);
+    let plane_eps = eps + 4.0 * Real::EPSILON * diameter * diameter / off_line;
     let (i3, off_plane) = farthest(points, |p| (p - p0).dot(normal).abs());
-    if !(off_plane > eps) {
+    if !(off_plane > plane_eps) {
         return polygon_planes(points, p0, normal);
     }
     solid_planes(points, [i0, i1, i2, i3], eps)

@@ -70,6 +70,26 @@ fn degenerate_hulls_are_what_they_are() {
     assert!(ConvexHull::new(Vec::new()).planes().is_empty());
 }
 
+/// Regression: three nearly collinear points once made a "solid" of one plane (their plane's
+/// normal, known only to 1e-2 rad, put them 1e-1 off it, above the solid threshold).
+#[test]
+fn nearly_collinear_points_are_not_a_solid() {
+    let hull = ConvexHull::new(vec![
+        v(-6.585367, 8.793262, -2.3991108),
+        v(1.4529972, 0.33576286, 0.52934045),
+        v(7.222068, -5.6711955, 2.6310668),
+    ]);
+    assert!(hull.dimension() < 3);
+    for p in hull.points() {
+        assert!(
+            hull.planes()
+                .iter()
+                .all(|plane| plane.signed_distance(*p) <= tol(10.0))
+        );
+    }
+    assert!(hull.planes().len() >= 4);
+}
+
 proptest! {
     #[test]
     fn planes_bound_the_points_and_touch_them(hull in convex_hull()) {
