@@ -56,6 +56,7 @@ impl ConvexHull {
             HullPlanes {
                 dimension: 0,
                 planes: Vec::new(),
+                bounds: Aabb::EMPTY,
             }
         };
         Self {
@@ -112,6 +113,12 @@ impl ConvexHull {
     #[must_use]
     pub fn dimension(&self) -> u8 {
         self.faces.dimension
+    }
+
+    /// The box of the points (cached; [`Aabb::EMPTY`] when invalid), for quick rejections.
+    #[inline]
+    pub(crate) fn bounds(&self) -> &Aabb {
+        &self.faces.bounds
     }
 
     /// At least one point, all finite (what `is_valid` checks, cached).

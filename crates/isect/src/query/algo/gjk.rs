@@ -276,5 +276,17 @@ where
 {
     // A guess of the direction from b to a: the difference of two support points.
     let initial_dir = a.support(Vec3::X) - b.support(Vec3::X);
+    gjk_intersects_from(a, b, initial_dir)
+}
+
+/// [`gjk_intersects`] from a guess `initial_dir` of the direction from `b` to `a` (the
+/// difference of two points inside them, say), which saves the two support calls that
+/// `gjk_intersects` spends on its own guess; any non-zero vector gives the same answer.
+#[must_use]
+pub fn gjk_intersects_from<A, B>(a: &A, b: &B, initial_dir: Vec3) -> bool
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
     run(a, b, initial_dir, true).2 == Outcome::Touching
 }

@@ -194,7 +194,7 @@ pub(crate) fn edge_directions(planes: &[Plane; 6]) -> [Vec3; 12] {
 /// separates them.
 ///
 /// Two convex polytopes are disjoint exactly when one of these separates them (Gottschalk, Lin
-/// and Manocha, OBBTree, SIGGRAPH 1996; Ericson §4.4.1): the frustum's face normals (for each,
+/// and Manocha, "`OBBTree`", SIGGRAPH 1996; Ericson §4.4.1): the frustum's face normals (for each,
 /// only the outward side: the box entirely in front of the plane), the box's three axes, and
 /// the cross products of the box's axes with the frustum's edge directions. Cross products of
 /// nearly parallel directions (sine below `√ε`) are skipped: their direction is rounding noise,
@@ -299,4 +299,14 @@ pub(crate) fn clip(
 #[inline]
 pub(crate) fn beyond_some_plane(planes: &[Plane], min_along: impl Fn(Vec3) -> Real) -> bool {
     planes.iter().any(|plane| min_along(plane.normal) > plane.d)
+}
+
+/// Whether two boxes overlap or are apart by at most `ON_SET_TOLERANCE` times their
+/// coordinates (the gap GJK counts as touching, and the rounding of a computed box); `false`
+/// when either is empty or invalid.
+#[inline]
+pub(crate) fn boxes_overlap(a: &Aabb, b: &Aabb) -> bool {
+    let scale = a.min.abs().max(a.max.abs()).max(b.min.abs()).max(b.max.abs());
+    let t = Vec3::splat(ON_SET_TOLERANCE * scale.max_element());
+    a.min.cmple(b.max + t).all() && b.min.cmple(a.max + t).all()
 }

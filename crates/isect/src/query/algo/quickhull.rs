@@ -17,7 +17,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::math::{Real, Vec3};
-use crate::shape::Plane;
+use crate::shape::{Aabb, Plane};
 
 /// How many dimensions the points span, and the hull's planes (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +26,8 @@ pub(crate) struct HullPlanes {
     pub dimension: u8,
     /// Outward planes: the hull is the set of points behind or on all of them.
     pub planes: Vec<Plane>,
+    /// The box of the points, for quick rejections.
+    pub bounds: Aabb,
 }
 
 /// A triangular face under construction: vertex indices (counter-clockwise seen from
@@ -41,6 +43,12 @@ struct Face {
 
 /// The planes of the hull of `points`, which must be non-empty and finite.
 pub(crate) fn hull_planes(points: &[Vec3]) -> HullPlanes {
+    let mut hull = hull_planes_of(points);
+    hull.bounds = Aabb::from_points(points.iter().copied()).unwrap_or(Aabb::EMPTY);
+    hull
+}
+
+fn hull_planes_of(points: &[Vec3]) -> HullPlanes {
     let scale = points
         .iter()
         .fold(Real::MIN_POSITIVE, |s, p| s.max(p.abs().max_element()));
@@ -111,6 +119,7 @@ fn point_planes(p: Vec3) -> HullPlanes {
     HullPlanes {
         dimension: 0,
         planes,
+        bounds: Aabb::EMPTY,
     }
 }
 
@@ -135,6 +144,7 @@ fn segment_planes(points: &[Vec3], axis: Vec3) -> HullPlanes {
     HullPlanes {
         dimension: 1,
         planes,
+        bounds: Aabb::EMPTY,
     }
 }
 
@@ -181,6 +191,7 @@ fn polygon_planes(points: &[Vec3], p0: Vec3, normal: Vec3) -> HullPlanes {
     HullPlanes {
         dimension: 2,
         planes,
+        bounds: Aabb::EMPTY,
     }
 }
 
@@ -306,5 +317,6 @@ fn solid_planes(points: &[Vec3], start: [usize; 4], eps: Real) -> HullPlanes {
     HullPlanes {
         dimension: 3,
         planes,
+        bounds: Aabb::EMPTY,
     }
 }

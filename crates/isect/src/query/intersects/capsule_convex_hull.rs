@@ -2,8 +2,8 @@
 #![cfg(feature = "alloc")]
 
 use crate::query::algo::gjk::gjk_closest_points;
-use crate::query::algo::polytope::beyond_some_plane;
-use crate::query::{Intersects, mirror_intersects};
+use crate::query::algo::polytope::{beyond_some_plane, boxes_overlap};
+use crate::query::{Bounded, Intersects, mirror_intersects};
 use crate::shape::{Capsule, ConvexHull};
 
 impl Intersects<ConvexHull> for Capsule {
@@ -15,6 +15,9 @@ impl Intersects<ConvexHull> for Capsule {
     /// flat and one-point hulls are answered as what they are. `false` for invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
         if !(self.is_usable() && hull.is_usable()) {
+            return false;
+        }
+        if !boxes_overlap(&self.aabb(), hull.bounds()) {
             return false;
         }
         let min_along = |n| self.a.dot(n).min(self.b.dot(n)) - self.radius;

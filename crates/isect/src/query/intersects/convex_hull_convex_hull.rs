@@ -2,12 +2,14 @@
 #![cfg(feature = "alloc")]
 
 use crate::query::Intersects;
-use crate::query::algo::gjk::gjk_intersects;
+use crate::query::algo::gjk::gjk_intersects_from;
+use crate::query::algo::polytope::boxes_overlap;
 use crate::shape::ConvexHull;
 
 impl Intersects<ConvexHull> for ConvexHull {
-    /// Boolean GJK ([`gjk_intersects`]: touching within `ON_SET_TOLERANCE` of the
-    /// coordinates), its arguments in a fixed order of the two hulls so that the answer is
+    /// The hulls' cached boxes overlap, and boolean GJK
+    /// ([`gjk_intersects`](crate::query::algo::gjk::gjk_intersects): touching within
+    /// `ON_SET_TOLERANCE` of the coordinates) finds them touching, its arguments in a fixed order of the two hulls so that the answer is
     /// symmetric. (Rejecting by the cached face planes first would cost a pass over one hull's
     /// points per face of the other, more than GJK's early exit on separated hulls.) Touching counts; flat and one-point hulls as what
     /// they are. `false` for invalid input.
@@ -20,6 +22,7 @@ impl Intersects<ConvexHull> for ConvexHull {
         } else {
             (other, self)
         };
-        gjk_intersects(a, b)
+        boxes_overlap(a.bounds(), b.bounds())
+            && gjk_intersects_from(a, b, a.points()[0] - b.points()[0])
     }
 }

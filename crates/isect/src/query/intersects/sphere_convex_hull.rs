@@ -1,8 +1,8 @@
 //! Sphere–convex hull overlap.
 #![cfg(feature = "alloc")]
 
-use crate::query::algo::polytope::beyond_some_plane;
-use crate::query::{Intersects, PointQuery, mirror_intersects};
+use crate::query::algo::polytope::{beyond_some_plane, boxes_overlap};
+use crate::query::{Bounded, Intersects, PointQuery, mirror_intersects};
 use crate::shape::{ConvexHull, Sphere};
 
 impl Intersects<ConvexHull> for Sphere {
@@ -14,6 +14,9 @@ impl Intersects<ConvexHull> for Sphere {
     /// are answered as what they are. `false` for invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
         if !(self.is_usable() && hull.is_usable()) {
+            return false;
+        }
+        if !boxes_overlap(&self.aabb(), hull.bounds()) {
             return false;
         }
         if beyond_some_plane(hull.planes(), |n| n.dot(self.center) - self.radius) {
