@@ -306,7 +306,12 @@ pub(crate) fn beyond_some_plane(planes: &[Plane], min_along: impl Fn(Vec3) -> Re
 /// when either is empty or invalid.
 #[inline]
 pub(crate) fn boxes_overlap(a: &Aabb, b: &Aabb) -> bool {
-    let scale = a.min.abs().max(a.max.abs()).max(b.min.abs()).max(b.max.abs());
+    let scale = a
+        .min
+        .abs()
+        .max(a.max.abs())
+        .max(b.min.abs())
+        .max(b.max.abs());
     let t = Vec3::splat(ON_SET_TOLERANCE * scale.max_element());
     a.min.cmple(b.max + t).all() && b.min.cmple(a.max + t).all()
 }
