@@ -21,7 +21,7 @@ use parry3d::shape as ps;
 /// Queries per benchmark iteration.
 const BATCH: usize = 1024;
 /// Seed of every input set.
-const SEED: u64 = 0x15EC7_F2;
+const SEED: u64 = 0x15_EC7F;
 /// Points of the hull (all vertices).
 const HULL_POINTS: usize = 32;
 

@@ -88,6 +88,9 @@ pub(crate) fn box_planes(aabb: &Aabb) -> [Plane; 6] {
 }
 
 /// A frustum as a bounded polytope, for a test against a shape within `bounds`.
+// The cloud is the larger variant by far, and the rare one; boxing it would allocate, which
+// primitive queries never do.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Region {
     /// Eight corners and the six planes they come from (a bounded frustum, or an infinite one
@@ -296,6 +299,7 @@ pub(crate) fn clip(
 
 /// Whether some plane has the whole of a shape in front of it, `min_along(normal)` being the
 /// shape's smallest `normal · x`: a separating plane, so the shape misses the polytope.
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn beyond_some_plane(planes: &[Plane], min_along: impl Fn(Vec3) -> Real) -> bool {
     planes.iter().any(|plane| min_along(plane.normal) > plane.d)
@@ -304,6 +308,7 @@ pub(crate) fn beyond_some_plane(planes: &[Plane], min_along: impl Fn(Vec3) -> Re
 /// Whether two boxes overlap or are apart by at most `ON_SET_TOLERANCE` times their
 /// coordinates (the gap GJK counts as touching, and the rounding of a computed box); `false`
 /// when either is empty or invalid.
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn boxes_overlap(a: &Aabb, b: &Aabb) -> bool {
     let scale = a

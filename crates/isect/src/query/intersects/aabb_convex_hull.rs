@@ -22,7 +22,7 @@ impl Intersects<ConvexHull> for Aabb {
         let min_along = |n: Vec3| -> crate::math::Real {
             n.dot(Vec3::select(n.cmpge(Vec3::ZERO), self.min, self.max))
         };
-        boxes_overlap(&*self, hull.bounds())
+        boxes_overlap(self, hull.bounds())
             && !beyond_some_plane(hull.planes(), min_along)
             && gjk_intersects_from(self, hull, self.min - hull.points()[0])
     }
