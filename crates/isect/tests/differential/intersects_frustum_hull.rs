@@ -118,13 +118,13 @@ proptest! {
             let scale = 20.0 * r.dir.length().max(1.0);
             let on_surface = |p: Vec3| depth(&hull, p).abs() <= tol(scale);
             let outside = depth(&hull, r.origin) < -tol(20.0);
-            if through {
+            // Through a deep point: the solid cast hits, and so does the hollow one from
+            // outside (from inside its exit may lie beyond max_t). parry's hollow cast from
+            // inside often misses the exit (its support-map ray cast), so it is not asked there;
+            // our exit point is checked on the surface instead.
+            if through && (solid || outside) {
                 prop_assert!(ours.is_some(), "solid {solid}: isect missed {r:?}");
-                // parry's hollow cast from inside (solid = false) often misses the exit (its
-                // support-map ray cast; our exit point is checked on the surface instead).
-                if solid || outside {
-                    prop_assert!(theirs.is_some(), "solid {solid}: parry missed {r:?}");
-                }
+                prop_assert!(theirs.is_some(), "solid {solid}: parry missed {r:?}");
             }
             if let Some(a) = ours {
                 prop_assert!(on_surface(a.point) || (solid && a.t == 0.0), "isect's hit {a:?} is off the hull");

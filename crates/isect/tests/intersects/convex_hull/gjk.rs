@@ -1,7 +1,7 @@
 //! `gjk_intersects`: the boolean GJK, against closed forms and against GJK's distance.
 
 use isect::math::Vec3;
-use isect::query::algo::gjk::{gjk_closest_points, gjk_intersects};
+use isect::query::algo::gjk::{gjk_closest_points, gjk_intersects, gjk_intersects_from};
 use isect::{Aabb, ConvexHull, Real, Segment, Sphere, SupportMap};
 use proptest::prelude::*;
 
@@ -62,10 +62,23 @@ fn invalid_input_is_false() {
 }
 
 fn agree<A: SupportMap, B: SupportMap>(a: &A, b: &B) -> Result<(), TestCaseError> {
-    // The early exit stops only when the distance provably exceeds the touching tolerance, so
-    // the boolean equals "distance is 0" for the full iteration.
+    // From the same initial direction, the early exit stops only when the distance provably
+    // exceeds the touching tolerance, so the boolean equals "distance is 0" for the full
+    // iteration, exactly.
     let d = gjk_closest_points(a, b, Vec3::X).distance;
-    prop_assert_eq!(gjk_intersects(a, b), d == 0.0, "distance {}", d);
+    prop_assert_eq!(
+        gjk_intersects_from(a, b, Vec3::X),
+        d == 0.0,
+        "distance {}",
+        d
+    );
+    // From its own guess, the same up to GJK's resolution (about √ε times the size).
+    let exact = gjk_intersects(a, b);
+    prop_assert!(
+        !exact || d <= crate::common::gjk_floor(20.0),
+        "distance {}",
+        d
+    );
     Ok(())
 }
 
