@@ -348,13 +348,9 @@ proptest! {
         prop_assert_eq!(intersects_both(&b, &inf), intersects_both(&b, &deep), "{:?}", b);
         prop_assert_eq!(intersects_both(&o, &inf), intersects_both(&o, &deep), "{:?}", o);
         prop_assert_eq!(intersects_both(&c, &inf), intersects_both(&c, &deep), "{:?}", c);
-        if intersects_both(&other, &inf) != intersects_both(&other, &deep) {
-            let hull = ConvexHull::new(other.corners().unwrap().to_vec());
-            let d = reference_distance(&deep, &hull);
-            let inside: Vec<bool> = other.corners().unwrap().iter().map(|&p| deep.contains_point(p)).collect();
-            let inside2: Vec<bool> = other.corners().unwrap().iter().map(|&p| inf.contains_point(p)).collect();
-            prop_assert!(false, "inf {} deep {} d {d} {inside:?} {inside2:?} {:?} {:?}", intersects_both(&other, &inf), intersects_both(&other, &deep), deep.corners(), other.corners());
-        }
+        // (Regression: the deep frustum's far corners at 10⁴ once swamped GJK, which missed a
+        // box frustum with a corner inside it; the frusta are now cut to each other's box.)
+        prop_assert_eq!(intersects_both(&other, &inf), intersects_both(&other, &deep), "{:?}", other);
         prop_assert!(!intersects_both(&b, &inf) || inf.may_intersect_aabb(&b));
     }
 
