@@ -304,6 +304,22 @@ fn env_flag(name: &str) -> bool {
     std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0")
 }
 
+impl Suite {
+    /// Nanoseconds per query of the isect function of group `id` (run in this process, with
+    /// `batch` queries per iteration), for queries that parry does not have and so get no row
+    /// in the table: print them in a note. `None` when it did not run (filtered out).
+    #[must_use]
+    pub fn isect_ns(&self, id: &str, batch: usize) -> Option<f64> {
+        read_estimate(
+            &self.target_dir.join("criterion"),
+            id,
+            ISECT_ID,
+            self.started,
+        )
+        .map(|ns| ns / batch as f64)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

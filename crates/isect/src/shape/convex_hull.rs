@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 
 use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
+use crate::query::algo::quickhull::{HullPlanes, hull_planes};
 use crate::query::{Bounded, Classify, Side};
 use crate::shape::{Aabb, Plane, Sphere};
 
@@ -26,6 +27,9 @@ pub struct ConvexHull {
     /// Every point is finite (and there is at least one): computed once at construction so
     /// that queries need not rescan the points to honour the invalid-input rule.
     usable: bool,
+    /// The hull's face planes and dimension, computed once at construction (Quickhull; see
+    /// [`ConvexHull::planes`]); empty when not usable.
+    faces: HullPlanes,
 }
 
 impl From<Vec<Vec3>> for ConvexHull {
@@ -46,7 +50,20 @@ impl ConvexHull {
     pub fn new(points: impl Into<Vec<Vec3>>) -> Self {
         let points = points.into();
         let usable = !points.is_empty() && points.iter().all(|p| p.is_finite());
-        Self { points, usable }
+        let faces = if usable {
+            hull_planes(&points)
+        } else {
+            HullPlanes {
+                dimension: 0,
+                planes: Vec::new(),
+                bounds: Aabb::EMPTY,
+            }
+        };
+        Self {
+            points,
+            usable,
+            faces,
+        }
     }
 
     /// The hull of `points`, or why there is none (no points, or a non-finite one).
@@ -63,6 +80,45 @@ impl ConvexHull {
     #[must_use]
     pub fn points(&self) -> &[Vec3] {
         &self.points
+    }
+
+    /// The outward planes of the hull's faces: the hull is the set of points behind or on every
+    /// one of them (up to a construction tolerance of `16 ε` times the largest coordinate, by
+    /// which the planes may lie outside the exact hull, never inside: every point of the hull
+    /// is behind or on each plane). Computed once by Quickhull when the hull is built.
+    ///
+    /// Degenerate hulls get the planes of what they are, with zero thickness where they are
+    /// flat: coplanar points both sides of their plane and one plane through each edge of their
+    /// polygon, perpendicular to it; collinear points four planes through their line and two end
+    /// caps; a single point six planes through it. Empty for an invalid hull.
+    ///
+    /// ```
+    /// use isect::{ConvexHull, Real, math::Vec3};
+    /// let corners: Vec<Vec3> = (0..8)
+    ///     .map(|i| Vec3::new((i & 1) as Real, ((i >> 1) & 1) as Real, ((i >> 2) & 1) as Real))
+    ///     .collect();
+    /// let cube = ConvexHull::new(corners);
+    /// assert_eq!(cube.planes().len(), 6);
+    /// assert!(cube.planes().iter().all(|p| p.normal.abs().max_element() == 1.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn planes(&self) -> &[Plane] {
+        &self.faces.planes
+    }
+
+    /// How many dimensions the points span: 0 (one point, or all within rounding of one), 1
+    /// (collinear), 2 (coplanar) or 3 (a solid); 0 for an invalid hull.
+    #[inline]
+    #[must_use]
+    pub fn dimension(&self) -> u8 {
+        self.faces.dimension
+    }
+
+    /// The box of the points (cached; [`Aabb::EMPTY`] when invalid), for quick rejections.
+    #[inline]
+    pub(crate) fn bounds(&self) -> &Aabb {
+        &self.faces.bounds
     }
 
     /// At least one point, all finite (what `is_valid` checks, cached).

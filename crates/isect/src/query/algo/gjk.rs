@@ -106,21 +106,25 @@ impl Simplex {
     }
 }
 
-/// Closest points between the convex shapes `a` and `b`: `a` on the first, `b` on the second.
-///
-/// When they intersect, `a == b` is a common point (up to rounding) and the distance is 0; shapes
-/// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise GJK stops when
-/// the last support point proves the distance within [`GJK_RELATIVE_TOLERANCE`] of the least, or
-/// when rounding stops it making progress. Polytopes (boxes, triangles, hulls) reach the
-/// tolerance; curved shapes (spheres, capsules) can stop earlier on thin simplices: measured
-/// worst relative distance errors are about 5e-5 in f32 and 6e-9 in f64. The closest points are
-/// within about `√(2 · relative error)` times the distance of the exact ones, and no distance
-/// is resolved below about `√ε` times the shapes' size. `initial_dir` is a guess of the
-/// direction from `b` to `a` (any non-zero vector works; a good one saves iterations).
-/// Non-finite support points give [`ClosestPoints::NONE`]; GJK cannot see finite but invalid
-/// shapes (a negative radius), which callers check first.
-#[must_use]
-pub fn gjk_closest_points<A, B>(a: &A, b: &B, initial_dir: Vec3) -> ClosestPoints
+/// How the GJK loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// The shapes are within the touching tolerance (or the origin is inside the simplex).
+    Touching,
+    /// A support point proved a distance above the touching tolerance (only when asked to stop
+    /// there).
+    Separated,
+    /// The loop converged (or ran out of iterations or progress) at the simplex's distance.
+    Converged,
+    /// A support point was not finite: invalid input.
+    Invalid,
+}
+
+/// The GJK loop shared by [`gjk_closest_points`] and [`gjk_intersects`]: the final simplex,
+/// its closest point `v` to the origin, the coordinate scale seen, and how it ended. With
+/// `stop_when_separated`, it returns as soon as a support point proves that the distance
+/// exceeds the touching tolerance.
+fn run<A, B>(a: &A, b: &B, initial_dir: Vec3, stop_when_separated: bool) -> (Simplex, Real, Outcome)
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -140,14 +144,14 @@ where
         initial_dir
     };
     let first = support(-dir);
-    if !first.w.is_finite() {
-        return ClosestPoints::NONE;
-    }
     let mut simplex = Simplex {
         vertices: [first; 4],
         weights: [1.0, 0.0, 0.0, 0.0],
         len: 1,
     };
+    if !first.w.is_finite() {
+        return (simplex, 0.0, Outcome::Invalid);
+    }
     let mut v = first.w;
     let mut scale = first.a.abs().max_element().max(first.b.abs().max_element());
 
@@ -155,17 +159,24 @@ where
         let vv = v.length_squared();
         let touching = ON_SET_TOLERANCE * scale;
         if vv <= touching * touching {
-            break;
+            return (simplex, scale, Outcome::Touching);
         }
         let next = support(-v);
         if !next.w.is_finite() {
-            return ClosestPoints::NONE;
+            return (simplex, scale, Outcome::Invalid);
         }
         scale = scale
             .max(next.a.abs().max_element())
             .max(next.b.abs().max_element());
+        let vw = v.dot(next.w);
+        // Every point x of A − B has v · x >= v · w, so the distance is at least v · w / |v|:
+        // beyond the touching tolerance, the plane normal to v separates the shapes.
+        let touching = ON_SET_TOLERANCE * scale;
+        if stop_when_separated && vw > 0.0 && vw * vw > touching * touching * vv {
+            return (simplex, scale, Outcome::Separated);
+        }
         // v · w is a lower bound on |v| · distance: stop when it proves v nearly optimal.
-        if vv - v.dot(next.w) <= GJK_RELATIVE_TOLERANCE * vv {
+        if vv - vw <= GJK_RELATIVE_TOLERANCE * vv {
             break;
         }
         if simplex.vertices[..simplex.len]
@@ -179,8 +190,7 @@ where
         simplex.len += 1;
         if simplex.reduce() {
             // The origin is inside: the shapes overlap.
-            v = Vec3::ZERO;
-            break;
+            return (simplex, scale, Outcome::Touching);
         }
         let new_v = simplex.point();
         if !(new_v.length_squared() < vv) {
@@ -190,20 +200,93 @@ where
         }
         v = new_v;
     }
-
-    let (pa, pb) = simplex.closest_points();
     let touching = ON_SET_TOLERANCE * scale;
     if v.length_squared() <= touching * touching {
-        // Report a common point: the midpoint of the two (equal up to rounding).
-        let mid = (pa + pb) * 0.5;
-        if !mid.is_finite() {
-            return ClosestPoints::NONE;
-        }
-        return ClosestPoints {
-            a: mid,
-            b: mid,
-            distance: 0.0,
-        };
+        (simplex, scale, Outcome::Touching)
+    } else {
+        (simplex, scale, Outcome::Converged)
     }
-    ClosestPoints::from_points(pa, pb)
+}
+
+/// Closest points between the convex shapes `a` and `b`: `a` on the first, `b` on the second.
+///
+/// When they intersect, `a == b` is a common point (up to rounding) and the distance is 0; shapes
+/// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise GJK stops when
+/// the last support point proves the distance within [`GJK_RELATIVE_TOLERANCE`] of the least, or
+/// when rounding stops it making progress. Polytopes (boxes, triangles, hulls) reach the
+/// tolerance; curved shapes (spheres, capsules) can stop earlier on thin simplices: measured
+/// worst relative distance errors are about 5e-5 in f32 and 6e-9 in f64. The closest points are
+/// within about `√(2 · relative error)` times the distance of the exact ones, and no distance
+/// is resolved below about `√ε` times the shapes' size. `initial_dir` is a guess of the
+/// direction from `b` to `a` (any non-zero vector works; a good one saves iterations).
+/// Non-finite support points give [`ClosestPoints::NONE`]; GJK cannot see finite but invalid
+/// shapes (a negative radius), which callers check first.
+#[must_use]
+pub fn gjk_closest_points<A, B>(a: &A, b: &B, initial_dir: Vec3) -> ClosestPoints
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let (simplex, _, outcome) = run(a, b, initial_dir, false);
+    let (pa, pb) = simplex.closest_points();
+    match outcome {
+        Outcome::Invalid => ClosestPoints::NONE,
+        Outcome::Touching => {
+            // Report a common point: the midpoint of the two (equal up to rounding).
+            let mid = (pa + pb) * 0.5;
+            if !mid.is_finite() {
+                return ClosestPoints::NONE;
+            }
+            ClosestPoints {
+                a: mid,
+                b: mid,
+                distance: 0.0,
+            }
+        }
+        Outcome::Separated | Outcome::Converged => ClosestPoints::from_points(pa, pb),
+    }
+}
+
+/// Whether the convex shapes `a` and `b` intersect, by boolean GJK: the same iteration as
+/// [`gjk_closest_points`] (whose `distance == 0.0` it agrees with), stopped as soon as a support
+/// point proves a separating plane (van den Bergen, *Collision Detection in Interactive 3D
+/// Environments*, §4.3.3, "GJK as a separating-axis test"), which is most of the time on
+/// separated shapes after one or two iterations.
+///
+/// `true` when the origin is enclosed by a tetrahedron of the Minkowski difference `A − B` or
+/// its distance from it is within [`ON_SET_TOLERANCE`] times the largest coordinate seen: shapes
+/// that touch, or are apart by less than that, intersect (a few units in the last place of
+/// the coordinates). Flat and degenerate shapes (segments, points, flat hulls) are answered as
+/// what they are. Never loops: at most [`GJK_MAX_ITERATIONS`] iterations. `false` when a
+/// support point is not finite (invalid input); finite but invalid shapes (a negative radius)
+/// are the caller's to reject.
+///
+/// ```
+/// use isect::{Aabb, Sphere, math::Vec3};
+/// use isect::query::algo::gjk::gjk_intersects;
+/// let unit = Aabb::new(Vec3::ZERO, Vec3::ONE);
+/// assert!(gjk_intersects(&unit, &Sphere::new(Vec3::new(2.0, 0.5, 0.5), 1.0)));
+/// assert!(!gjk_intersects(&unit, &Sphere::new(Vec3::new(2.5, 0.5, 0.5), 1.0)));
+/// ```
+#[must_use]
+pub fn gjk_intersects<A, B>(a: &A, b: &B) -> bool
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    // A guess of the direction from b to a: the difference of two support points.
+    let initial_dir = a.support(Vec3::X) - b.support(Vec3::X);
+    gjk_intersects_from(a, b, initial_dir)
+}
+
+/// [`gjk_intersects`] from a guess `initial_dir` of the direction from `b` to `a` (the
+/// difference of two points inside them, say), which saves the two support calls that
+/// `gjk_intersects` spends on its own guess; any non-zero vector gives the same answer.
+#[must_use]
+pub fn gjk_intersects_from<A, B>(a: &A, b: &B, initial_dir: Vec3) -> bool
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    run(a, b, initial_dir, true).2 == Outcome::Touching
 }

@@ -7,6 +7,9 @@ pub mod gjk;
 pub(crate) mod linear;
 pub(crate) mod moving_sat;
 pub(crate) mod plane_extent;
+pub(crate) mod polytope;
+#[cfg(feature = "alloc")]
+pub(crate) mod quickhull;
 pub(crate) mod rounded_box;
 pub(crate) mod simplex;
 mod support_map;

@@ -1,1 +1,19 @@
-//! (to be written: line–convex_hull overlap)
+//! Line–convex hull overlap.
+#![cfg(feature = "alloc")]
+
+use crate::query::algo::linear::Linear;
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{ConvexHull, Line};
+
+impl Intersects<ConvexHull> for Line {
+    /// The line's parameter interval `(-∞, ∞)` clipped against the hull's face planes (cached at
+    /// construction; Cyrus–Beck, Ericson, *Real-Time Collision Detection*, §5.3.8) is not
+    /// empty, each plane moved out by `ON_SET_TOLERANCE` times the coordinates; flat and
+    /// degenerate hulls as what they are, as for [`Segment`](crate::Segment). Touching counts.
+    /// `false` for invalid input (a zero direction included).
+    fn intersects(&self, hull: &ConvexHull) -> bool {
+        hull.meets_linear(&Linear::line(self))
+    }
+}
+
+mirror_intersects!(Line, ConvexHull);

@@ -1,1 +1,29 @@
-//! (to be written: sphere–convex_hull overlap)
+//! Sphere–convex hull overlap.
+#![cfg(feature = "alloc")]
+
+use crate::query::algo::polytope::{beyond_some_plane, boxes_overlap};
+use crate::query::{Bounded, Intersects, PointQuery, mirror_intersects};
+use crate::shape::{ConvexHull, Sphere};
+
+impl Intersects<ConvexHull> for Sphere {
+    /// Whether the center is within the radius of the hull: a face plane with the center more
+    /// than the radius in front of it separates (`false`, exact); otherwise the hull's point
+    /// distance (GJK on the point and the hull, [`PointQuery`], exact to
+    /// `GJK_RELATIVE_TOLERANCE` and touching within `ON_SET_TOLERANCE` of the coordinates) is
+    /// compared with the radius. Touching counts; radius 0 is a point; flat and one-point hulls
+    /// are answered as what they are. `false` for invalid input.
+    fn intersects(&self, hull: &ConvexHull) -> bool {
+        if !(self.is_usable() && hull.is_usable()) {
+            return false;
+        }
+        if !boxes_overlap(&self.aabb(), hull.bounds()) {
+            return false;
+        }
+        if beyond_some_plane(hull.planes(), |n| n.dot(self.center) - self.radius) {
+            return false;
+        }
+        hull.distance_to_point(self.center) <= self.radius
+    }
+}
+
+mirror_intersects!(Sphere, ConvexHull);

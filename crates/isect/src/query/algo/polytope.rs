@@ -1,0 +1,322 @@
+//! Polytopes given by planes (frusta, hulls): their vertices, the clipping of lines against
+//! their half-spaces, and the separating-axis test of a frustum against a box.
+
+use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
+use crate::query::{SupportMap, three_planes};
+use crate::shape::{Aabb, Frustum, Plane};
+
+/// Up to 32 points, known through their support map (the farthest of them): the vertices of a
+/// polytope, for GJK.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PointCloud {
+    points: [Vec3; 32],
+    len: usize,
+}
+
+impl PointCloud {
+    pub(crate) fn from_corners(corners: [Vec3; 8]) -> Self {
+        let mut points = [Vec3::ZERO; 32];
+        points[..8].copy_from_slice(&corners);
+        Self { points, len: 8 }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub(crate) fn points(&self) -> &[Vec3] {
+        &self.points[..self.len]
+    }
+}
+
+impl SupportMap for PointCloud {
+    fn support(&self, dir: Vec3) -> Vec3 {
+        let mut best = self.points[0];
+        let mut best_dot = dir.dot(best);
+        for &p in &self.points[1..self.len] {
+            let d = dir.dot(p);
+            if d > best_dot {
+                best_dot = d;
+                best = p;
+            }
+        }
+        best
+    }
+}
+
+/// The vertices of the set of points behind or on every plane (Ericson §5.4.5 for each triple
+/// of planes, then kept when behind every plane within [`ON_SET_TOLERANCE`] times the
+/// coordinates): all the vertices of a non-empty polyhedron that contains no line, which has at
+/// least one; none for an empty set. Up to 32 are kept (a polyhedron of 12 planes has at most 20).
+pub(crate) fn vertices_of(planes: &[Plane]) -> PointCloud {
+    let mut cloud = PointCloud {
+        points: [Vec3::ZERO; 32],
+        len: 0,
+    };
+    let n = planes.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                let Some(x) = three_planes(&planes[i], &planes[j], &planes[k]) else {
+                    continue;
+                };
+                let scale = x.abs().max_element();
+                let inside = planes
+                    .iter()
+                    .all(|p| p.signed_distance(x) <= ON_SET_TOLERANCE * scale.max(p.d.abs()));
+                if inside && cloud.len < cloud.points.len() && !cloud.points().contains(&x) {
+                    cloud.points[cloud.len] = x;
+                    cloud.len += 1;
+                }
+            }
+        }
+    }
+    cloud
+}
+
+/// The six planes of a box (normals outward): what bounds a shape when a frustum needs
+/// truncating.
+pub(crate) fn box_planes(aabb: &Aabb) -> [Plane; 6] {
+    [
+        Plane::new(-Vec3::X, -aabb.min.x),
+        Plane::new(Vec3::X, aabb.max.x),
+        Plane::new(-Vec3::Y, -aabb.min.y),
+        Plane::new(Vec3::Y, aabb.max.y),
+        Plane::new(-Vec3::Z, -aabb.min.z),
+        Plane::new(Vec3::Z, aabb.max.z),
+    ]
+}
+
+/// A frustum as a bounded polytope, for a test against a shape within `bounds`.
+// The cloud is the larger variant by far, and the rare one; boxing it would allocate, which
+// primitive queries never do.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Region {
+    /// Eight corners and the six planes they come from (a bounded frustum, or an infinite one
+    /// cut by a plane beyond `bounds`, which leaves its part inside `bounds` unchanged).
+    Corners([Plane; 6], [Vec3; 8]),
+    /// The vertices of the frustum cut to `bounds` (frusta of six planes that are not a
+    /// camera's, with no corners).
+    Cloud(PointCloud),
+}
+
+impl Region {
+    /// The vertices, for GJK.
+    pub(crate) fn cloud(&self) -> PointCloud {
+        match self {
+            Self::Corners(_, corners) => PointCloud::from_corners(*corners),
+            Self::Cloud(cloud) => *cloud,
+        }
+    }
+}
+
+/// The largest `n · x` over the box (its p-vertex along `n`).
+#[inline]
+fn reach(bounds: &Aabb, n: Vec3) -> Real {
+    n.dot(Vec3::select(n.cmpge(Vec3::ZERO), bounds.max, bounds.min))
+}
+
+impl Frustum {
+    /// The part of the frustum that matters for a shape inside `bounds`, as a bounded polytope;
+    /// `None` when it is empty there.
+    ///
+    /// An infinite projection's frustum (one slot pair holding the same plane, see
+    /// [`Frustum::from_matrix`]) gets, in the empty slot, a plane facing away from the finite
+    /// cap beyond `bounds`. Then every plane that `bounds` lies well behind is moved in to just
+    /// beyond `bounds` (which leaves the frustum's part within `bounds` unchanged): the
+    /// corners of a deep frustum (far plane at 10⁴) would otherwise be so far from a shape near
+    /// the eye that their rounding swamps the test. The cut is kept when its eight corners lie
+    /// behind all six planes (within `ON_SET_TOLERANCE` of the coordinates), that is, when they
+    /// still describe the cut polytope; else only the depth planes are cut, else none. When no
+    /// such corners exist (six planes that a camera does not make), the frustum is cut to
+    /// `bounds` and the vertices of that polytope are enumerated.
+    pub(crate) fn region_within(&self, bounds: &Aabb) -> Option<Region> {
+        let mut planes = self.planes;
+        if let Some(k) = (0..3).find(|&k| planes[2 * k] == planes[2 * k + 1]) {
+            let cap = planes[2 * k];
+            let n = -cap.normal;
+            let far = reach(bounds, n).max(-cap.d);
+            planes[2 * k + 1] = Plane {
+                normal: n,
+                d: far + (1.0 + far.abs() + cap.d.abs()),
+            };
+        }
+        let scale = bounds.min.abs().max(bounds.max.abs()).max_element();
+        let consistent = |planes: &[Plane; 6], corners: &[Vec3; 8]| {
+            corners.iter().all(|&c| {
+                let s = c.abs().max_element();
+                planes
+                    .iter()
+                    .all(|p| p.signed_distance(c) <= ON_SET_TOLERANCE * s.max(p.d.abs()))
+            })
+        };
+        // Every plane cut to the box, else only the depth pair (which a camera's side planes
+        // never cross), else no cut.
+        for slots in [0..6, 4..6, 0..0] {
+            let mut cut = planes;
+            for plane in &mut cut[slots] {
+                let r = reach(bounds, plane.normal);
+                let d = r + 4.0 * ON_SET_TOLERANCE * (r.abs() + scale);
+                if d < plane.d {
+                    plane.d = d;
+                }
+            }
+            if let Some(corners) = Frustum::new(cut).corners() {
+                if consistent(&cut, &corners) {
+                    return Some(Region::Corners(cut, corners));
+                }
+            }
+        }
+        let mut all = [self.planes[0]; 12];
+        all[..6].copy_from_slice(&self.planes);
+        all[6..].copy_from_slice(&box_planes(bounds));
+        let cloud = vertices_of(&all);
+        (!cloud.is_empty()).then_some(Region::Cloud(cloud))
+    }
+}
+
+/// The directions of the frustum's 12 edges, as cross products of the normals of the planes
+/// that meet in them (every pair but the opposite ones).
+pub(crate) fn edge_directions(planes: &[Plane; 6]) -> [Vec3; 12] {
+    let mut dirs = [Vec3::ZERO; 12];
+    let mut k = 0;
+    for i in 0..6 {
+        for j in i + 1..6 {
+            if i / 2 != j / 2 {
+                dirs[k] = planes[i].normal.cross(planes[j].normal);
+                k += 1;
+            }
+        }
+    }
+    dirs
+}
+
+/// The separating-axis test between a bounded frustum (planes and corners) and a box with unit
+/// `axes`, whose extent `(lo, hi)` along any direction `extent` gives: `true` when no axis
+/// separates them.
+///
+/// Two convex polytopes are disjoint exactly when one of these separates them (Gottschalk, Lin
+/// and Manocha, "`OBBTree`", SIGGRAPH 1996; Ericson §4.4.1): the frustum's face normals (for each,
+/// only the outward side: the box entirely in front of the plane), the box's three axes, and
+/// the cross products of the box's axes with the frustum's edge directions. Cross products of
+/// nearly parallel directions (sine below `√ε`) are skipped: their direction is rounding noise,
+/// and an exactly parallel pair separates only where a face axis does.
+pub(crate) fn frustum_box_sat(
+    planes: &[Plane; 6],
+    corners: &[Vec3; 8],
+    axes: [Vec3; 3],
+    extent: impl Fn(Vec3) -> (Real, Real),
+) -> bool {
+    for plane in planes {
+        if extent(plane.normal).0 > plane.d {
+            return false;
+        }
+    }
+    let separates = |axis: Vec3| {
+        let (lo, hi) = extent(axis);
+        let (mut flo, mut fhi) = (Real::INFINITY, Real::NEG_INFINITY);
+        for c in corners {
+            let s = axis.dot(*c);
+            flo = flo.min(s);
+            fhi = fhi.max(s);
+        }
+        flo > hi || fhi < lo
+    };
+    if axes.into_iter().any(separates) {
+        return false;
+    }
+    let min_sine_squared = Real::EPSILON;
+    for dir in edge_directions(planes) {
+        let dd = dir.length_squared();
+        for axis in axes {
+            let l = dir.cross(axis);
+            if l.length_squared() > min_sine_squared * dd && separates(l) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Where a line meets a polytope: see [`clip`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Clipped {
+    /// The first parameter inside.
+    pub lo: Real,
+    /// The last parameter inside.
+    pub hi: Real,
+    /// The plane through which the line enters at `lo`; `None` when `lo` is the bound given.
+    pub enter: Option<usize>,
+    /// The plane through which it leaves at `hi`; `None` when `hi` is the bound given.
+    pub exit: Option<usize>,
+}
+
+/// The parameter interval (within `[lo, hi]`) of `origin + t · dir` behind or on every plane,
+/// each plane moved out by `tolerance`, with the planes through which the line enters and
+/// leaves; `None` when the interval is empty (Cyrus–Beck clipping; Ericson, *Real-Time
+/// Collision Detection*, §5.3.8).
+pub(crate) fn clip(
+    planes: &[Plane],
+    origin: Vec3,
+    dir: Vec3,
+    lo: Real,
+    hi: Real,
+    tolerance: Real,
+) -> Option<Clipped> {
+    let mut out = Clipped {
+        lo,
+        hi,
+        enter: None,
+        exit: None,
+    };
+    for (i, plane) in planes.iter().enumerate() {
+        let denom = plane.normal.dot(dir);
+        let dist = plane.d + tolerance - plane.normal.dot(origin);
+        if denom == 0.0 {
+            // Parallel: all in or all out.
+            if !(dist >= 0.0) {
+                return None;
+            }
+            continue;
+        }
+        let t = dist / denom;
+        if denom < 0.0 {
+            if t > out.lo {
+                out.lo = t;
+                out.enter = Some(i);
+            }
+        } else if t < out.hi {
+            out.hi = t;
+            out.exit = Some(i);
+        }
+        if !(out.lo <= out.hi) {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// Whether some plane has the whole of a shape in front of it, `min_along(normal)` being the
+/// shape's smallest `normal · x`: a separating plane, so the shape misses the polytope.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn beyond_some_plane(planes: &[Plane], min_along: impl Fn(Vec3) -> Real) -> bool {
+    planes.iter().any(|plane| min_along(plane.normal) > plane.d)
+}
+
+/// Whether two boxes overlap or are apart by at most `ON_SET_TOLERANCE` times their
+/// coordinates (the gap GJK counts as touching, and the rounding of a computed box); `false`
+/// when either is empty or invalid.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn boxes_overlap(a: &Aabb, b: &Aabb) -> bool {
+    let scale = a
+        .min
+        .abs()
+        .max(a.max.abs())
+        .max(b.min.abs())
+        .max(b.max.abs());
+    let t = Vec3::splat(ON_SET_TOLERANCE * scale.max_element());
+    a.min.cmple(b.max + t).all() && b.min.cmple(a.max + t).all()
+}
