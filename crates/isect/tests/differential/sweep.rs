@@ -46,7 +46,12 @@ fn parry_toi(
 
 /// The closest approach over `[0, 1]` of a separation that is convex in time.
 fn closest_approach(gap: impl Fn(Real) -> Real) -> Real {
-    convex_min(|t| f64::from(gap(t as Real)), 0.0, 1.0).1 as Real
+    convex_min(
+        |t| crate::common::flat_reference::wide(gap(t as Real)),
+        0.0,
+        1.0,
+    )
+    .1 as Real
 }
 
 proptest! {

@@ -104,7 +104,11 @@ where
             "{:?} moving {} against {:?} moving {}: {hit:?}",
             self.a, self.motion_a, self.b, self.motion_b
         );
-        let (t_min, gap_min) = convex_min(|x| f64::from(self.gap_at(x as Real)), 0.0, 1.0);
+        let (t_min, gap_min) = convex_min(
+            |x| crate::common::flat_reference::wide(self.gap_at(x as Real)),
+            0.0,
+            1.0,
+        );
         let _ = t_min;
         // Grazing contacts make the times ill-conditioned (a square root of a near-zero
         // discriminant), so the time tolerance also has a √ε part; a grazing contact (an
@@ -117,7 +121,7 @@ where
                     "mirror hits: {what} vs {mirrored:?}"
                 );
                 assert!(
-                    gap_min >= -f64::from(t),
+                    gap_min >= -crate::common::flat_reference::wide(t),
                     "no hit, but they overlap by {gap_min}: {what}"
                 );
             }
@@ -149,7 +153,7 @@ where
                     "times out of order: {what}"
                 );
                 assert!(
-                    gap_min <= f64::from(t),
+                    gap_min <= crate::common::flat_reference::wide(t),
                     "a hit, but the closest approach is {gap_min} apart: {what}"
                 );
                 assert!(
