@@ -9,6 +9,7 @@ mod ray_ray;
 mod segment_line;
 mod segment_ray;
 mod segment_segment;
+mod triangle_segment;
 
 use crate::query::ClosestPoints;
 use crate::query::algo::linear::{Linear, closest_parameters};
