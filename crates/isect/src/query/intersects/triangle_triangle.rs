@@ -51,17 +51,23 @@ impl Intersects<Triangle> for Triangle {
 }
 
 impl Triangle {
-    /// The segment where `self` and `other` meet, for two proper triangles in different planes:
-    /// the overlap, along the line where their planes cross, of each triangle's cut by the other's
-    /// plane. Touching at a single point (a vertex on the other's face or edge, two edges
-    /// crossing) gives a zero-length segment at that point.
+    /// The segment where `self` and `other` meet.
     ///
-    /// `None` when they do not intersect ([`Intersects`] decides, exactly), and also when the
-    /// intersection is not a segment or point of crossing planes: coplanar triangles (their
-    /// overlap is a polygon; test them with [`Intersects`]) and degenerate triangles (collinear
-    /// corners), which have no plane. Which of the triangles meet is decided exactly; the
-    /// endpoints are computed in floating point and lie on both triangles to within rounding
-    /// (a few ulps of the coordinates, more when the planes are nearly parallel).
+    /// - Triangles in different planes: the overlap, along the line where their planes cross, of
+    ///   each triangle's cut by the other's plane (Guigue and Devillers' construction). Touching
+    ///   at a single point (a vertex on the other's face or edge, two edges crossing) gives a
+    ///   zero-length segment at that point.
+    /// - Coplanar triangles that only touch (along a piece of an edge, or at a point): that
+    ///   piece, whose ends are corners of the triangles, exactly.
+    /// - Coplanar triangles whose overlap has area: `None`. The intersection is then a polygon,
+    ///   which no segment stands for; [`Intersects`] reports `true` for them. So `None` means
+    ///   "apart, or overlapping in a polygon": test with [`Intersects`] to tell which.
+    ///
+    /// Also `None` for degenerate triangles (collinear corners, which have no plane) and for
+    /// non-finite input. Which case applies is decided exactly (Shewchuk's predicates, as in
+    /// [`Intersects`]); the endpoints of the non-coplanar case are computed in floating point
+    /// and lie on both triangles to within rounding (a few ulps of the coordinates, more when the
+    /// planes are nearly parallel).
     ///
     /// ```
     /// use isect::{Triangle, glam::Vec3};
@@ -82,7 +88,10 @@ impl Triangle {
         }
         let d1 = t1.map(|p| o3(p, t2[0], t2[1], t2[2]));
         let d2 = t2.map(|p| o3(p, t1[0], t1[1], t1[2]));
-        if d1.iter().all(|&d| d == 0.0) || !guigue_devillers(&t1, &t2) {
+        if d1.iter().all(|&d| d == 0.0) {
+            return coplanar_contact(&t1, &t2);
+        }
+        if !guigue_devillers(&t1, &t2) {
             return None;
         }
         let [a1, b1] = plane_cut(&t1, d1);
@@ -367,4 +376,53 @@ fn cross(a: P, b: P) -> P {
 #[inline]
 fn dot(a: P, b: P) -> f64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// The intersection of two coplanar proper triangles when it has no area: a piece of an edge
+/// line of one of them. Two convex polygons with disjoint interiors have a separating line
+/// through an edge of one of them; the other then lies on the closed outer side of that edge
+/// and touches its line at one corner or along one edge, and the intersection is the overlap of
+/// the two collinear pieces, whose ends are corners. `None` when no edge separates (the
+/// interiors overlap) or the triangles are apart.
+fn coplanar_contact(t1: &[P; 3], t2: &[P; 3]) -> Option<Segment> {
+    if !coplanar(*t1, *t2) {
+        return None;
+    }
+    // A projection that is one-to-one on the common plane: one where t1 has area.
+    let k = (0..3).find(|&k| o2(k, t1[0], t1[1], t1[2]) != 0.0)?;
+    for (x, y) in [(t1, t2), (t2, t1)] {
+        let area = sign(o2(k, x[0], x[1], x[2]));
+        for i in 0..3 {
+            let (p, q) = (x[i], x[(i + 1) % 3]);
+            let sides = y.map(|c| sign(o2(k, p, q, c)) * area);
+            if sides.iter().any(|&s| s > 0) {
+                continue;
+            }
+            // `y` is on the outer side of the edge pq, touching its line at the corners with
+            // side 0 (one, or two: an edge).
+            let dir = sub(q, p);
+            let along = |c: P| dot(sub(c, p), dir);
+            let mut touching = y
+                .iter()
+                .zip(sides)
+                .filter(|&(_, s)| s == 0)
+                .map(|(c, _)| *c);
+            let first = touching.next()?;
+            let (lo_y, hi_y) = touching.fold((first, first), |(lo, hi), c| {
+                (
+                    if along(c) < along(lo) { c } else { lo },
+                    if along(c) > along(hi) { c } else { hi },
+                )
+            });
+            let start = if along(lo_y) > 0.0 { lo_y } else { p };
+            let end = if along(hi_y) < along(q) { hi_y } else { q };
+            let (start, end) = if along(start) <= along(end) {
+                (start, end)
+            } else {
+                (start, start)
+            };
+            return Some(Segment::new(narrow(start), narrow(end)));
+        }
+    }
+    None
 }
