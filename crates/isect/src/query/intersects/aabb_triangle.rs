@@ -71,11 +71,13 @@ pub(super) fn triangle_box_overlap(v: [Vec3; 3], h: Vec3) -> bool {
             }
         }
     }
-    // The triangle's plane against the box (extent method); a zero normal never separates.
+    // The triangle's normal. Projected from all three corners, not from one as in the paper:
+    // for a thin triangle the computed normal is off from perpendicular to the edges by
+    // rounding, so the corners' projections differ, and one of them alone could separate a
+    // box that the triangle (a segment, to within rounding) pierces. A zero normal never
+    // separates.
     let n = (v1 - v0).cross(v2 - v0);
-    let r = h.dot(n.abs());
-    let s = n.dot(v0);
-    !(s > r || s < -r)
+    !separates(n, v, h)
 }
 
 /// Whether the projections of the triangle and of the box `[-h, h]` onto `axis` are disjoint.

@@ -96,9 +96,12 @@ impl Triangle {
         }
         let [a1, b1] = plane_cut(&t1, d1);
         let [a2, b2] = plane_cut(&t2, d2);
-        let n1 = cross(sub(t1[1], t1[0]), sub(t1[2], t1[0]));
-        let n2 = cross(sub(t2[1], t2[0]), sub(t2[2], t2[0]));
-        let dir = cross(n1, n2);
+        // Both cuts lie on the line where the planes cross; order their ends along the longer
+        // cut. (Not along n1 × n2: the normal of a sliver, rounded, can be zero or point
+        // anywhere, while the predicates still see a proper triangle.) Two point cuts are the
+        // same point, which the overlap below returns.
+        let (e1, e2) = (sub(b1, a1), sub(b2, a2));
+        let dir = if dot(e1, e1) >= dot(e2, e2) { e1 } else { e2 };
         let along = |p: [f64; 3]| dot(dir, p);
         let (a1, b1) = ordered(a1, b1, along);
         let (a2, b2) = ordered(a2, b2, along);
@@ -362,15 +365,6 @@ fn ordered(a: P, b: P, along: impl Fn(P) -> f64) -> (P, P) {
 #[inline]
 fn sub(a: P, b: P) -> P {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-#[inline]
-fn cross(a: P, b: P) -> P {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
 }
 
 #[inline]

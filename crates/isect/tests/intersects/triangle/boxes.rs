@@ -190,3 +190,21 @@ fn invalid_input_is_false() {
     let negative = Obb::new(v(0.5, 0.5, 0.5), v(-1.0, 1.0, 1.0), Mat3::IDENTITY);
     assert!(!intersects_both(&negative, &t));
 }
+
+/// Regression: a nearly collinear triangle (a segment to within rounding) piercing a flat box.
+/// The normal axis was tested with one corner's projection, as in the paper; the rounded normal
+/// of a sliver is not perpendicular to its edges, and that one projection separated the box.
+#[test]
+fn sliver_through_a_flat_box() {
+    let b = Aabb::new(
+        v(-9.471188611699045, -4.090106746058382, -3.431676753136425),
+        v(-1.7722636857594845, -4.090106746058382, 3.431676753136425),
+    );
+    let t = Triangle::new(
+        v(-9.489525452070797, -8.73306834748779, -2.643188238942792),
+        v(-4.812158176356154, -3.442761375858047, -1.3403662764718496),
+        v(0.0, 2.0, 0.0),
+    );
+    assert!(intersects_both(&b, &t));
+    assert!(intersects_both(&Obb::from_aabb(&b), &t));
+}

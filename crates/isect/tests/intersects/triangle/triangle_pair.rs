@@ -210,3 +210,27 @@ fn invalid_input_is_false() {
         assert_eq!(bad.intersection_segment(&t), None);
     }
 }
+
+/// Regression: a sliver (proper for the exact predicates, its rounded normal zero) in the plane
+/// x = 0 and a triangle meeting that plane along an edge. The ends were ordered along the
+/// rounded n1 × n2, which was zero: one argument order returned the whole edge instead of the
+/// sliver's tiny crossing with it.
+#[test]
+fn sliver_intersection_segment_is_the_same_in_both_orders() {
+    let t1 = Triangle::new(
+        v(0.0, 0.0, -6.407405260082306),
+        v(0.0, 2.4038618971034755, -1.1100084751796615),
+        v(0.0, 2.0, -2.0),
+    );
+    let t2 = Triangle::new(
+        v(3.837907220128029, 0.0, -6.011111773681198),
+        v(0.0, 0.0, 0.0),
+        v(0.0, 2.7815829261365046, -4.544752505928327),
+    );
+    let expected = v(0.0, 1.669649361622237, -2.72799457062885);
+    for s in [t1.intersection_segment(&t2), t2.intersection_segment(&t1)] {
+        let s = s.expect("they cross");
+        crate::common::assert_near_vec(s.a, expected, "end a");
+        crate::common::assert_near_vec(s.b, expected, "end b");
+    }
+}
