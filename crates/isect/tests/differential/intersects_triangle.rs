@@ -1,1 +1,101 @@
-//! (to be written)
+//! Triangle overlap against parry's `query::intersection_test` (Ball, Cuboid, Capsule and
+//! Triangle against Triangle), compared where GJK says the answer is clear of the boundary (see
+//! `intersects::triangle::properties::gjk_clear`).
+
+use isect::math::{Quat, Vec3};
+use isect::query::SupportMap;
+use isect::{Aabb, Capsule, Intersects, Obb, Sphere, Triangle};
+use parry::query::intersection_test;
+use parry::shape as ps;
+use proptest::prelude::*;
+
+use crate::common::parry_conv::{pose, to_parry, translation};
+use crate::common::strategy;
+use crate::common::{
+    gjk_clear_triangle as gjk_clear, gjk_margin as margin, shapes_scale as scale_of,
+};
+
+fn parry_triangle(t: &Triangle) -> ps::Triangle {
+    ps::Triangle::new(to_parry(t.a), to_parry(t.b), to_parry(t.c))
+}
+
+/// parry's answer for a shape placed by `pose1` against the triangle (at the identity).
+fn parry_hit(pose1: &parry::math::Pose, shape: &dyn ps::Shape, t: &Triangle) -> bool {
+    intersection_test(pose1, shape, &translation(Vec3::ZERO), &parry_triangle(t))
+        .expect("supported pair")
+        .intersecting
+}
+
+/// Compares isect and parry with GJK's clear answer, where there is one.
+fn compare<S>(
+    shape: &S,
+    t: &Triangle,
+    theirs: bool,
+    scale: isect::Real,
+) -> Result<(), TestCaseError>
+where
+    S: SupportMap + Intersects<Triangle> + core::fmt::Debug,
+{
+    if let Some(expected) = gjk_clear(shape, t, margin(scale)) {
+        prop_assert_eq!(
+            shape.intersects(t),
+            expected,
+            "isect: {:?} vs {:?}",
+            shape,
+            t
+        );
+        prop_assert_eq!(theirs, expected, "parry: {:?} vs {:?}", shape, t);
+    }
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn sphere_triangle_matches_parry(s in strategy::sphere(), t in strategy::triangle()) {
+        let theirs = parry_hit(&translation(s.center), &ps::Ball::new(s.radius), &t);
+        let scale = scale_of(&[&t]).max(scale_of(&[&s]));
+        compare(&s, &t, theirs, scale)?;
+    }
+
+    #[test]
+    fn aabb_triangle_matches_parry(b in strategy::aabb(), t in strategy::triangle()) {
+        let theirs = parry_hit(&translation(b.center()), &ps::Cuboid::new(to_parry(b.half_extents())), &t);
+        let scale = scale_of(&[&t]).max(scale_of(&[&b]));
+        compare(&b, &t, theirs, scale)?;
+    }
+
+    #[test]
+    fn obb_triangle_matches_parry(b in strategy::obb(), t in strategy::triangle()) {
+        let q = Quat::from_mat3(&b.rotation);
+        let theirs = parry_hit(&pose(b.center, q), &ps::Cuboid::new(to_parry(b.half_extents)), &t);
+        let scale = scale_of(&[&t]).max(b.center.abs().max_element() + b.half_extents.length());
+        compare(&b, &t, theirs, scale)?;
+    }
+
+    #[test]
+    fn capsule_triangle_matches_parry(c in strategy::capsule(), t in strategy::triangle()) {
+        let mid = (c.a + c.b) * 0.5;
+        let shape = ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), c.radius);
+        let theirs = parry_hit(&translation(mid), &shape, &t);
+        let scale = scale_of(&[&t]).max(scale_of(&[&c]));
+        compare(&c, &t, theirs, scale)?;
+    }
+
+    #[test]
+    fn triangle_triangle_matches_parry(t1 in strategy::triangle(), t2 in strategy::triangle()) {
+        let theirs = parry_hit(&translation(Vec3::ZERO), &parry_triangle(&t1), &t2);
+        let scale = scale_of(&[&t1, &t2]);
+        compare(&t1, &t2, theirs, scale)?;
+    }
+}
+
+#[test]
+fn unused_imports_guard() {
+    // Keeps the shape imports honest when a test above is edited.
+    let _ = (
+        Aabb::EMPTY,
+        Sphere::EMPTY,
+        Obb::from_aabb(&Aabb::EMPTY),
+        Capsule::new(Vec3::ZERO, Vec3::ZERO, 0.0),
+    );
+}

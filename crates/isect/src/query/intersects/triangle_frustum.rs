@@ -1,6 +1,6 @@
 //! Triangle–frustum overlap.
 
-use crate::math::Vec3;
+use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Frustum, Triangle};
 
@@ -13,30 +13,43 @@ impl Intersects<Frustum> for Triangle {
     /// "Reentrant Polygon Clipping", 1974; Ericson, *Real-Time Collision Detection*, §8.3.4) in a
     /// fixed-size array, no allocation: a non-empty remainder means they intersect.
     ///
-    /// Each plane keeps the corners with signed distance `≤ 0` (the closed half-space behind
-    /// it), so touching counts: a corner or edge exactly on a face intersects. The corners added
-    /// by a cut are computed in floating point and then tested exactly against the later planes,
-    /// so a configuration whose only common points lie on an edge or corner of the frustum is
-    /// decided to within the rounding of those cut points (a few ulps of the coordinates); away
-    /// from the frustum's edges the answer is exact on the computed signed distances. Works for
-    /// any six planes, the infinite-far-plane frustum included (its repeated near plane clips
-    /// twice, harmlessly). A degenerate triangle is clipped as the segment or point it is.
-    /// Non-finite input or a zero plane normal gives `false`.
+    /// Touching counts: a corner or edge on a face intersects. The corners that a cut adds are
+    /// computed in floating point, a few ulps off the plane that made them, and later planes
+    /// test them; so that a common point on a frustum edge (or a whole zero-thickness frustum)
+    /// is not lost to that rounding, each half-space is widened by [`ON_SET_TOLERANCE`] times
+    /// the largest of the triangle's coordinates and the plane's `|d|` (64 ulps). The test is
+    /// therefore conservative by that much: a triangle within 64 ulps of the coordinates
+    /// outside the frustum may be reported as intersecting; anything farther is exact on the
+    /// computed signed distances. Works for any six planes, unbounded frusta included (the
+    /// infinite-far-plane frustum repeats its near plane, which clips twice, harmlessly). A
+    /// degenerate triangle is clipped as the segment or point it is. Non-finite input or a zero
+    /// plane normal gives `false`.
     ///
     /// ```
-    /// use isect::{Frustum, Intersects, Triangle, glam::{Mat4, Vec3}};
-    /// let f = Frustum::from_matrix(&Mat4::orthographic_rh(-1.0, 1.0, -1.0, 1.0, 0.0, 10.0));
-    /// let t = Triangle::new(Vec3::new(0.0, 0.0, -5.0), Vec3::new(5.0, 0.0, -5.0), Vec3::new(0.0, 5.0, -5.0));
-    /// assert!(t.intersects(&f));
+    /// use isect::{Frustum, Intersects, Plane, Triangle, glam::Vec3};
+    /// // The box [-1, 1]³ as six planes, normals outward.
+    /// let f = Frustum::new([
+    ///     Plane::new(-Vec3::X, 1.0), Plane::new(Vec3::X, 1.0),
+    ///     Plane::new(-Vec3::Y, 1.0), Plane::new(Vec3::Y, 1.0),
+    ///     Plane::new(-Vec3::Z, 1.0), Plane::new(Vec3::Z, 1.0),
+    /// ]);
+    /// let t = Triangle::new(Vec3::new(1.0, 0.0, 0.0), Vec3::new(5.0, 0.0, 0.0), Vec3::new(1.0, 5.0, 0.0));
+    /// assert!(t.intersects(&f)); // touching the face x = 1
+    /// let apart = Triangle::new(t.a + Vec3::X, t.b + Vec3::X, t.c + Vec3::X);
+    /// assert!(!apart.intersects(&f));
     /// ```
     fn intersects(&self, frustum: &Frustum) -> bool {
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }
+        let [a, b, c] = self.vertices();
+        let scale = a.abs().max(b.abs()).max(c.abs()).max_element();
         let mut polygon = [Vec3::ZERO; CAPACITY];
         polygon[..3].copy_from_slice(&self.vertices());
         let mut n = 3;
         for plane in &frustum.planes {
+            let widened = plane.d + ON_SET_TOLERANCE * scale.max(plane.d.abs());
+            let distance = |p: Vec3| -> Real { plane.normal.dot(p) - widened };
             let mut clipped = [Vec3::ZERO; CAPACITY];
             let mut m = 0;
             let mut push = |p: Vec3| {
@@ -46,17 +59,17 @@ impl Intersects<Frustum> for Triangle {
                     m += 1;
                 }
             };
-            for i in 0..n {
-                let p = polygon[i];
-                let q = polygon[if i + 1 == n { 0 } else { i + 1 }];
-                let dp = plane.signed_distance(p);
-                let dq = plane.signed_distance(q);
-                if dp <= 0.0 {
-                    push(p);
-                }
+            let mut dp = distance(polygon[n - 1]);
+            let mut p = polygon[n - 1];
+            for &q in &polygon[..n] {
+                let dq = distance(q);
                 if (dp < 0.0 && dq > 0.0) || (dp > 0.0 && dq < 0.0) {
                     push(p + (q - p) * (dp / (dp - dq)));
                 }
+                if dq <= 0.0 {
+                    push(q);
+                }
+                (p, dp) = (q, dq);
             }
             if m == 0 {
                 return false;

@@ -158,3 +158,27 @@ fn camera_frusta() {
     zero.planes[0].normal = Vec3::ZERO;
     assert!(!intersects_both(&wall(-5.0), &zero));
 }
+
+/// Regression: a zero-thickness frustum (the segment x = -2, y = 2 as six planes) and a
+/// triangle through it. Each cut point was a rounding off its plane, and the opposite plane,
+/// the same one flipped, rejected it.
+#[test]
+fn zero_thickness_frustum() {
+    let segment = Aabb::new(v(-2.0, 2.0, -4.1748104), v(-2.0, 2.0, 4.1748104));
+    let f = aabb_frustum(&segment);
+    let t = Triangle::new(
+        v(-4.552352, 2.397506, 0.0),
+        v(0.0, 0.0, 0.0),
+        v(5.624275, 1.8676769, 0.0),
+    );
+    assert!(intersects_both(&t, &f));
+    assert!(intersects_both(&segment, &t));
+    // A flat (square) frustum and a triangle crossing it.
+    let square = aabb_frustum(&Aabb::new(v(0.0, 0.0, 1.0), v(1.0, 1.0, 1.0)));
+    let crossing = Triangle::new(v(0.3, 0.3, 0.0), v(0.7, 0.4, 3.0), v(0.2, 0.9, 2.0));
+    assert!(intersects_both(&crossing, &square));
+    assert!(!intersects_both(
+        &shifted(&crossing, v(0.0, 0.0, 2.0)),
+        &square
+    ));
+}

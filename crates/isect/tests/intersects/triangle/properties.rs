@@ -4,58 +4,15 @@
 
 use isect::math::Vec3;
 use isect::query::SupportMap;
-use isect::query::algo::gjk::gjk_closest_points;
 use isect::{ConvexHull, Frustum, Intersects, Obb, PointQuery, Real, Triangle};
 use proptest::prelude::*;
 
 use crate::common::flat_reference::{dv, wide};
 use crate::common::transform::Moved;
-use crate::common::{Motion, aabb_frustum, gjk_floor, intersects_both, strategy, tol};
-
-/// The largest coordinate of the shapes' bounding boxes (at least 1).
-fn scale_of<S: isect::Bounded>(shapes: &[&S]) -> Real {
-    shapes.iter().fold(1.0, |s, shape| {
-        let b = shape.aabb();
-        s.max(b.min.abs().max_element())
-            .max(b.max.abs().max_element())
-    })
-}
-
-/// The margin by which a configuration must be clear of the boundary for GJK to be trusted.
-fn margin(scale: Real) -> Real {
-    8.0 * gjk_floor(scale) + tol(scale)
-}
-
-fn gjk_distance<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B) -> Real {
-    gjk_closest_points(a, b, Vec3::X).distance
-}
-
-/// GJK's clear answer for `shape` against `t`: `Some(false)` when they are more than `m` apart,
-/// `Some(true)` when they still meet with the triangle moved by `m` along each of ±x, ±y, ±z
-/// (the translations that keep them intersecting form a convex set, the Minkowski difference;
-/// containing those six it contains the ball of radius m/√3, so the penetration is that deep),
-/// and `None` near the boundary.
-fn gjk_clear<S: SupportMap + ?Sized>(shape: &S, t: &Triangle, m: Real) -> Option<bool> {
-    let d = gjk_distance(shape, t);
-    if d > m {
-        return Some(false);
-    }
-    if d > 0.0 {
-        return None;
-    }
-    let axes = [Vec3::X, Vec3::Y, Vec3::Z];
-    let deep = axes.iter().all(|&axis| {
-        [1.0 as Real, -1.0].iter().all(|&s| {
-            let moved = Triangle::new(
-                t.a + axis * (s * m),
-                t.b + axis * (s * m),
-                t.c + axis * (s * m),
-            );
-            gjk_distance(shape, &moved) == 0.0
-        })
-    });
-    deep.then_some(true)
-}
+use crate::common::{
+    Motion, aabb_frustum, gjk_clear_triangle as gjk_clear, gjk_margin as margin, intersects_both,
+    shapes_scale as scale_of, strategy, tol,
+};
 
 /// Checks `shape` against `t` with GJK where that is clear, and returns whether it was.
 fn agrees_with_gjk<S>(shape: &S, t: &Triangle, scale: Real) -> Result<(), TestCaseError>
