@@ -4,7 +4,7 @@
 
 use isect::math::{Quat, Vec3};
 use isect::query::SupportMap;
-use isect::{Aabb, Capsule, Intersects, Obb, Sphere, Triangle};
+use isect::{Aabb, Capsule, Intersects, Sphere, Triangle};
 use parry::query::intersection_test;
 use parry::shape as ps;
 use proptest::prelude::*;
@@ -89,13 +89,106 @@ proptest! {
     }
 }
 
+/// parry agrees on exactly touching configurations (all true) and on the same moved apart by
+/// 1/1024 in several directions.
 #[test]
-fn unused_imports_guard() {
-    // Keeps the shape imports honest when a test above is edited.
-    let _ = (
-        Aabb::EMPTY,
-        Sphere::EMPTY,
-        Obb::from_aabb(&Aabb::EMPTY),
-        Capsule::new(Vec3::ZERO, Vec3::ZERO, 0.0),
+fn touching_cases_agree_with_parry() {
+    use crate::common::v;
+    let t = Triangle::new(v(0.0, 0.0, 0.0), v(4.0, 0.0, 0.0), v(0.0, 4.0, 0.0));
+    let cases = [
+        (
+            "coplanar shared edge",
+            Triangle::new(v(4.0, 0.0, 0.0), v(0.0, 4.0, 0.0), v(4.0, 4.0, 0.0)),
+        ),
+        (
+            "coplanar shared vertex",
+            Triangle::new(v(4.0, 0.0, 0.0), v(8.0, -4.0, 0.0), v(8.0, 4.0, 0.0)),
+        ),
+        (
+            "coplanar overlap",
+            Triangle::new(v(1.0, 1.0, 0.0), v(5.0, 1.0, 0.0), v(1.0, 5.0, 0.0)),
+        ),
+        (
+            "coplanar apart",
+            Triangle::new(v(5.0, 0.0, 0.0), v(9.0, 0.0, 0.0), v(5.0, 4.0, 0.0)),
+        ),
+        (
+            "vertex on face",
+            Triangle::new(v(1.0, 1.0, 0.0), v(1.0, 2.0, 4.0), v(2.0, 1.0, 4.0)),
+        ),
+        (
+            "edge on edge point",
+            Triangle::new(v(2.0, -1.0, 1.0), v(2.0, 1.0, -1.0), v(2.0, -1.0, -1.0)),
+        ),
+        (
+            "edge on face",
+            Triangle::new(v(1.0, 1.0, 0.0), v(2.0, 1.0, 0.0), v(1.0, 1.0, 4.0)),
+        ),
+        (
+            "collinear piercing",
+            Triangle::new(v(1.0, 1.0, -1.0), v(1.0, 1.0, 1.0), v(1.0, 1.0, 3.0)),
+        ),
+        (
+            "point on face",
+            Triangle::new(v(1.0, 1.0, 0.0), v(1.0, 1.0, 0.0), v(1.0, 1.0, 0.0)),
+        ),
+    ];
+    for (name, other) in cases {
+        let theirs = parry_hit(&translation(Vec3::ZERO), &parry_triangle(&t), &other);
+        assert!(t.intersects(&other) == theirs, "{name}");
+        for d in [
+            v(1.0, 1.0, 0.0),
+            v(0.0, 0.0, 1.0),
+            v(0.0, -1.0, 0.0),
+            v(1.0, 0.0, 0.0),
+        ] {
+            let o = Triangle::new(
+                other.a + d / 1024.0,
+                other.b + d / 1024.0,
+                other.c + d / 1024.0,
+            );
+            let theirs = parry_hit(&translation(Vec3::ZERO), &parry_triangle(&t), &o);
+            let ours = t.intersects(&o);
+            assert_eq!(ours, theirs, "{name} moved by {d}");
+        }
+    }
+    let b = Aabb::new(v(0.0, 0.0, 0.0), v(1.0, 1.0, 1.0));
+    let cub = ps::Cuboid::new(to_parry(b.half_extents()));
+    for (name, tri) in [
+        (
+            "face on face",
+            Triangle::new(v(0.0, 0.0, 1.0), v(1.0, 0.0, 1.0), v(0.0, 1.0, 1.0)),
+        ),
+        (
+            "corner on face",
+            Triangle::new(v(3.0, 0.0, 0.0), v(0.0, 3.0, 0.0), v(0.0, 0.0, 3.0)),
+        ),
+        (
+            "edge x edge",
+            Triangle::new(v(0.0, 2.0, 0.5), v(2.0, 0.0, 0.5), v(2.0, 2.0, 1.5)),
+        ),
+        (
+            "collinear through edge",
+            Triangle::new(v(0.0, 2.0, 0.5), v(2.0, 0.0, 0.5), v(1.0, 1.0, 0.5)),
+        ),
+        (
+            "point on corner",
+            Triangle::new(v(1.0, 1.0, 1.0), v(1.0, 1.0, 1.0), v(1.0, 1.0, 1.0)),
+        ),
+    ] {
+        let theirs = parry_hit(&translation(b.center()), &cub, &tri);
+        assert!(b.intersects(&tri) && theirs, "box {name}");
+    }
+    let s = Sphere::new(v(1.0, 1.0, 2.0), 2.0);
+    assert!(s.intersects(&t) && parry_hit(&translation(s.center), &ps::Ball::new(2.0), &t));
+    let c = Capsule::new(v(1.0, 1.0, 2.0), v(2.0, 1.0, 2.0), 2.0);
+    let mid = (c.a + c.b) * 0.5;
+    assert!(
+        c.intersects(&t)
+            && parry_hit(
+                &translation(mid),
+                &ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), 2.0),
+                &t
+            )
     );
 }
