@@ -9,6 +9,9 @@ impl Intersects<Triangle> for Capsule {
     /// Triangle`](crate::query::Distance) (Ericson, *Real-Time Collision Detection*, §5.1.10,
     /// §5.5.7's capsule tests through segment distances).
     ///
+    /// A first rejection compares, per axis, the gap between the bounding boxes of the triangle
+    /// and of the core with the radius.
+    ///
     /// Touching at exactly the radius counts (exact comparison on the computed closest pair). A
     /// zero radius makes the capsule its segment, a zero-length axis a sphere; a degenerate
     /// triangle is the segment or point it is. Non-finite input or a negative radius gives
@@ -23,6 +26,14 @@ impl Intersects<Triangle> for Capsule {
     #[inline]
     fn intersects(&self, triangle: &Triangle) -> bool {
         if !(self.is_usable() && triangle.is_usable()) {
+            return false;
+        }
+        // Per axis, the gap between the triangle's bounding box and the core's: more than the
+        // radius on any axis separates them, without the segment–triangle distance.
+        let lo = triangle.a.min(triangle.b).min(triangle.c);
+        let hi = triangle.a.max(triangle.b).max(triangle.c);
+        let gap = (lo - self.a.max(self.b)).max(self.a.min(self.b) - hi);
+        if gap.max_element() > self.radius {
             return false;
         }
         let cp = triangle.closest_points(&Segment::new(self.a, self.b));

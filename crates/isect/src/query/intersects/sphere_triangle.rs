@@ -1,12 +1,14 @@
 //! Sphere–triangle overlap.
 
+use crate::math::Vec3;
 use crate::query::{Intersects, PointQuery, mirror_intersects};
 use crate::shape::{Sphere, Triangle};
 
 impl Intersects<Triangle> for Sphere {
     /// Whether the point of the triangle closest to the center is within the radius, compared
     /// squared (Ericson, *Real-Time Collision Detection*, §5.2.7, with the closest point of
-    /// §5.1.5).
+    /// §5.1.5), after a rejection by the triangle's bounding box (the squared distance from the
+    /// center to that box, Arvo's test, also exact on small integers).
     ///
     /// Closed sets: a sphere touching the triangle at exactly its radius intersects. A degenerate
     /// triangle is the segment or point it is; a zero radius makes the sphere a point, which then
@@ -24,8 +26,21 @@ impl Intersects<Triangle> for Sphere {
         if !(self.is_usable() && triangle.is_usable()) {
             return false;
         }
-        let q = triangle.closest_point(self.center);
-        (q - self.center).length_squared() <= self.radius * self.radius
+        let (center, rr) = (self.center, self.radius * self.radius);
+        // The triangle lies in its bounding box: a sphere that misses the box misses the
+        // triangle, decided without the closest point.
+        let lo = triangle.a.min(triangle.b).min(triangle.c);
+        let hi = triangle.a.max(triangle.b).max(triangle.c);
+        if (lo - center)
+            .max(center - hi)
+            .max(Vec3::ZERO)
+            .length_squared()
+            > rr
+        {
+            return false;
+        }
+        let q = triangle.closest_point(center);
+        (q - center).length_squared() <= rr
     }
 }
 
