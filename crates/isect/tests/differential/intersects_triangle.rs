@@ -36,6 +36,20 @@ fn compare<S>(
 where
     S: SupportMap + Intersects<Triangle> + core::fmt::Debug,
 {
+    compare_where(shape, t, theirs, scale, true)
+}
+
+/// [`compare`], checking parry only when `parry_trusted`.
+fn compare_where<S>(
+    shape: &S,
+    t: &Triangle,
+    theirs: bool,
+    scale: isect::Real,
+    parry_trusted: bool,
+) -> Result<(), TestCaseError>
+where
+    S: SupportMap + Intersects<Triangle> + core::fmt::Debug,
+{
     if let Some(expected) = gjk_clear(shape, t, margin(scale)) {
         prop_assert_eq!(
             shape.intersects(t),
@@ -44,9 +58,23 @@ where
             shape,
             t
         );
-        prop_assert_eq!(theirs, expected, "parry: {:?} vs {:?}", shape, t);
+        if parry_trusted {
+            prop_assert_eq!(theirs, expected, "parry: {:?} vs {:?}", shape, t);
+        }
     }
     Ok(())
+}
+
+/// Whether the triangle is a sliver (smallest angle below about 1e-3 rad, or degenerate), where
+/// parry's cuboid–triangle test is wrong (see `parry_cuboid_triangle_sliver_fault`).
+fn sliver(t: &Triangle) -> bool {
+    let (ab, ac, bc) = (t.b - t.a, t.c - t.a, t.c - t.b);
+    let n2 = t.scaled_normal().length_squared();
+    let longest = ab
+        .length_squared()
+        .max(ac.length_squared())
+        .max(bc.length_squared());
+    n2 <= 1e-6 * longest * longest
 }
 
 proptest! {
@@ -61,7 +89,7 @@ proptest! {
     fn aabb_triangle_matches_parry(b in strategy::aabb(), t in strategy::triangle()) {
         let theirs = parry_hit(&translation(b.center()), &ps::Cuboid::new(to_parry(b.half_extents())), &t);
         let scale = scale_of(&[&t]).max(scale_of(&[&b]));
-        compare(&b, &t, theirs, scale)?;
+        compare_where(&b, &t, theirs, scale, !sliver(&t))?;
     }
 
     #[test]
@@ -69,7 +97,7 @@ proptest! {
         let q = Quat::from_mat3(&b.rotation);
         let theirs = parry_hit(&pose(b.center, q), &ps::Cuboid::new(to_parry(b.half_extents)), &t);
         let scale = scale_of(&[&t]).max(b.center.abs().max_element() + b.half_extents.length());
-        compare(&b, &t, theirs, scale)?;
+        compare_where(&b, &t, theirs, scale, !sliver(&t))?;
     }
 
     #[test]
@@ -191,4 +219,39 @@ fn touching_cases_agree_with_parry() {
                 &t
             )
     );
+}
+
+/// parry's cuboid–triangle test projects one corner on the triangle's normal (a point with a
+/// normal, `sat::triangle_cuboid_find_local_separating_normal_oneway`); a sliver's rounded
+/// normal is not perpendicular to its edges, and that projection separates a flat box that the
+/// sliver (a segment, to within 1e-3) clearly pierces: through x = 1 at about (1, -0.65, 0.51),
+/// well inside the rectangle y in [-1.26, 1.26], z in [-2.55, 6.55]. isect projects all three
+/// corners (the bug it had too). If parry fixes this, this test fails: then drop `sliver`.
+/// (f32 only: in f64 this input's normal is accurate enough; slivers of f64 coordinates fault
+/// the same way, as the property tests found.)
+#[cfg(not(isect_f64))]
+#[test]
+fn parry_cuboid_triangle_sliver_fault() {
+    use crate::common::v;
+    use isect::Obb;
+    let b = Obb::new(
+        v(1.0, 0.0, 2.0),
+        v(0.0, 1.2638175, 4.553979),
+        isect::math::Mat3::from_diagonal(v(1.0, -1.0, -1.0)),
+    );
+    let t = Triangle::new(
+        v(-1.0, -3.0, -4.0),
+        v(2.026029, 0.564101, 2.8267913),
+        v(1.8115988, 0.31154191, 2.3430316),
+    );
+    assert!(sliver(&t));
+    assert!(b.intersects(&t));
+    assert_eq!(gjk_clear(&b, &t, margin(10.0)), Some(true));
+    let q = Quat::from_mat3(&b.rotation);
+    let theirs = parry_hit(
+        &pose(b.center, q),
+        &ps::Cuboid::new(to_parry(b.half_extents)),
+        &t,
+    );
+    assert!(!theirs, "parry now gets the sliver right");
 }
