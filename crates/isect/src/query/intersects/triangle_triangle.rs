@@ -122,7 +122,9 @@ impl Triangle {
 
 type P = [f64; 3];
 
+/// The corners in `f64`, exactly (a no-op in `isect-f64`).
 #[inline]
+#[allow(clippy::useless_conversion)]
 fn wide(t: &Triangle) -> [P; 3] {
     t.vertices()
         .map(|v| [f64::from(v.x), f64::from(v.y), f64::from(v.z)])
