@@ -230,3 +230,57 @@ where
     assert_eq!(ab, ba, "intersects is not symmetric for {a:?} and {b:?}");
     ab
 }
+
+// Clearance of triangle-overlap configurations, for comparing booleans with GJK and parry.
+
+/// The largest coordinate of the shapes' bounding boxes (at least 1).
+pub fn shapes_scale<S: isect::Bounded>(shapes: &[&S]) -> Real {
+    shapes.iter().fold(1.0 as Real, |s, shape| {
+        let b = shape.aabb();
+        s.max(b.min.abs().max_element())
+            .max(b.max.abs().max_element())
+    })
+}
+
+/// The margin by which a configuration must be clear of the boundary for GJK to be trusted.
+pub fn gjk_margin(scale: Real) -> Real {
+    8.0 * gjk_floor(scale) + tol(scale)
+}
+
+fn gjk_distance_of<A: isect::query::SupportMap + ?Sized, B: isect::query::SupportMap + ?Sized>(
+    a: &A,
+    b: &B,
+) -> Real {
+    isect::query::algo::gjk::gjk_closest_points(a, b, Vec3::X).distance
+}
+
+/// GJK's clear answer for `shape` against `t`: `Some(false)` when they are more than `m` apart,
+/// `Some(true)` when they still meet with the triangle moved by `m` along each of ±x, ±y, ±z
+/// (the translations that keep them intersecting form a convex set, the Minkowski difference;
+/// containing those six it contains the ball of radius m/√3, so the penetration is that deep),
+/// and `None` near the boundary.
+pub fn gjk_clear_triangle<S: isect::query::SupportMap + ?Sized>(
+    shape: &S,
+    t: &isect::Triangle,
+    m: Real,
+) -> Option<bool> {
+    let d = gjk_distance_of(shape, t);
+    if d > m {
+        return Some(false);
+    }
+    if d > 0.0 {
+        return None;
+    }
+    let axes = [Vec3::X, Vec3::Y, Vec3::Z];
+    let deep = axes.iter().all(|&axis| {
+        [1.0 as Real, -1.0].iter().all(|&s| {
+            let moved = isect::Triangle::new(
+                t.a + axis * (s * m),
+                t.b + axis * (s * m),
+                t.c + axis * (s * m),
+            );
+            gjk_distance_of(shape, &moved) == 0.0
+        })
+    });
+    deep.then_some(true)
+}

@@ -33,6 +33,7 @@ mod sphere_segment;
 mod sphere_sphere;
 mod sphere_triangle;
 mod triangle_plane;
+mod triangle_segment;
 
 use crate::math::{Real, Vec3};
 use crate::query::ClosestPoints;
