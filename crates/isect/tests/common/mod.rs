@@ -230,3 +230,5 @@ where
     assert_eq!(ab, ba, "intersects is not symmetric for {a:?} and {b:?}");
     ab
 }
+
+pub mod clearance;

@@ -22,7 +22,11 @@ pub(crate) const SAT_EPSILON: Real = 16.0 * Real::EPSILON;
 #[inline]
 pub(crate) fn boxes_overlap(ea: Vec3, eb: Vec3, r: &Mat3, t: Vec3) -> bool {
     // r.col(j)[i] = aᵢ · bⱼ.
-    let r = [r.x_axis.to_array(), r.y_axis.to_array(), r.z_axis.to_array()];
+    let r = [
+        r.x_axis.to_array(),
+        r.y_axis.to_array(),
+        r.z_axis.to_array(),
+    ];
     let rr = |i: usize, j: usize| r[j][i];
     let mut abs = [[0.0 as Real; 3]; 3];
     for (j, col) in abs.iter_mut().enumerate() {
@@ -130,4 +134,33 @@ pub(crate) fn segment_box_distance_squared(p: Vec3, d: Vec3, lo: Vec3, hi: Vec3)
         best = (f1, 1.0);
     }
     best
+}
+
+/// Whether the segment `p + t d`, `t` in `[0, 1]`, meets the box `[lo, hi]`: the slab test
+/// (Kay and Kajiya 1986; Ericson §5.3.3), clipping `[0, 1]` by each axis's slab.
+///
+/// It decides crossings that a squared distance cannot: a segment through a flat box meets it at
+/// one parameter, where the rounded coordinates are a few ulp off the slab and the distance a
+/// tiny positive number; the slab test compares the entry and exit parameters, which are then the
+/// same computed number. NaN gives `false`.
+#[inline]
+pub(crate) fn segment_meets_box(p: Vec3, d: Vec3, lo: Vec3, hi: Vec3) -> bool {
+    let (mut t0, mut t1): (Real, Real) = (0.0, 1.0);
+    let (pa, da, loa, hia) = (p.to_array(), d.to_array(), lo.to_array(), hi.to_array());
+    for i in 0..3 {
+        if da[i] == 0.0 {
+            if !(loa[i] <= pa[i] && pa[i] <= hia[i]) {
+                return false;
+            }
+        } else {
+            let a = (loa[i] - pa[i]) / da[i];
+            let b = (hia[i] - pa[i]) / da[i];
+            t0 = t0.max(a.min(b));
+            t1 = t1.min(a.max(b));
+            if !(t0 <= t1) {
+                return false;
+            }
+        }
+    }
+    true
 }

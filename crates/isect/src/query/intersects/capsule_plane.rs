@@ -16,8 +16,8 @@ impl Intersects<Plane> for Capsule {
         }
         let sa = other.signed_distance(self.a);
         let sb = other.signed_distance(self.b);
-        let tolerance = on_set_tolerance([self.a, self.b, other.point()])
-            + ON_SET_TOLERANCE * self.radius;
+        let tolerance =
+            on_set_tolerance([self.a, self.b, other.point()]) + ON_SET_TOLERANCE * self.radius;
         (sa <= 0.0) != (sb <= 0.0) || sa.abs().min(sb.abs()) <= self.radius + tolerance
     }
 }

@@ -29,7 +29,7 @@ pub(super) fn slab_meets_plane<const N: usize>(
     reach: Real,
     points: [Vec3; N],
 ) -> bool {
-    let tolerance = on_set_tolerance(points).max(on_set_tolerance([plane.point()]))
-        + ON_SET_TOLERANCE * reach;
+    let tolerance =
+        on_set_tolerance(points).max(on_set_tolerance([plane.point()])) + ON_SET_TOLERANCE * reach;
     plane.signed_distance(center).abs() <= reach + tolerance
 }

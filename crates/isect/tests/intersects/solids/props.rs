@@ -2,76 +2,21 @@
 //! answer is clear of the boundary, and invariance under rigid motions. Symmetry in argument
 //! order is asserted on every call by `intersects_both`.
 
-use isect::math::Vec3;
-use isect::query::algo::gjk::{SupportMap, gjk_closest_points};
-use isect::{Aabb, Capsule, Intersects, Obb, Plane, Real, Sphere};
+use isect::query::algo::gjk::SupportMap;
+use isect::{Aabb, Intersects, Obb, Plane, Real};
 use proptest::prelude::*;
 
+use crate::common::clearance::{clear_answer, margin};
 use crate::common::strategy::{self, motion};
 use crate::common::transform::Moved;
-use crate::common::{Motion, gjk_distance_tolerance, gjk_floor, intersects_both};
-
-/// Coordinates reach about 10 plus sizes of 5: the scale of every tolerance here.
-const SCALE: Real = 20.0;
-
-/// The same shape with every radius or half extent reduced by `m` (not below 0): a subset.
-trait Shrunk: Sized {
-    fn shrunk(&self, m: Real) -> Self;
-}
-
-impl Shrunk for Sphere {
-    fn shrunk(&self, m: Real) -> Self {
-        Sphere::new(self.center, (self.radius - m).max(0.0))
-    }
-}
-
-impl Shrunk for Aabb {
-    fn shrunk(&self, m: Real) -> Self {
-        Aabb::from_center_half_extents(self.center(), (self.half_extents() - m).max(Vec3::ZERO))
-    }
-}
-
-impl Shrunk for Obb {
-    fn shrunk(&self, m: Real) -> Self {
-        Obb::new(self.center, (self.half_extents - m).max(Vec3::ZERO), self.rotation)
-    }
-}
-
-impl Shrunk for Capsule {
-    fn shrunk(&self, m: Real) -> Self {
-        Capsule::new(self.a, self.b, (self.radius - m).max(0.0))
-    }
-}
-
-/// How clear of the boundary a pair must be for its answer to be known: GJK's tolerance, and
-/// the SAT epsilon's slack (`16 ε · Σ extents`).
-fn margin() -> Real {
-    2.0 * (gjk_distance_tolerance(0.0, SCALE) + gjk_floor(SCALE))
-}
-
-/// The answer GJK gives where it is clear of the boundary: `Some(false)` when the shapes are
-/// apart by more than the margin, `Some(true)` when the shapes shrunk by the margin still meet.
-fn clear_answer<A, B>(a: &A, b: &B) -> Option<bool>
-where
-    A: SupportMap + Shrunk,
-    B: SupportMap + Shrunk,
-{
-    let m = margin();
-    if gjk_closest_points(a, b, Vec3::X).distance > m {
-        Some(false)
-    } else if gjk_closest_points(&a.shrunk(m), &b.shrunk(m), Vec3::X).distance == 0.0 {
-        Some(true)
-    } else {
-        None
-    }
-}
+use crate::common::{Motion, intersects_both};
 
 /// `intersects` agrees with GJK where the answer is clear, in both orders, and so does the
 /// pair moved rigidly by `motion` (as `moved` makes it).
 fn check_pair<A, B, C, D>(a: &A, b: &B, moved: impl Fn(&Motion) -> (C, D), motion: &Motion)
 where
-    A: SupportMap + Shrunk + Intersects<B> + core::fmt::Debug,
-    B: SupportMap + Shrunk + Intersects<A> + core::fmt::Debug,
+    A: SupportMap + Intersects<B> + core::fmt::Debug,
+    B: SupportMap + Intersects<A> + core::fmt::Debug,
     C: Intersects<D> + core::fmt::Debug,
     D: Intersects<C> + core::fmt::Debug,
 {

@@ -15,9 +15,21 @@ where
     A: Intersects<B> + core::fmt::Debug,
     B: Intersects<A> + core::fmt::Debug,
 {
-    assert!(intersects_both(a, &make(0.0)), "touching: {a:?} {:?}", make(0.0));
-    assert!(!intersects_both(a, &make(GAP)), "apart: {a:?} {:?}", make(GAP));
-    assert!(intersects_both(a, &make(-GAP)), "overlapping: {a:?} {:?}", make(-GAP));
+    assert!(
+        intersects_both(a, &make(0.0)),
+        "touching: {a:?} {:?}",
+        make(0.0)
+    );
+    assert!(
+        !intersects_both(a, &make(GAP)),
+        "apart: {a:?} {:?}",
+        make(GAP)
+    );
+    assert!(
+        intersects_both(a, &make(-GAP)),
+        "overlapping: {a:?} {:?}",
+        make(-GAP)
+    );
 }
 
 /// `make(0)` touches `a` (a flat shape lying in it, or a point on it), `make(±GAP)` is apart.
@@ -27,9 +39,21 @@ where
     A: Intersects<B> + core::fmt::Debug,
     B: Intersects<A> + core::fmt::Debug,
 {
-    assert!(intersects_both(a, &make(0.0)), "touching: {a:?} {:?}", make(0.0));
-    assert!(!intersects_both(a, &make(GAP)), "apart: {a:?} {:?}", make(GAP));
-    assert!(!intersects_both(a, &make(-GAP)), "apart: {a:?} {:?}", make(-GAP));
+    assert!(
+        intersects_both(a, &make(0.0)),
+        "touching: {a:?} {:?}",
+        make(0.0)
+    );
+    assert!(
+        !intersects_both(a, &make(GAP)),
+        "apart: {a:?} {:?}",
+        make(GAP)
+    );
+    assert!(
+        !intersects_both(a, &make(-GAP)),
+        "apart: {a:?} {:?}",
+        make(-GAP)
+    );
 }
 
 /// Local axis 0 along world z, 1 along world x, 2 along world y: an exact rotation.
@@ -118,11 +142,19 @@ fn sphere_plane() {
 fn aabb_aabb() {
     let a = Aabb::new(Vec3::ZERO, v(1.0, 1.0, 1.0));
     touch(&a, |g| Aabb::new(v(1.0 + g, 0.0, 0.0), v(2.0, 1.0, 1.0))); // face
-    touch(&a, |g| Aabb::new(v(1.0 + g, 1.0 + g, -1.0), v(2.0, 2.0, 3.0))); // edge
+    touch(&a, |g| {
+        Aabb::new(v(1.0 + g, 1.0 + g, -1.0), v(2.0, 2.0, 3.0))
+    }); // edge
     touch(&a, |g| Aabb::new(v(1.0, 1.0, 1.0 + g), v(2.0, 2.0, 2.0))); // corner
     touch(&a, |g| Aabb::new(v(-2.0, -3.0, -4.0), v(-g, 5.0, 6.0)));
-    assert!(intersects_both(&a, &Aabb::new(v(0.25, 0.25, 0.25), v(0.5, 0.5, 0.5))));
-    assert!(intersects_both(&a, &Aabb::new(v(-4.0, 0.5, -4.0), v(4.0, 0.5, 4.0)))); // flat
+    assert!(intersects_both(
+        &a,
+        &Aabb::new(v(0.25, 0.25, 0.25), v(0.5, 0.5, 0.5))
+    ));
+    assert!(intersects_both(
+        &a,
+        &Aabb::new(v(-4.0, 0.5, -4.0), v(4.0, 0.5, 4.0))
+    )); // flat
     let point = Aabb::new(v(1.0, 0.5, 0.0), v(1.0, 0.5, 0.0));
     assert!(intersects_both(&a, &point));
 }
@@ -134,9 +166,14 @@ fn aabb_obb() {
     touch(&a, |g| long_obb(v(3.0 + g, 4.0, 0.0))); // edge
     touch(&a, |g| long_obb(v(3.0, 4.0, 2.0 + g))); // corner
     assert!(intersects_both(&a, &long_obb(Vec3::ZERO)));
-    assert!(intersects_both(&a, &Obb::new(v(0.5, 0.5, 0.5), Vec3::ZERO, permuted())));
+    assert!(intersects_both(
+        &a,
+        &Obb::new(v(0.5, 0.5, 0.5), Vec3::ZERO, permuted())
+    ));
     let flat = Obb::new(v(0.0, 0.0, 1.0), v(0.0, 5.0, 5.0), permuted());
-    touch(&a, |g| Obb::new(v(0.0, 0.0, 1.0 + g), flat.half_extents, permuted()));
+    touch(&a, |g| {
+        Obb::new(v(0.0, 0.0, 1.0 + g), flat.half_extents, permuted())
+    });
 }
 
 #[test]
@@ -158,32 +195,64 @@ fn obb_obb() {
 #[test]
 fn aabb_capsule() {
     let b = unit_box();
-    touch(&b, |g| Capsule::new(v(3.0 + g, -5.0, 0.0), v(3.0 + g, 5.0, 0.0), 2.0)); // face
-    touch(&b, |g| Capsule::new(v(4.0 + g, 5.0, -9.0), v(4.0 + g, 5.0, 9.0), 5.0)); // edge
-    touch(&b, |g| Capsule::new(v(3.0, 3.0, 2.0 + g), v(3.0, 3.0, 10.0), 3.0)); // corner, cap
-    touch(&b, |g| Capsule::new(v(-5.0, 1.0 + g, 2.0), v(5.0, 1.0 + g, 2.0), 1.0)); // edge, parallel
-    touch(&b, |g| Capsule::new(v(2.0 + g, 0.0, 0.0), v(2.0 + g, 0.0, 0.0), 1.0)); // point core
-    touch(&b, |g| Capsule::new(v(1.0 + g, -5.0, -5.0), v(1.0 + g, 5.0, 5.0), 0.0)); // segment
+    touch(&b, |g| {
+        Capsule::new(v(3.0 + g, -5.0, 0.0), v(3.0 + g, 5.0, 0.0), 2.0)
+    }); // face
+    touch(&b, |g| {
+        Capsule::new(v(4.0 + g, 5.0, -9.0), v(4.0 + g, 5.0, 9.0), 5.0)
+    }); // edge
+    touch(&b, |g| {
+        Capsule::new(v(3.0, 3.0, 2.0 + g), v(3.0, 3.0, 10.0), 3.0)
+    }); // corner, cap
+    touch(&b, |g| {
+        Capsule::new(v(-5.0, 1.0 + g, 2.0), v(5.0, 1.0 + g, 2.0), 1.0)
+    }); // edge, parallel
+    touch(&b, |g| {
+        Capsule::new(v(2.0 + g, 0.0, 0.0), v(2.0 + g, 0.0, 0.0), 1.0)
+    }); // point core
+    touch(&b, |g| {
+        Capsule::new(v(1.0 + g, -5.0, -5.0), v(1.0 + g, 5.0, 5.0), 0.0)
+    }); // segment
     // A core crossing the box with both ends outside, and one inside the box.
-    assert!(intersects_both(&b, &Capsule::new(v(-5.0, 0.5, 0.0), v(5.0, 0.0, 0.5), 0.0)));
-    assert!(intersects_both(&b, &Capsule::new(v(-5.0, 5.0, 0.0), v(5.0, -5.0, 0.0), 0.0)));
-    assert!(intersects_both(&b, &Capsule::new(v(0.0, 0.0, 0.0), v(0.5, 0.0, 0.0), 0.0)));
+    assert!(intersects_both(
+        &b,
+        &Capsule::new(v(-5.0, 0.5, 0.0), v(5.0, 0.0, 0.5), 0.0)
+    ));
+    assert!(intersects_both(
+        &b,
+        &Capsule::new(v(-5.0, 5.0, 0.0), v(5.0, -5.0, 0.0), 0.0)
+    ));
+    assert!(intersects_both(
+        &b,
+        &Capsule::new(v(0.0, 0.0, 0.0), v(0.5, 0.0, 0.0), 0.0)
+    ));
     // Diagonal core whose closest point is interior to the segment, near the corner (1, 1):
     // the line x + y = 4 is √2 from it.
     let diag = |r: Real| Capsule::new(v(4.0, 0.0, 0.0), v(0.0, 4.0, 0.0), r);
     assert!(!intersects_both(&b, &diag(1.414)));
     assert!(intersects_both(&b, &diag(1.415)));
     let flat = Aabb::new(v(-1.0, -1.0, 0.0), v(1.0, 1.0, 0.0));
-    touch(&flat, |g| Capsule::new(v(0.0, 0.0, 1.0 + g), v(0.0, 0.0, 5.0), 1.0));
+    touch(&flat, |g| {
+        Capsule::new(v(0.0, 0.0, 1.0 + g), v(0.0, 0.0, 5.0), 1.0)
+    });
 }
 
 #[test]
 fn obb_capsule() {
     let b = long_obb(Vec3::ZERO); // x in [-2, 2], y in [-3, 3], z in [-1, 1]
-    touch(&b, |g| Capsule::new(v(4.0 + g, -5.0, 0.0), v(4.0 + g, 5.0, 0.0), 2.0));
-    touch(&b, |g| Capsule::new(v(5.0 + g, 7.0, -9.0), v(5.0 + g, 7.0, 9.0), 5.0)); // edge
-    touch(&b, |g| Capsule::new(v(4.0, 5.0, 2.0 + g), v(4.0, 5.0, 10.0), 3.0)); // corner
-    assert!(intersects_both(&b, &Capsule::new(v(-9.0, 0.5, 0.0), v(9.0, 0.5, 0.0), 0.0)));
+    touch(&b, |g| {
+        Capsule::new(v(4.0 + g, -5.0, 0.0), v(4.0 + g, 5.0, 0.0), 2.0)
+    });
+    touch(&b, |g| {
+        Capsule::new(v(5.0 + g, 7.0, -9.0), v(5.0 + g, 7.0, 9.0), 5.0)
+    }); // edge
+    touch(&b, |g| {
+        Capsule::new(v(4.0, 5.0, 2.0 + g), v(4.0, 5.0, 10.0), 3.0)
+    }); // corner
+    assert!(intersects_both(
+        &b,
+        &Capsule::new(v(-9.0, 0.5, 0.0), v(9.0, 0.5, 0.0), 0.0)
+    ));
     let diag = |r: Real| Capsule::new(v(6.0, 0.0, 0.0), v(0.0, 6.0, 0.0), r);
     // x + y = 6 is 1/√2 from the corner (2, 3).
     assert!(!intersects_both(&b, &diag(0.7071)));
@@ -193,11 +262,22 @@ fn obb_capsule() {
 #[test]
 fn capsule_capsule() {
     let a = Capsule::new(Vec3::ZERO, v(4.0, 0.0, 0.0), 1.0);
-    touch(&a, |g| Capsule::new(v(2.0, 3.0 + g, -2.0), v(2.0, 3.0 + g, 2.0), 2.0)); // crossing
-    touch(&a, |g| Capsule::new(v(0.0, 3.0 + g, 0.0), v(4.0, 3.0 + g, 0.0), 2.0)); // parallel
-    touch(&a, |g| Capsule::new(v(7.0 + g, 0.0, 0.0), v(9.0, 0.0, 0.0), 2.0)); // end to end
-    touch(&a, |g| Capsule::new(v(7.0 + g, 4.0, 0.0), v(7.0 + g, 4.0, 0.0), 4.0)); // sphere
-    assert!(intersects_both(&a, &Capsule::new(v(1.0, 0.0, 0.0), v(2.0, 0.0, 0.0), 0.0)));
+    touch(&a, |g| {
+        Capsule::new(v(2.0, 3.0 + g, -2.0), v(2.0, 3.0 + g, 2.0), 2.0)
+    }); // crossing
+    touch(&a, |g| {
+        Capsule::new(v(0.0, 3.0 + g, 0.0), v(4.0, 3.0 + g, 0.0), 2.0)
+    }); // parallel
+    touch(&a, |g| {
+        Capsule::new(v(7.0 + g, 0.0, 0.0), v(9.0, 0.0, 0.0), 2.0)
+    }); // end to end
+    touch(&a, |g| {
+        Capsule::new(v(7.0 + g, 4.0, 0.0), v(7.0 + g, 4.0, 0.0), 4.0)
+    }); // sphere
+    assert!(intersects_both(
+        &a,
+        &Capsule::new(v(1.0, 0.0, 0.0), v(2.0, 0.0, 0.0), 0.0)
+    ));
     assert!(intersects_both(&a, &a));
 }
 
@@ -206,13 +286,24 @@ fn solids_plane() {
     let p = Plane::new(Vec3::Y, -1.0);
     touch(&p, |g| Aabb::new(v(0.0, -1.0 + g, 0.0), v(1.0, 3.0, 1.0)));
     touch(&p, |g| Aabb::new(v(0.0, -5.0, 0.0), v(1.0, -1.0 - g, 1.0)));
-    touch_flat(&p, |g| Aabb::new(v(0.0, -1.0 + g, 0.0), v(1.0, -1.0 + g, 1.0))); // flat
+    touch_flat(&p, |g| {
+        Aabb::new(v(0.0, -1.0 + g, 0.0), v(1.0, -1.0 + g, 1.0))
+    }); // flat
     touch(&p, |g| long_obb(v(3.0, 2.0 + g, 0.0))); // y in [-1, 5]
-    touch(&p, |g| Capsule::new(v(0.0, 1.0 + g, 0.0), v(5.0, 7.0, 2.0), 2.0));
-    touch(&p, |g| Capsule::new(v(0.0, 1.0 + g, 0.0), v(0.0, 1.0 + g, 0.0), 2.0));
-    touch_flat(&p, |g| Capsule::new(v(0.0, -1.0 + g, 0.0), v(6.0, -1.0 + g, 0.0), 0.0)); // in plane
+    touch(&p, |g| {
+        Capsule::new(v(0.0, 1.0 + g, 0.0), v(5.0, 7.0, 2.0), 2.0)
+    });
+    touch(&p, |g| {
+        Capsule::new(v(0.0, 1.0 + g, 0.0), v(0.0, 1.0 + g, 0.0), 2.0)
+    });
+    touch_flat(&p, |g| {
+        Capsule::new(v(0.0, -1.0 + g, 0.0), v(6.0, -1.0 + g, 0.0), 0.0)
+    }); // in plane
     // Crossing cores and boxes.
-    assert!(intersects_both(&p, &Capsule::new(v(0.0, -5.0, 0.0), v(0.0, 5.0, 0.0), 0.0)));
+    assert!(intersects_both(
+        &p,
+        &Capsule::new(v(0.0, -5.0, 0.0), v(0.0, 5.0, 0.0), 0.0)
+    ));
     assert!(intersects_both(&p, &unit_box()));
     assert!(intersects_both(&p, &unit_obb()));
     // A tilted plane through the box's corner (1, 1, 1): its normal is rounded, so touching is
@@ -246,7 +337,10 @@ fn invalid_input() {
     let good_o = unit_obb();
     let good_c = Capsule::new(v(-1.0, 0.0, 0.0), v(1.0, 0.0, 0.0), 1.0);
     let good_p = Plane::new(Vec3::X, 0.0);
-    let mut spheres = vec![Sphere::new(Vec3::ZERO, -1.0), Sphere::new(Vec3::ZERO, Real::NAN)];
+    let mut spheres = vec![
+        Sphere::new(Vec3::ZERO, -1.0),
+        Sphere::new(Vec3::ZERO, Real::NAN),
+    ];
     let mut aabbs = vec![Aabb::new(v(1.0, 0.0, 0.0), v(0.0, 1.0, 1.0))];
     let mut obbs = vec![Obb::new(Vec3::ZERO, v(1.0, -1.0, 1.0), Mat3::IDENTITY)];
     let mut capsules = vec![Capsule::new(Vec3::ZERO, Vec3::X, -1.0)];
@@ -258,11 +352,21 @@ fn invalid_input() {
         aabbs.push(Aabb::new(bad - v(1.0, 1.0, 1.0), bad + v(1.0, 1.0, 1.0)));
         obbs.push(Obb::new(bad, v(1.0, 1.0, 1.0), Mat3::IDENTITY));
         obbs.push(Obb::new(Vec3::ZERO, bad.abs(), Mat3::IDENTITY));
-        obbs.push(Obb::new(Vec3::ZERO, v(1.0, 1.0, 1.0), Mat3::from_cols(bad, Vec3::Y, Vec3::Z)));
+        obbs.push(Obb::new(
+            Vec3::ZERO,
+            v(1.0, 1.0, 1.0),
+            Mat3::from_cols(bad, Vec3::Y, Vec3::Z),
+        ));
         capsules.push(Capsule::new(bad, Vec3::ZERO, 1.0));
         capsules.push(Capsule::new(Vec3::ZERO, bad, 1.0));
-        planes.push(Plane { normal: bad, d: 0.0 });
-        planes.push(Plane { normal: Vec3::X, d: bad.x + bad.y + bad.z });
+        planes.push(Plane {
+            normal: bad,
+            d: 0.0,
+        });
+        planes.push(Plane {
+            normal: Vec3::X,
+            d: bad.x + bad.y + bad.z,
+        });
     }
     macro_rules! check {
         ($bad:expr, $($good:expr),+) => {
