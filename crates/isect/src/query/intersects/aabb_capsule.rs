@@ -5,9 +5,10 @@ use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Capsule};
 
 impl Intersects<Capsule> for Aabb {
-    /// Whether the box meets the capsule: the exact squared distance from the core segment to the
-    /// box (after the slab test, which settles cores that cross the box exactly), a convex piecewise quadratic in the segment parameter minimised piece by piece (at
-    /// most six breaks, see `algo::box_sat::segment_box_distance_squared`), against `r²`.
+    /// Whether the box meets the capsule: the slab test (which settles cores that cross the box
+    /// exactly), then the exact squared distance from the core segment to the box, a convex
+    /// piecewise quadratic in the segment parameter minimised piece by piece (at most six breaks,
+    /// see `algo::box_sat::segment_box_distance_squared`), against `r²`.
     /// Touching is `true`; flat boxes, zero-length and zero-radius capsules are what they are.
     /// `false` for invalid input.
     #[inline]

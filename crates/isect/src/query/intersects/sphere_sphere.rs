@@ -1,5 +1,6 @@
 //! Sphere–sphere overlap.
 
+use crate::math::Real;
 use crate::query::Intersects;
 use crate::shape::Sphere;
 
@@ -9,10 +10,13 @@ impl Intersects<Sphere> for Sphere {
     /// `r₁ + r₂` touch and intersect; a zero radius is a point. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Sphere) -> bool {
-        if !(self.is_usable() && other.is_usable()) {
-            return false;
-        }
+        // Only the radii need checking: a non-finite center makes the squared distance NaN or
+        // +inf, and both compare false with a finite `r²` (this saves the branches of
+        // `is_usable` on the hottest pair).
         let r = self.radius + other.radius;
-        self.center.distance_squared(other.center) <= r * r
+        self.radius >= 0.0
+            && other.radius >= 0.0
+            && r < Real::INFINITY
+            && self.center.distance_squared(other.center) <= r * r
     }
 }
