@@ -229,8 +229,9 @@ fn aabb_capsule() {
     // Diagonal core whose closest point is interior to the segment, near the corner (1, 1):
     // the line x + y = 4 is √2 from it.
     let diag = |r: Real| Capsule::new(v(4.0, 0.0, 0.0), v(0.0, 4.0, 0.0), r);
-    assert!(!intersects_both(&b, &diag(1.414)));
-    assert!(intersects_both(&b, &diag(1.415)));
+    let r = core::f64::consts::SQRT_2 as Real;
+    assert!(!intersects_both(&b, &diag(r * (1.0 - 1e-4))));
+    assert!(intersects_both(&b, &diag(r * (1.0 + 1e-4))));
     let flat = Aabb::new(v(-1.0, -1.0, 0.0), v(1.0, 1.0, 0.0));
     touch(&flat, |g| {
         Capsule::new(v(0.0, 0.0, 1.0 + g), v(0.0, 0.0, 5.0), 1.0)
@@ -255,8 +256,9 @@ fn obb_capsule() {
     ));
     let diag = |r: Real| Capsule::new(v(6.0, 0.0, 0.0), v(0.0, 6.0, 0.0), r);
     // x + y = 6 is 1/√2 from the corner (2, 3).
-    assert!(!intersects_both(&b, &diag(0.7071)));
-    assert!(intersects_both(&b, &diag(0.7072)));
+    let r = core::f64::consts::FRAC_1_SQRT_2 as Real;
+    assert!(!intersects_both(&b, &diag(r * (1.0 - 1e-4))));
+    assert!(intersects_both(&b, &diag(r * (1.0 + 1e-4))));
 }
 
 #[test]
