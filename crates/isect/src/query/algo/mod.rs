@@ -2,6 +2,7 @@
 //! GJK over support maps. Public where a user can build on it (support maps, GJK); the rest is
 //! crate-internal.
 
+pub(crate) mod box_sat;
 pub mod conservative_advancement;
 pub mod gjk;
 pub(crate) mod linear;

@@ -1,1 +1,22 @@
-//! (to be written: aabb–plane overlap)
+//! AABB–plane overlap.
+
+use super::sphere_plane::slab_meets_plane;
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{Aabb, Plane};
+
+impl Intersects<Plane> for Aabb {
+    /// Whether the box meets the plane: the extent method (Real-Time Rendering, 4th ed.,
+    /// §22.10.1; Ericson §5.2.3), the box's projected radius `Σ eᵢ |nᵢ|` against the center's
+    /// signed distance, within the plane's `on_set_tolerance` (about 64 ulp of the coordinates).
+    /// Touching is `true`; flat and point boxes are what they are. `false` for invalid input.
+    #[inline]
+    fn intersects(&self, other: &Plane) -> bool {
+        if !(self.is_usable() && other.is_usable()) {
+            return false;
+        }
+        let reach = self.half_extents().dot(other.normal.abs());
+        slab_meets_plane(other, self.center(), reach, [self.min, self.max])
+    }
+}
+
+mirror_intersects!(Aabb, Plane);

@@ -1,1 +1,25 @@
-//! (to be written: capsule–capsule overlap)
+//! Capsule–capsule overlap.
+
+use crate::query::Intersects;
+use crate::query::algo::linear::segment_segment_parameters;
+use crate::shape::Capsule;
+
+impl Intersects<Capsule> for Capsule {
+    /// Whether the capsules share a point: the squared distance between the core segments
+    /// (Ericson §4.5.2, §5.1.9, through `algo::linear::segment_segment_parameters`) against
+    /// `(r₁ + r₂)²`. Touching is `true`; zero-length capsules are spheres, zero radii segments.
+    /// `false` for invalid input.
+    #[inline]
+    fn intersects(&self, other: &Capsule) -> bool {
+        if !(self.is_usable() && other.is_usable()) {
+            return false;
+        }
+        let (p, q) = (self.segment(), other.segment());
+        let (s, t) = segment_segment_parameters(&p, &q);
+        let at = |a: crate::math::Vec3, b: crate::math::Vec3, t: crate::math::Real| {
+            if t == 1.0 { b } else { a + (b - a) * t }
+        };
+        let r = self.radius + other.radius;
+        at(p.a, p.b, s).distance_squared(at(q.a, q.b, t)) <= r * r
+    }
+}

@@ -1,1 +1,29 @@
-//! (to be written: obb–capsule overlap)
+//! OBB–capsule overlap.
+
+use crate::query::algo::box_sat::{segment_box_distance_squared, segment_meets_box};
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{Capsule, Obb};
+
+impl Intersects<Capsule> for Obb {
+    /// Whether the box meets the capsule: the core segment taken to the box's frame, then the
+    /// slab test (which settles cores that cross the box exactly) and the exact squared
+    /// segment–box distance (a convex piecewise quadratic minimised piece by piece, see
+    /// `algo::box_sat::segment_box_distance_squared`) against `r²`. Touching is `true`; flat
+    /// boxes, zero-length and zero-radius capsules are what they are. `false` for invalid input.
+    #[inline]
+    fn intersects(&self, other: &Capsule) -> bool {
+        if !(self.is_usable() && other.is_usable()) {
+            return false;
+        }
+        let p = self.to_local(other.a);
+        let d = self.rotation.transpose() * (other.b - other.a);
+        let e = self.half_extents;
+        if segment_meets_box(p, d, -e, e) {
+            return true;
+        }
+        let (d2, _) = segment_box_distance_squared(p, d, -e, e);
+        d2 <= other.radius * other.radius
+    }
+}
+
+mirror_intersects!(Obb, Capsule);

@@ -1,1 +1,22 @@
-//! (to be written: obb–plane overlap)
+//! OBB–plane overlap.
+
+use super::sphere_plane::slab_meets_plane;
+use crate::query::{Intersects, mirror_intersects};
+use crate::shape::{Obb, Plane};
+
+impl Intersects<Plane> for Obb {
+    /// Whether the box meets the plane: the extent method (Real-Time Rendering, 4th ed.,
+    /// §22.10.1; Ericson §5.2.3), the projected radius `Σ hᵢ |n · axisᵢ|` against the center's
+    /// signed distance, within the plane's `on_set_tolerance` (about 64 ulp of the coordinates).
+    /// Touching is `true`; flat boxes are what they are. `false` for invalid input.
+    #[inline]
+    fn intersects(&self, other: &Plane) -> bool {
+        if !(self.is_usable() && other.is_usable()) {
+            return false;
+        }
+        let reach = self.projected_radius(other.normal);
+        slab_meets_plane(other, self.center, reach, [self.center])
+    }
+}
+
+mirror_intersects!(Obb, Plane);

@@ -1,0 +1,6 @@
+//! Overlap among Sphere, Aabb, Obb, Capsule and Plane: exactly touching configurations (true),
+//! the same moved apart by 1/1024 (false), containment, degenerate and invalid shapes
+//! (`touching`), and proptest agreement with GJK, support maps and rigid motions (`props`).
+
+mod props;
+mod touching;
