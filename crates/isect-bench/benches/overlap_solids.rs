@@ -1,5 +1,5 @@
-//! Static overlap among the solids (Sphere, Aabb, Obb, Capsule) and against planes: isect
-//! against parry3d on identical inputs, in the same run.
+//! Static overlap among the solids (Sphere, Aabb, Obb, Capsule), against planes, and of segments
+//! against every shape parry has: isect against parry3d on identical inputs, in the same run.
 //!
 //! `cargo bench -p isect-bench --bench overlap_solids` (add `-- --quick`, or set
 //! `ISECT_BENCH_QUICK=1`, for a short run; a criterion filter such as `-- obb` runs a subset).
@@ -15,7 +15,7 @@
 
 use isect::math::{Quat, Vec3};
 use isect::query::algo::gjk::{SupportMap, gjk_closest_points};
-use isect::{Aabb, Capsule, Intersects, Obb, Plane, Real, Sphere};
+use isect::{Aabb, Capsule, Intersects, Obb, Plane, Real, Segment, Sphere, Triangle};
 use isect_bench::check;
 use isect_bench::convert::{pose, to_parry, translation};
 use isect_bench::{Rng, Suite, per_query};
@@ -149,6 +149,58 @@ fn main() {
     let (a, p) = (capsules(r), planes(r));
     plane_pair(&mut suite, "capsule_plane", "Capsule–Plane", &a, &p);
 
+    // Segments against the shapes (parry's `Segment` shape, world coordinates).
+    let segments = |r: &mut Rng| (0..BATCH).map(|_| segment(r)).collect::<Vec<_>>();
+    let none = None::<(&str, &Special<_, _>)>;
+    let (a, b) = (segments(r), spheres(r));
+    pair(&mut suite, "segment_sphere", "Segment–Sphere", &a, &b, none);
+    let (a, b) = (segments(r), aabbs(r));
+    pair(
+        &mut suite,
+        "segment_aabb",
+        "Segment–Aabb",
+        &a,
+        &b,
+        None::<(&str, &Special<_, _>)>,
+    );
+    let (a, b) = (segments(r), obbs(r));
+    pair(
+        &mut suite,
+        "segment_obb",
+        "Segment–Obb",
+        &a,
+        &b,
+        None::<(&str, &Special<_, _>)>,
+    );
+    let (a, b) = (segments(r), capsules(r));
+    pair(
+        &mut suite,
+        "segment_capsule",
+        "Segment–Capsule",
+        &a,
+        &b,
+        None::<(&str, &Special<_, _>)>,
+    );
+    let (a, b) = (segments(r), segments(r));
+    pair(
+        &mut suite,
+        "segment_segment",
+        "Segment–Segment",
+        &a,
+        &b,
+        None::<(&str, &Special<_, _>)>,
+    );
+    let triangles = |r: &mut Rng| (0..BATCH).map(|_| triangle(r)).collect::<Vec<_>>();
+    let (a, b) = (segments(r), triangles(r));
+    pair(
+        &mut suite,
+        "segment_triangle",
+        "Segment–Triangle",
+        &a,
+        &b,
+        None::<(&str, &Special<_, _>)>,
+    );
+
     suite.note(format!(
         "Inputs: {BATCH} pairs per query from a fixed-seed generator, centers in [-2, 2]³, sizes \
          in [0.25, 1.5], uniformly random rotations: a mix of overlapping and separate pairs \
@@ -168,6 +220,21 @@ fn main() {
 
 /// A parry routine taking both poses and shapes, as the dispatcher's specialised callee.
 type Special<PA, PB> = dyn Fn(&Pose, &PA, &Pose, &PB) -> bool;
+
+fn segment(r: &mut Rng) -> Segment {
+    let mid = r.vec3(-2.0, 2.0);
+    let half = r.unit_vec3() * r.range(0.25, 2.0);
+    Segment::new(mid - half, mid + half)
+}
+
+fn triangle(r: &mut Rng) -> Triangle {
+    let c = r.vec3(-2.0, 2.0);
+    Triangle::new(
+        c + r.vec3(-1.5, 1.5),
+        c + r.vec3(-1.5, 1.5),
+        c + r.vec3(-1.5, 1.5),
+    )
+}
 
 fn sphere(r: &mut Rng) -> Sphere {
     Sphere::new(r.vec3(-2.0, 2.0), r.range(0.25, 1.5))
@@ -221,6 +288,26 @@ impl ToParry for Obb {
         (
             pose(self.center, q),
             ps::Cuboid::new(to_parry(self.half_extents)),
+        )
+    }
+}
+
+impl ToParry for Segment {
+    type Shape = ps::Segment;
+    fn parry(&self) -> (Pose, ps::Segment) {
+        (
+            Pose::IDENTITY,
+            ps::Segment::new(to_parry(self.a), to_parry(self.b)),
+        )
+    }
+}
+
+impl ToParry for Triangle {
+    type Shape = ps::Triangle;
+    fn parry(&self) -> (Pose, ps::Triangle) {
+        (
+            Pose::IDENTITY,
+            ps::Triangle::new(to_parry(self.a), to_parry(self.b), to_parry(self.c)),
         )
     }
 }
