@@ -61,6 +61,9 @@ fn balls(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<Conta
 /// both; the deepest point when they just touch. `None` when apart.
 #[inline]
 fn against_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> Option<ContactInfo> {
+    if !(shape.usable() && plane.is_usable()) {
+        return None;
+    }
     let (center, r) = shape.center_extent(plane.normal);
     let s = plane.signed_distance(center);
     if !(s.abs() <= r) {

@@ -1,22 +1,15 @@
 //! Capsule–line distance.
 
-use crate::query::distance::rounded;
+use crate::query::distance::capsule_to;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
-use crate::shape::{Capsule, Line, Segment};
+use crate::shape::{Capsule, Line};
 
 impl Distance<Line> for Capsule {
     /// The core segment's closest points to the line (the linear routines), then the radius;
     /// 0 with a common point when they overlap (touching included). [`ClosestPoints::NONE`] for
     /// invalid input.
     fn closest_points(&self, other: &Line) -> ClosestPoints {
-        if !self.is_usable() {
-            return ClosestPoints::NONE;
-        }
-        let core = Segment::new(self.a, self.b).closest_points(other);
-        if !core.distance.is_finite() {
-            return ClosestPoints::NONE;
-        }
-        rounded(core, self.radius, 0.0)
+        capsule_to(self, other)
     }
 }
 

@@ -112,6 +112,9 @@ fn ball_to<S: crate::query::PointQuery + ?Sized>(
 /// it) and its foot on the plane.
 #[inline]
 fn to_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> ClosestPoints {
+    if !(shape.usable() && plane.is_usable()) {
+        return ClosestPoints::NONE;
+    }
     let n = plane.normal;
     let (center, r) = shape.center_extent(n);
     let s = plane.signed_distance(center);
@@ -129,4 +132,24 @@ fn to_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> ClosestPoints {
     let toward = if s > 0.0 { -n } else { n };
     let a = center + shape.face_support(toward);
     ClosestPoints::from_points(a, a - n * plane.signed_distance(a))
+}
+
+/// Closest points between a capsule and a shape its core segment has a distance to: the core's
+/// closest points, then the radius.
+#[inline]
+fn capsule_to<S>(capsule: &crate::shape::Capsule, other: &S) -> ClosestPoints
+where
+    crate::shape::Segment: crate::query::Distance<S>,
+{
+    if !capsule.is_usable() {
+        return ClosestPoints::NONE;
+    }
+    let core = crate::query::Distance::closest_points(
+        &crate::shape::Segment::new(capsule.a, capsule.b),
+        other,
+    );
+    if !core.distance.is_finite() {
+        return ClosestPoints::NONE;
+    }
+    rounded(core, capsule.radius, 0.0)
 }

@@ -69,3 +69,23 @@ mod triangle_plane;
 mod triangle_ray;
 mod triangle_segment;
 mod triangle_triangle;
+
+/// Whether the box meets the linear component (segment, ray or line): the component moved into
+/// the box's frame (`rotationᵀ`, which keeps the parameter), then slabs against
+/// `[−half_extents, half_extents]` over its parameter interval. `false` for invalid input.
+#[inline]
+fn obb_meets_linear(obb: &crate::shape::Obb, p: &crate::query::algo::linear::Linear) -> bool {
+    if !(obb.is_usable() && p.is_usable()) {
+        return false;
+    }
+    let rt = obb.rotation.transpose();
+    let (t_enter, t_exit) = crate::query::raycast::slab_interval(
+        -obb.half_extents,
+        obb.half_extents,
+        rt * (p.origin - obb.center),
+        rt * p.dir,
+        p.lo,
+        p.hi,
+    );
+    t_enter <= t_exit
+}

@@ -2,8 +2,8 @@
 
 use crate::query::Intersects;
 use crate::query::algo::linear::Linear;
+use crate::query::intersects::obb_meets_linear;
 use crate::query::mirror_intersects;
-use crate::query::raycast::slab_interval;
 use crate::shape::{Line, Obb};
 
 impl Intersects<Line> for Obb {
@@ -12,20 +12,7 @@ impl Intersects<Line> for Obb {
     /// Touching counts; flat boxes are what they are. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Line) -> bool {
-        let p = Linear::line(other);
-        if !(self.is_usable() && p.is_usable()) {
-            return false;
-        }
-        let rt = self.rotation.transpose();
-        let (t_enter, t_exit) = slab_interval(
-            -self.half_extents,
-            self.half_extents,
-            rt * (p.origin - self.center),
-            rt * p.dir,
-            p.lo,
-            p.hi,
-        );
-        t_enter <= t_exit
+        obb_meets_linear(self, &Linear::line(other))
     }
 }
 

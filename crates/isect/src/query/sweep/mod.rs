@@ -69,7 +69,7 @@ fn slab_times(s0: Real, k: Real, r: Real) -> Option<(Real, Real)> {
 /// point where the segment from that nearest point to the furthest one crosses the plane, which
 /// lies in both. The normal points from the plane to the side the shape's center is on; for a center
 /// exactly on the plane, against the relative motion (or the plane's normal without relative
-/// motion). The caller checks the input's validity.
+/// motion). `None` for invalid input.
 #[inline]
 fn sweep_against_plane<S: PlaneExtent>(
     shape: &S,
@@ -77,6 +77,9 @@ fn sweep_against_plane<S: PlaneExtent>(
     plane: &Plane,
     plane_motion: Vec3,
 ) -> Option<SweepHit> {
+    if !(shape.usable() && plane.is_usable() && motion.is_finite() && plane_motion.is_finite()) {
+        return None;
+    }
     let n = plane.normal;
     let (center, r) = shape.center_extent(n);
     let k = n.dot(motion - plane_motion);

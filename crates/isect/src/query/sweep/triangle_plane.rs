@@ -13,13 +13,6 @@ impl Sweep<Plane> for Triangle {
     /// side of the triangle's middle. Degenerate triangles are answered as what they are; `None` for
     /// invalid input.
     fn sweep(&self, motion: Vec3, other: &Plane, other_motion: Vec3) -> Option<SweepHit> {
-        if !(self.is_usable()
-            && other.is_usable()
-            && motion.is_finite()
-            && other_motion.is_finite())
-        {
-            return None;
-        }
         sweep_against_plane(self, motion, other, other_motion)
     }
 }
