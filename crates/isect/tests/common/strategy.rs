@@ -33,7 +33,7 @@ pub fn length() -> impl Strategy<Value = Real> {
 
 /// A direction of length in [0.1, 10), not unit.
 pub fn direction() -> impl Strategy<Value = Vec3> {
-    (unit(), 0.1 as Real..10.0).prop_map(|(u, s)| u * s)
+    (unit(), crate::common::strategy::real(0.1, 10.0)).prop_map(|(u, s)| u * s)
 }
 
 /// A unit vector, uniform on the sphere.
@@ -159,10 +159,10 @@ pub fn camera_frustum() -> impl Strategy<Value = isect::Frustum> {
     use super::camera::rh::proj::{directx, opengl};
     use isect::Frustum;
     let perspective = (
-        0.2 as Real..2.5,
-        0.5 as Real..2.5,
-        0.1 as Real..2.0,
-        0.5 as Real..15.0,
+        crate::common::strategy::real(0.2, 2.5),
+        crate::common::strategy::real(0.5, 2.5),
+        crate::common::strategy::real(0.1, 2.0),
+        crate::common::strategy::real(0.5, 15.0),
         any::<bool>(),
     )
         .prop_map(|(fov, aspect, near, depth, gl)| {
@@ -173,12 +173,12 @@ pub fn camera_frustum() -> impl Strategy<Value = isect::Frustum> {
             }
         });
     let orthographic = (
-        0.5 as Real..5.0,
-        0.5 as Real..5.0,
-        0.5 as Real..5.0,
-        0.5 as Real..5.0,
+        crate::common::strategy::real(0.5, 5.0),
+        crate::common::strategy::real(0.5, 5.0),
+        crate::common::strategy::real(0.5, 5.0),
+        crate::common::strategy::real(0.5, 5.0),
         -2.0 as Real..2.0,
-        0.5 as Real..10.0,
+        crate::common::strategy::real(0.5, 10.0),
         any::<bool>(),
     )
         .prop_map(|(l, r, b, t, near, depth, gl)| {
@@ -213,8 +213,12 @@ pub fn nearly_parallel_segments() -> impl Strategy<Value = (Segment, Segment)> {
     ];
     (
         (vec3(), unit(), unit()),
-        (-7.0 as Real..-2.0, 0.0 as Real..4.0, 0.2 as Real..1.5),
-        (offset, -1.5 as Real..1.5),
+        (
+            -7.0 as Real..-2.0,
+            0.0 as Real..4.0,
+            crate::common::strategy::real(0.2, 1.5),
+        ),
+        (offset, crate::common::strategy::real(-1.5, 1.5)),
     )
         .prop_map(
             |((centre, u, w), (angle, length, ratio), (offset, along))| {
@@ -241,7 +245,7 @@ pub fn near_degenerate_triangle() -> impl Strategy<Value = Triangle> {
     prop_oneof![
         (
             base(),
-            -0.5 as Real..1.5,
+            crate::common::strategy::real(-0.5, 1.5),
             unit(),
             -7.0 as Real..-1.0,
             any::<u8>()
@@ -260,4 +264,12 @@ pub fn near_degenerate_triangle() -> impl Strategy<Value = Triangle> {
             b + n * (10.0 as Real).powf(e)
         )),
     ]
+}
+
+/// A uniform number in `[lo, hi)` drawn through an integer: proptest 1.11's `f32` range sampler
+/// can fail an internal assertion (`self.low - result < self.intervals.step`) on ranges whose
+/// ends are not exactly representable, such as `0.1..10.0`.
+pub fn real(lo: Real, hi: Real) -> impl Strategy<Value = Real> {
+    const STEPS: u32 = 1 << 24;
+    (0..STEPS).prop_map(move |k| lo + (hi - lo) * (k as Real / STEPS as Real))
 }

@@ -69,7 +69,11 @@ fn compare(
 
 /// A capsule with a core of length >= 0.1 and radius >= 0.1.
 fn proper_capsule() -> impl Strategy<Value = Capsule> {
-    (strategy::point(), strategy::direction(), 0.1 as Real..5.0)
+    (
+        strategy::point(),
+        strategy::direction(),
+        crate::common::strategy::real(0.1, 5.0),
+    )
         .prop_map(|(a, d, r)| Capsule::new(a, a + d, r))
 }
 

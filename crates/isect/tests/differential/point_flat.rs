@@ -126,7 +126,7 @@ proptest! {
         t in near_degenerate_triangle(),
         u in unit_cube(),
         n in unit(),
-        offset in prop_oneof![Just(0.0 as Real), 1e-3 as Real..3.0],
+        offset in prop_oneof![Just(0.0 as Real), crate::common::strategy::real(1e-3, 3.0)],
     ) {
         compare_triangle(&t, t.sample(u) + n * offset)?;
     }

@@ -34,7 +34,7 @@ fn scale_of(points: &[Vec3]) -> Real {
 fn initial_dir() -> impl Strategy<Value = Vec3> {
     prop_oneof![
         6 => unit(),
-        1 => (unit(), 1e-3 as Real..1e3).prop_map(|(u, s)| u * s),
+        1 => (unit(), crate::common::strategy::real(1e-3, 1e3)).prop_map(|(u, s)| u * s),
         1 => Just(Vec3::ZERO),
         1 => Just(Vec3::NAN),
     ]

@@ -145,7 +145,12 @@ fn fat_capsule() -> impl Strategy<Value = Capsule> {
 }
 
 fn inner() -> impl Strategy<Value = Vec3> {
-    (0.25 as Real..0.75, 0.25 as Real..0.75, 0.25 as Real..0.75).prop_map(|(x, y, z)| v(x, y, z))
+    (
+        crate::common::strategy::real(0.25, 0.75),
+        crate::common::strategy::real(0.25, 0.75),
+        crate::common::strategy::real(0.25, 0.75),
+    )
+        .prop_map(|(x, y, z)| v(x, y, z))
 }
 
 /// Overlapping solids: the second centered on an inner point of the first. GJK must report

@@ -17,7 +17,7 @@ use crate::common::{aabb_corners, obb_corners, tol, v};
 fn dir() -> impl Strategy<Value = Vec3> {
     prop_oneof![
         4 => unit(),
-        1 => (unit(), 1e-4 as Real..1e4).prop_map(|(u, s)| u * s),
+        1 => (unit(), crate::common::strategy::real(1e-4, 1e4)).prop_map(|(u, s)| u * s),
         1 => (0usize..6).prop_map(|i| [Vec3::X, Vec3::Y, Vec3::Z, -Vec3::X, -Vec3::Y, -Vec3::Z][i]),
         1 => (0usize..4).prop_map(|i| [v(1.0, 1.0, 0.0), v(0.0, -1.0, 1.0), v(1.0, 0.0, 0.0), v(-1.0, 0.0, -1.0)][i]),
         1 => Just(Vec3::ZERO),

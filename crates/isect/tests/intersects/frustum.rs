@@ -339,7 +339,7 @@ proptest! {
 
     #[test]
     fn infinite_frustum_answers_like_a_deep_one(
-        fov in 0.3 as Real..2.0, aspect in 0.5 as Real..2.0, near in 0.1 as Real..1.0,
+        fov in crate::common::strategy::real(0.3, 2.0), aspect in crate::common::strategy::real(0.5, 2.0), near in crate::common::strategy::real(0.1, 1.0),
         view in view_matrix(), reverse in any::<bool>(),
         s in sphere(), b in aabb(), o in obb(), c in capsule(), other in camera_frustum(),
     ) {

@@ -694,10 +694,10 @@ proptest! {
     /// accepted up to 64 ulps of the far plane's distance outside the side planes).
     #[test]
     fn a_distant_far_plane_does_not_blur_the_near_answers(
-        fov in 0.2 as Real..2.5,
-        aspect in 0.5 as Real..2.5,
-        near in 0.1 as Real..2.0,
-        far in 1e3 as Real..1e4,
+        fov in crate::common::strategy::real(0.2, 2.5),
+        aspect in crate::common::strategy::real(0.5, 2.5),
+        near in crate::common::strategy::real(0.1, 2.0),
+        far in crate::common::strategy::real(1e3, 1e4),
         view in view_matrix(),
         p in point(),
     ) {
@@ -713,10 +713,10 @@ proptest! {
     /// The same camera through the OpenGL matrix and `from_matrix_gl`.
     #[test]
     fn opengl_extraction_matches(
-        fov in 0.2 as Real..2.5,
-        aspect in 0.5 as Real..2.5,
-        near in 0.1 as Real..2.0,
-        depth in 0.5 as Real..15.0,
+        fov in crate::common::strategy::real(0.2, 2.5),
+        aspect in crate::common::strategy::real(0.5, 2.5),
+        near in crate::common::strategy::real(0.1, 2.0),
+        depth in crate::common::strategy::real(0.5, 15.0),
         p in point(),
     ) {
         let dx = Frustum::from_matrix(&directx::perspective(fov, aspect, near, near + depth));

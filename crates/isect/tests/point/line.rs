@@ -168,7 +168,7 @@ proptest! {
         line in line(),
         t in -10.0 as Real..10.0,
         n in unit(),
-        offset in 1e-2 as Real..5.0,
+        offset in crate::common::strategy::real(1e-2, 5.0),
     ) {
         let on = line.point_at(t);
         prop_assert!(line.contains_point(on), "{on}");

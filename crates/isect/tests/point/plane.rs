@@ -208,7 +208,7 @@ proptest! {
     /// `new` with any non-zero normal: unit normal in the same direction, and the points of
     /// `n · x = d` are on the plane.
     #[test]
-    fn new_keeps_the_point_set(n in unit(), length in 1e-3 as Real..1e3, d in coord(), x in vec3()) {
+    fn new_keeps_the_point_set(n in unit(), length in crate::common::strategy::real(1e-3, 1e3), d in coord(), x in vec3()) {
         let normal = n * length;
         let plane = Plane::new(normal, d);
         prop_assert_eq!(plane.is_valid(), Ok(()));

@@ -416,7 +416,7 @@ proptest! {
         t in near_degenerate_triangle(),
         u in unit_cube(),
         n in unit(),
-        offset in prop_oneof![Just(0.0 as Real), 1e-3 as Real..1.0],
+        offset in prop_oneof![Just(0.0 as Real), crate::common::strategy::real(1e-3, 1.0)],
     ) {
         let on = t.sample(u);
         prop_assert!(t.contains_point(on), "{on}");

@@ -181,7 +181,7 @@ proptest! {
     }
 
     #[test]
-    fn aabb_aimed_rays_hit(b in aabb(), o in point(), u in unit_cube(), len in 0.1 as Real..10.0) {
+    fn aabb_aimed_rays_hit(b in aabb(), o in point(), u in unit_cube(), len in crate::common::strategy::real(0.1, 10.0)) {
         prop_assume!(b.half_extents().min_element() > 0.05);
         let ray = aimed(o, b.sample(super::interior(u)), len);
         prop_assert!(check_solid_cast(&b, &ray, Real::INFINITY).is_some());
@@ -197,7 +197,7 @@ proptest! {
     }
 
     #[test]
-    fn obb_aimed_rays_hit(b in obb(), o in point(), u in unit_cube(), len in 0.1 as Real..10.0) {
+    fn obb_aimed_rays_hit(b in obb(), o in point(), u in unit_cube(), len in crate::common::strategy::real(0.1, 10.0)) {
         prop_assume!(b.half_extents.min_element() > 0.05);
         let ray = aimed(o, b.sample(super::interior(u)), len);
         prop_assert!(check_solid_cast(&b, &ray, Real::INFINITY).is_some());

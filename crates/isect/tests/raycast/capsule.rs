@@ -111,7 +111,7 @@ proptest! {
     }
 
     #[test]
-    fn aimed_rays_hit(c in capsule(), o in point(), u in unit_cube(), len in 0.1 as Real..10.0) {
+    fn aimed_rays_hit(c in capsule(), o in point(), u in unit_cube(), len in crate::common::strategy::real(0.1, 10.0)) {
         prop_assume!(c.radius > 0.05);
         let ray = aimed(o, c.sample(super::interior(u)), len);
         prop_assert!(check_solid_cast(&c, &ray, Real::INFINITY).is_some());

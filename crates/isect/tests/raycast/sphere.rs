@@ -138,7 +138,7 @@ proptest! {
 
     /// Rays aimed at a point of the ball: they must hit, at or before that point.
     #[test]
-    fn aimed_rays_hit(s in sphere(), o in point(), u in unit_cube(), len in 0.1 as Real..10.0) {
+    fn aimed_rays_hit(s in sphere(), o in point(), u in unit_cube(), len in crate::common::strategy::real(0.1, 10.0)) {
         use crate::common::sample::Sample;
         prop_assume!(s.radius > 0.05);
         let target = s.sample(super::interior(u));

@@ -187,7 +187,7 @@ proptest! {
 
     /// Aimed at a point of the triangle: hits at that point's parameter.
     #[test]
-    fn aimed_rays_hit(t in triangle(), o in point(), u in unit_cube(), len in 0.1 as Real..10.0) {
+    fn aimed_rays_hit(t in triangle(), o in point(), u in unit_cube(), len in crate::common::strategy::real(0.1, 10.0)) {
         prop_assume!(not_sliver(&t));
         let (s, w) = (0.1 + 0.35 * u.x, 0.1 + 0.35 * u.y);
         let target = t.a + (t.b - t.a) * s + (t.c - t.a) * w;
@@ -201,7 +201,7 @@ proptest! {
 
     /// Möller–Trumbore agrees with the watertight cast away from the edges.
     #[test]
-    fn moller_trumbore_agrees_inside(t in triangle(), o in point(), u in unit_cube(), len in 0.1 as Real..10.0) {
+    fn moller_trumbore_agrees_inside(t in triangle(), o in point(), u in unit_cube(), len in crate::common::strategy::real(0.1, 10.0)) {
         let n = t.normal();
         prop_assume!(not_sliver(&t));
         let (s, w) = (u.x * 0.8 + 0.1, u.y * 0.8 + 0.1);

@@ -234,7 +234,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
     /// Random placements of the icosphere, random inside origins.
     #[test]
-    fn random_icospheres(q in rotation(), c in crate::common::strategy::vec3(), r in 0.5 as Real..8.0,
+    fn random_icospheres(q in rotation(), c in crate::common::strategy::vec3(), r in crate::common::strategy::real(0.5, 8.0),
                          o in crate::common::strategy::unit(), depth in 0.0 as Real..0.9) {
         let mesh = icosphere(q, c, r);
         let targets = edge_points(&mesh, &[0.5, 0.3]);

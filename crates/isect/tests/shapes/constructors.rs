@@ -242,7 +242,7 @@ proptest! {
     /// axes are where the quaternion sends the coordinate axes.
     #[test]
     fn obb_from_quat_of_a_scaled_quaternion(
-        q in rotation(), k in 0.01 as Real..100.0, c in point(), h in vec3(),
+        q in rotation(), k in crate::common::strategy::real(0.01, 100.0), c in point(), h in vec3(),
     ) {
         let h = h.abs();
         let o = Obb::from_quat(c, h, q * k);
@@ -255,7 +255,7 @@ proptest! {
     }
     /// A line through two points passes through both.
     #[test]
-    fn line_through_passes_through_both(a in vec3(), d in unit(), s in 0.1 as Real..10.0) {
+    fn line_through_passes_through_both(a in vec3(), d in unit(), s in crate::common::strategy::real(0.1, 10.0)) {
         let b = a + d * s;
         let line = Line::through(a, b);
         prop_assert_eq!(line.is_valid(), Ok(()));

@@ -433,10 +433,10 @@ fn infinite_projections() {
 /// Every camera the strategies make: projection kind, parameters and a view.
 fn camera_matrix() -> impl Strategy<Value = (Mat4, Depth, &'static str)> {
     let perspective = (
-        0.2 as Real..2.5,
-        0.5 as Real..2.5,
-        0.1 as Real..2.0,
-        0.5 as Real..15.0,
+        crate::common::strategy::real(0.2, 2.5),
+        crate::common::strategy::real(0.5, 2.5),
+        crate::common::strategy::real(0.1, 2.0),
+        crate::common::strategy::real(0.5, 15.0),
         0usize..5,
     )
         .prop_map(|(fov, aspect, near, depth, kind)| {
@@ -470,9 +470,15 @@ fn camera_matrix() -> impl Strategy<Value = (Mat4, Depth, &'static str)> {
             }
         });
     let orthographic = (
-        (0.5 as Real..5.0, 0.5 as Real..5.0),
-        (0.5 as Real..5.0, 0.5 as Real..5.0),
-        (-2.0 as Real..2.0, 0.5 as Real..10.0),
+        (
+            crate::common::strategy::real(0.5, 5.0),
+            crate::common::strategy::real(0.5, 5.0),
+        ),
+        (
+            crate::common::strategy::real(0.5, 5.0),
+            crate::common::strategy::real(0.5, 5.0),
+        ),
+        (-2.0 as Real..2.0, crate::common::strategy::real(0.5, 10.0)),
         0usize..3,
     )
         .prop_map(|((l, r), (b, t), (near, depth), kind)| {

@@ -444,7 +444,7 @@ proptest! {
     }
 
     #[test]
-    fn sphere_capsule_aimed(a in strategy::sphere(), b in strategy::capsule(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn sphere_capsule_aimed(a in strategy::sphere(), b in strategy::capsule(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         let motion = (b.a - a.center) * speed + aim * 0.3;
         check_exact(&a, motion, &b, Vec3::ZERO, &crate::contact::solids::sphere_capsule_gap);
     }
@@ -455,7 +455,7 @@ proptest! {
     }
 
     #[test]
-    fn sphere_triangle_aimed(a in strategy::sphere(), b in strategy::triangle(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn sphere_triangle_aimed(a in strategy::sphere(), b in strategy::triangle(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         let motion = (b.a - a.center) * speed + aim * 0.3;
         check_exact(&a, motion, &b, Vec3::ZERO, &|s: &Sphere, t: &Triangle| t.distance_to_point(s.center) - s.radius);
     }
@@ -466,13 +466,13 @@ proptest! {
     }
 
     #[test]
-    fn capsule_capsule_aimed(a in strategy::capsule(), b in strategy::capsule(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn capsule_capsule_aimed(a in strategy::capsule(), b in strategy::capsule(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         let motion = (b.a - a.b) * speed + aim * 0.3;
         check_exact(&a, motion, &b, Vec3::ZERO, &crate::contact::solids::capsule_gap);
     }
 
     #[test]
-    fn sphere_obb_aimed(a in strategy::sphere(), b in strategy::obb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn sphere_obb_aimed(a in strategy::sphere(), b in strategy::obb(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         let motion = (b.center - a.center) * speed + aim * 0.3;
         check_exact(&a, motion, &b, Vec3::ZERO, &crate::contact::solids::sphere_obb_gap);
     }
@@ -485,7 +485,7 @@ proptest! {
     }
 
     #[test]
-    fn triangle_triangle_aimed(a in proper_triangle(), b in proper_triangle(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn triangle_triangle_aimed(a in proper_triangle(), b in proper_triangle(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         prop_assume!(a.area() > 1e-2 && b.area() > 1e-2);
         let motion = (b.a - a.c) * speed + aim * 0.1;
         check_obbs(&a, motion, &b, Vec3::ZERO);
@@ -497,7 +497,7 @@ proptest! {
     }
 
     #[test]
-    fn aabb_triangle_aimed(a in strategy::aabb(), b in strategy::triangle(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn aabb_triangle_aimed(a in strategy::aabb(), b in strategy::triangle(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         let motion = (b.a - a.center()) * speed + aim * 0.1;
         check_obbs(&a, motion, &b, Vec3::ZERO);
     }
@@ -508,13 +508,13 @@ proptest! {
     }
 
     #[test]
-    fn aabb_obb_aimed(a in strategy::aabb(), b in strategy::obb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn aabb_obb_aimed(a in strategy::aabb(), b in strategy::obb(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         let motion = (b.center - a.center()) * speed + aim * 0.1;
         check_obbs(&a, motion, &b, Vec3::ZERO);
     }
 
     #[test]
-    fn obb_obb_aimed(a in strategy::obb(), b in strategy::obb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn obb_obb_aimed(a in strategy::obb(), b in strategy::obb(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         let motion = (b.center - a.center) * speed + aim * 0.1;
         check_obbs(&a, motion, &b, Vec3::ZERO);
     }
@@ -531,13 +531,13 @@ proptest! {
 
     /// Spheres aimed at each other, so that most cases hit.
     #[test]
-    fn sphere_sphere_aimed(a in strategy::sphere(), b in strategy::sphere(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn sphere_sphere_aimed(a in strategy::sphere(), b in strategy::sphere(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         let motion = (b.center - a.center) * speed + aim * 0.1;
         check_spheres(&a, motion, &b, Vec3::ZERO);
     }
 
     #[test]
-    fn aabb_aabb_aimed(a in strategy::aabb(), b in strategy::aabb(), speed in 0.5 as Real..3.0, aim in strategy::vec3()) {
+    fn aabb_aabb_aimed(a in strategy::aabb(), b in strategy::aabb(), speed in crate::common::strategy::real(0.5, 3.0), aim in strategy::vec3()) {
         let motion = (b.center() - a.center()) * speed + aim * 0.1;
         check_boxes(&a, motion, &b, Vec3::ZERO);
     }

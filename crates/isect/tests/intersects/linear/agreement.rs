@@ -123,7 +123,7 @@ proptest! {
     /// Linear pairs: built through a common point they meet; moved apart along the common
     /// perpendicular by a clear gap they do not.
     #[test]
-    fn linear_pairs_agree(p in point(), d1 in direction(), d2 in direction(), s1 in 0.0 as Real..1.0, s2 in 0.0 as Real..1.0, gap in 1e-2 as Real..1.0) {
+    fn linear_pairs_agree(p in point(), d1 in direction(), d2 in direction(), s1 in 0.0 as Real..1.0, s2 in 0.0 as Real..1.0, gap in crate::common::strategy::real(1e-2, 1.0)) {
         let a = Segment::new(p - d1 * s1, p + d1 * (1.0 - s1));
         let b = Segment::new(p - d2 * s2, p + d2 * (1.0 - s2));
         let n = d1.cross(d2);

@@ -138,7 +138,7 @@ proptest! {
 
     /// Planes at a clear angle meet; parallel planes meet exactly when they coincide.
     #[test]
-    fn plane_plane(p in strategy::plane(), q in strategy::plane(), offset in 0.01 as Real..5.0) {
+    fn plane_plane(p in strategy::plane(), q in strategy::plane(), offset in crate::common::strategy::real(0.01, 5.0)) {
         if p.normal.cross(q.normal).length() > 1e-2 {
             prop_assert!(intersects_both(&p, &q));
         }
