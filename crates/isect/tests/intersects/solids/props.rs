@@ -3,7 +3,7 @@
 //! order is asserted on every call by `intersects_both`.
 
 use isect::query::algo::gjk::SupportMap;
-use isect::{Aabb, Intersects, Obb, Plane, Real};
+use isect::{Aabb, Intersects, Obb, Plane};
 use proptest::prelude::*;
 
 use crate::common::clearance::{clear_answer, margin};
