@@ -45,6 +45,18 @@ fn hand_cases() {
     assert_eq!(Ray::new(v(0.0, 2.0, 0.0), -Vec3::Y).distance(&ground), 0.0);
     let tri = Triangle::new(v(0.0, 1.0, 0.0), v(2.0, 3.0, 0.0), v(0.0, 5.0, 2.0));
     assert_eq!(tri.closest_points(&ground).a, v(0.0, 1.0, 0.0));
+    // Box–segment: the segment's end nearest the box's face; crossing: 0.
+    let cp = cube.closest_points(&Segment::new(v(4.0, 2.5, 2.5), v(6.0, 2.5, 2.5)));
+    assert_eq!(
+        (cp.a, cp.b, cp.distance),
+        (v(3.0, 2.5, 2.5), v(4.0, 2.5, 2.5), 1.0)
+    );
+    assert_eq!(
+        cube.distance(&Segment::new(v(2.5, 0.0, 2.5), v(2.5, 5.0, 2.5))),
+        0.0
+    );
+    let cp = cube.closest_points(&Capsule::new(v(4.0, 2.5, 0.0), v(4.0, 2.5, 5.0), 0.5));
+    assert_eq!((cp.a.x, cp.b.x, cp.distance), (3.0, 3.5, 0.5));
     // Invalid input: NONE.
     assert!(Sphere::new(Vec3::ZERO, -1.0).distance(&ball).is_infinite());
     assert!(
@@ -98,6 +110,14 @@ proptest! {
     fn capsule_ray(a in strategy::capsule(), b in strategy::ray(), s in samples()) { check(&a, &b, &s, Some(a.intersects(&b))); }
     #[test]
     fn capsule_line(a in strategy::capsule(), b in strategy::line(), s in samples()) { check(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn aabb_segment(a in strategy::aabb(), b in strategy::segment(), s in samples()) { check_convex(&a, &b, &s, None); }
+    #[test]
+    fn obb_segment(a in strategy::obb(), b in strategy::segment(), s in samples()) { check_convex(&a, &b, &s, None); }
+    #[test]
+    fn aabb_capsule(a in strategy::aabb(), b in strategy::capsule(), s in samples()) { check_convex(&a, &b, &s, Some(a.intersects(&b))); }
+    #[test]
+    fn obb_capsule(a in strategy::obb(), b in strategy::capsule(), s in samples()) { check_convex(&a, &b, &s, Some(a.intersects(&b))); }
     #[test]
     fn capsule_plane(a in strategy::capsule(), b in strategy::plane(), s in samples()) { check(&a, &b, &s, None); }
     #[test]

@@ -3,7 +3,9 @@
 //! Segment, Ray, Line, Plane, Frustum, `ConvexHull`); each file ends with the mirror line that
 //! implements the other argument order.
 
+mod aabb_capsule;
 mod aabb_plane;
+mod aabb_segment;
 mod capsule_capsule;
 mod capsule_line;
 mod capsule_plane;
@@ -13,7 +15,9 @@ mod capsule_segment;
 mod convex_hull_plane;
 mod line_line;
 mod line_plane;
+mod obb_capsule;
 mod obb_plane;
+mod obb_segment;
 mod ray_line;
 mod ray_plane;
 mod ray_ray;
@@ -33,7 +37,7 @@ mod sphere_segment;
 mod sphere_sphere;
 mod sphere_triangle;
 mod triangle_plane;
-mod triangle_segment;
+pub(crate) mod triangle_segment;
 
 use crate::math::{Real, Vec3};
 use crate::query::ClosestPoints;
@@ -152,4 +156,40 @@ where
         return ClosestPoints::NONE;
     }
     rounded(core, capsule.radius, 0.0)
+}
+
+/// Closest points between a box and a segment `a b` rounded by `r` (a capsule; `r = 0` for a
+/// segment), `a` on the box: in the box's frame, the slab test decides crossings (as the overlap
+/// tests do), else the exact segment–box distance (a convex piecewise quadratic minimised piece
+/// by piece) gives the segment's closest point and its clamp onto the box; overlap (squared
+/// distance within `r²`, compared in the box's frame as the overlap tests do) gives distance 0
+/// and a common point.
+#[inline]
+fn box_rounded_segment(obb: &crate::shape::Obb, a: Vec3, b: Vec3, r: Real) -> ClosestPoints {
+    use crate::query::algo::box_sat::{segment_box_distance_squared, segment_meets_box};
+    let p = obb.to_local(a);
+    let d = obb.rotation.transpose() * (b - a);
+    let e = obb.half_extents;
+    let common = |local: Vec3| {
+        let point = obb.to_world(local);
+        ClosestPoints::from_points(point, point)
+    };
+    if segment_meets_box(p, d, -e, e) {
+        let (t0, t1) = crate::query::raycast::slab_interval(-e, e, p, d, 0.0, 1.0);
+        let t = if t0 <= t1 {
+            (t0 + t1) * 0.5
+        } else {
+            t0.max(0.0).min(1.0)
+        };
+        return common((p + d * t).clamp(-e, e));
+    }
+    let (d2, t) = segment_box_distance_squared(p, d, -e, e);
+    let x = p + d * t;
+    let q = x.clamp(-e, e);
+    if d2 <= r * r {
+        // Within the capsule's reach: the box point nearest the core, which the capsule holds.
+        return common(q);
+    }
+    let n = (x - q) / crate::ops::sqrt(d2);
+    ClosestPoints::from_points(obb.to_world(q), obb.to_world(x - n * r))
 }

@@ -1,0 +1,20 @@
+//! Oriented box–capsule distance.
+
+use crate::query::distance::box_rounded_segment;
+use crate::query::{ClosestPoints, Distance, mirror_distance};
+use crate::shape::{Capsule, Obb};
+
+impl Distance<Capsule> for Obb {
+    /// The capsule's core against the box (slab test, then the exact segment–box distance), then
+    /// the radius; 0 with a common point when they overlap (the same comparison as the overlap
+    /// test, so distance 0 exactly when `intersects` is true). [`ClosestPoints::NONE`] for invalid
+    /// input.
+    fn closest_points(&self, other: &Capsule) -> ClosestPoints {
+        if !(self.is_usable() && other.is_usable()) {
+            return ClosestPoints::NONE;
+        }
+        box_rounded_segment(self, other.a, other.b, other.radius)
+    }
+}
+
+mirror_distance!(Obb, Capsule);
