@@ -76,7 +76,9 @@ where
                     out >= 0.0,
                     "moving by the depth leaves them overlapping ({out}): {what}"
                 );
-                if c.depth > 100.0 * t {
+                // (Where the normal is not unique the depth is a separating translation, not
+                // always the shortest: the crossing capsule–triangle case.)
+                if c.depth > 100.0 * t && !self.no_unique_normal {
                     let short =
                         (self.gap)(&self.a.translated(c.normal * (c.depth * 0.999)), self.b);
                     assert!(

@@ -1,7 +1,7 @@
 //! Contacts among spheres, capsules and boxes.
 
 use isect::math::{Quat, Vec3};
-use isect::{Aabb, Capsule, Contact, Distance, Obb, PointQuery, Real, Segment, Sphere};
+use isect::{Aabb, Capsule, Contact, Distance, Obb, PointQuery, Real, Segment, Sphere, Triangle};
 use proptest::prelude::*;
 
 use super::Case;
@@ -158,7 +158,46 @@ fn sphere_and_boxes() {
     assert_eq!((m.normal, m.depth), (-Vec3::X, 0.5));
 }
 
+#[test]
+fn triangles() {
+    let floor = Triangle::new(v(-4.0, 0.0, -4.0), v(4.0, 0.0, -4.0), v(0.0, 0.0, 4.0));
+    let c = Sphere::new(v(0.0, 0.5, 0.0), 1.0).contact(&floor).unwrap();
+    assert_eq!((c.point, c.normal, c.depth), (Vec3::ZERO, Vec3::Y, 0.5));
+    // Beside an edge: the normal runs from the edge to the center.
+    let c = Sphere::new(v(0.0, 0.0, -4.5), 1.0).contact(&floor).unwrap();
+    assert_eq!(
+        (c.point, c.normal, c.depth),
+        (v(0.0, 0.0, -4.0), -Vec3::Z, 0.5)
+    );
+    assert!(
+        Sphere::new(v(0.0, 1.0 + 1.0 / 1024.0, 0.0), 1.0)
+            .contact(&floor)
+            .is_none()
+    );
+    // A capsule lying above the floor, and one standing through it.
+    let lying = Capsule::new(v(-1.0, 0.25, 0.0), v(1.0, 0.25, 0.0), 0.5);
+    let c = lying.contact(&floor).unwrap();
+    assert_eq!((c.normal, c.depth), (Vec3::Y, 0.25));
+    let through = Capsule::new(v(0.0, -1.0, 0.0), v(0.0, 3.0, 0.0), 0.5);
+    let c = through.contact(&floor).unwrap();
+    assert_eq!((c.normal, c.depth), (Vec3::Y, 1.5));
+    let m = floor.contact(&through).unwrap();
+    assert_eq!((m.normal, m.depth), (-Vec3::Y, 1.5));
+}
+
 proptest! {
+    #[test]
+    fn sphere_triangle(a in strategy::sphere(), b in strategy::triangle()) {
+        let on = b.distance_to_point(a.center) == 0.0;
+        check(&a, &b, &|s: &Sphere, t: &Triangle| t.distance_to_point(s.center) - s.radius, on);
+    }
+
+    #[test]
+    fn capsule_triangle(a in strategy::capsule(), b in strategy::triangle()) {
+        let crossing = b.distance(&core(&a)) == 0.0;
+        check(&a, &b, &|c: &Capsule, t: &Triangle| t.distance(&core(c)) - c.radius, crossing);
+    }
+
     #[test]
     fn sphere_sphere(a in strategy::sphere(), b in strategy::sphere()) {
         check(&a, &b, &sphere_gap, a.center == b.center);

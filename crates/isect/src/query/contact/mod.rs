@@ -5,6 +5,7 @@
 mod aabb_plane;
 mod capsule_capsule;
 mod capsule_plane;
+mod capsule_triangle;
 #[cfg(feature = "alloc")]
 mod convex_hull_plane;
 mod obb_plane;
@@ -13,6 +14,7 @@ mod sphere_capsule;
 mod sphere_obb;
 mod sphere_plane;
 mod sphere_sphere;
+mod sphere_triangle;
 mod triangle_plane;
 
 use crate::math::{Real, Vec3, on_set_tolerance};

@@ -1,0 +1,54 @@
+//! Contact of a capsule with a triangle.
+
+use crate::math::Vec3;
+use crate::query::contact::{balls, within_rounding};
+use crate::query::{Contact, ContactInfo, Distance, mirror_contact};
+use crate::shape::{Capsule, Segment, Triangle};
+
+impl Contact<Triangle> for Capsule {
+    /// The balls around the closest points of the core segment and the triangle (Ericson
+    /// §5.1.9–5.1.10): depth `r − distance`, normal from the triangle's point to the core's,
+    /// exact when the core does not reach the triangle. A core that touches or crosses the
+    /// triangle is pushed out along the triangle's normal, to the side of the core's middle, by
+    /// `r` plus how far its lower end lies beyond the plane: a separating translation, not always
+    /// the shortest one (sliding off an edge can be shorter). Zero-length capsules are spheres;
+    /// degenerate triangles are their segment or point. `None` when apart and for invalid input.
+    fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
+        if !(self.is_usable() && other.is_usable()) {
+            return None;
+        }
+        let core = Segment::new(self.a, self.b);
+        let cp = other.closest_points(&core);
+        if !cp.distance.is_finite() {
+            return None;
+        }
+        let inputs = [other.a, other.b, other.c, self.a, self.b];
+        if !within_rounding(cp.a, cp.b, inputs) {
+            let fallback = other.normal().unwrap_or(Vec3::Y);
+            return balls(cp.b, self.radius, cp.a, 0.0, fallback);
+        }
+        // The core meets the triangle.
+        let Some(n) = other.normal() else {
+            // A degenerate triangle: any direction across the core separates by the radius.
+            let across = (self.b - self.a)
+                .try_normalize()
+                .map_or(Vec3::Y, Vec3::any_orthonormal_vector);
+            return Some(ContactInfo {
+                point: cp.a,
+                normal: across,
+                depth: self.radius,
+            });
+        };
+        let height = |p: Vec3| n.dot(p - other.a);
+        let mid = height((self.a + self.b) * 0.5);
+        let n = if mid < 0.0 { -n } else { n };
+        let low = (n.dot(self.a - other.a)).min(n.dot(self.b - other.a));
+        Some(ContactInfo {
+            point: cp.a,
+            normal: n,
+            depth: self.radius + (-low).max(0.0),
+        })
+    }
+}
+
+mirror_contact!(Capsule, Triangle);

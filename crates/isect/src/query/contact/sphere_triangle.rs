@@ -1,0 +1,40 @@
+//! Contact of a sphere with a triangle.
+
+use crate::query::contact::{balls, within_rounding};
+use crate::query::{Contact, ContactInfo, PointQuery, mirror_contact};
+use crate::shape::{Sphere, Triangle};
+
+impl Contact<Triangle> for Sphere {
+    /// The sphere against the triangle's point closest to its center (Voronoi regions, Ericson
+    /// §5.1.5): depth `r − distance`, normal from that point to the center, point the closest
+    /// point (which the sphere holds). A center on the triangle (within rounding) takes the
+    /// triangle's normal and depth `r`. Exact: no shorter translation separates them. A
+    /// degenerate triangle is its segment or point. `None` when apart and for invalid input.
+    fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
+        if !(self.is_usable() && other.is_usable()) {
+            return None;
+        }
+        let q = other.closest_point(self.center);
+        let fallback = other
+            .normal()
+            .or_else(|| {
+                (other.b - other.a)
+                    .try_normalize()
+                    .map(|e| e.any_orthonormal_vector())
+            })
+            .or_else(|| {
+                (other.c - other.a)
+                    .try_normalize()
+                    .map(|e| e.any_orthonormal_vector())
+            })
+            .unwrap_or(crate::math::Vec3::Y);
+        let q = if within_rounding(self.center, q, [other.a, other.b, other.c, self.center]) {
+            self.center
+        } else {
+            q
+        };
+        balls(self.center, self.radius, q, 0.0, fallback)
+    }
+}
+
+mirror_contact!(Sphere, Triangle);
