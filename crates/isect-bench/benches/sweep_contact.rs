@@ -293,19 +293,7 @@ fn contact_capsule_capsule(suite: &mut Suite, rng: &mut Rng) {
     for _ in 0..BATCH {
         // Shallow contacts, where parry's depth is accurate (its GJK/EPA stops short on deep
         // ones, see the differential tests).
-        let make = |rng: &mut Rng| {
-            let mid = rng.vec3(-2.0, 2.0);
-            let half = rng.unit_vec3() * rng.range(0.5, 2.0);
-            Capsule::new(mid - half, mid + half, rng.range(0.3, 1.0))
-        };
-        let (a, b) = (make(rng), make(rng));
-        let parry_capsule = |c: &Capsule| {
-            let mid = (c.a + c.b) * 0.5;
-            (
-                translation(mid),
-                ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), c.radius),
-            )
-        };
+        let (a, b) = (random_capsule(rng, 2.0), random_capsule(rng, 2.0));
         let ((pa, ca), (pb, cb)) = (parry_capsule(&a), parry_capsule(&b));
         ours.push((a, b));
         theirs.push((pa, ca, pb, cb));
@@ -383,7 +371,7 @@ fn sweep_sphere_obb(suite: &mut Suite, rng: &mut Rng) {
     let mut theirs = Vec::new();
     for _ in 0..BATCH {
         let a = Sphere::new(rng.vec3(-4.0, 4.0), rng.range(0.2, 1.5));
-        let b = Obb::from_quat(rng.vec3(-4.0, 4.0), rng.vec3(0.2, 1.5), rng.rotation());
+        let b = random_obb(rng);
         let (ma, mb) = (
             b.center - a.center + rng.vec3(-2.0, 2.0),
             rng.vec3(-1.0, 1.0),
@@ -395,11 +383,7 @@ fn sweep_sphere_obb(suite: &mut Suite, rng: &mut Rng) {
                 velocity: to_parry(ma),
                 shape: ps::Ball::new(a.radius),
             },
-            Moving {
-                pose: pose(b.center, isect::math::Quat::from_mat3(&b.rotation)),
-                velocity: to_parry(mb),
-                shape: ps::Cuboid::new(to_parry(b.half_extents)),
-            },
+            moving_cuboid(&b, mb),
         ));
     }
     // parry's ball–cuboid cast is a conservative advancement that stops within its tolerance.
@@ -418,19 +402,13 @@ fn sweep_obb_obb(suite: &mut Suite, rng: &mut Rng) {
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
     for _ in 0..BATCH {
-        let a = Obb::from_quat(rng.vec3(-4.0, 4.0), rng.vec3(0.2, 1.5), rng.rotation());
-        let b = Obb::from_quat(rng.vec3(-4.0, 4.0), rng.vec3(0.2, 1.5), rng.rotation());
+        let (a, b) = (random_obb(rng), random_obb(rng));
         let (ma, mb) = (
             b.center - a.center + rng.vec3(-2.0, 2.0),
             rng.vec3(-1.0, 1.0),
         );
         ours.push((a, ma, b, mb));
-        let parry = |o: &Obb, m: Vec3| Moving {
-            pose: pose(o.center, isect::math::Quat::from_mat3(&o.rotation)),
-            velocity: to_parry(m),
-            shape: ps::Cuboid::new(to_parry(o.half_extents)),
-        };
-        theirs.push((parry(&a, ma), parry(&b, mb)));
+        theirs.push((moving_cuboid(&a, ma), moving_cuboid(&b, mb)));
     }
     sweep_group(
         suite,
@@ -447,23 +425,18 @@ fn sweep_capsule_capsule(suite: &mut Suite, rng: &mut Rng) {
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
     for _ in 0..BATCH {
-        let make = |rng: &mut Rng| {
-            let mid = rng.vec3(-4.0, 4.0);
-            let half = rng.unit_vec3() * rng.range(0.5, 2.0);
-            Capsule::new(mid - half, mid + half, rng.range(0.3, 1.0))
-        };
-        let (a, b) = (make(rng), make(rng));
+        let (a, b) = (random_capsule(rng, 4.0), random_capsule(rng, 4.0));
         let (ma, mb) = (
             (b.a + b.b - a.a - a.b) * 0.5 + rng.vec3(-2.0, 2.0),
             rng.vec3(-1.0, 1.0),
         );
         ours.push((a, ma, b, mb));
         let parry = |c: &Capsule, m: Vec3| {
-            let mid = (c.a + c.b) * 0.5;
+            let (pose, shape) = parry_capsule(c);
             Moving {
-                pose: translation(mid),
+                pose,
                 velocity: to_parry(m),
-                shape: ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), c.radius),
+                shape,
             }
         };
         theirs.push((parry(&a, ma), parry(&b, mb)));
@@ -478,4 +451,34 @@ fn sweep_capsule_capsule(suite: &mut Suite, rng: &mut Rng) {
         |(a, ma, b, mb): (Capsule, Vec3, Capsule, Vec3)| a.sweep(ma, &b, mb),
         1e-2,
     );
+}
+
+/// A capsule with its middle in `[-reach, reach]³`, a core of length 1 to 4 and radius 0.3 to 1.
+fn random_capsule(rng: &mut Rng, reach: Real) -> Capsule {
+    let mid = rng.vec3(-reach, reach);
+    let half = rng.unit_vec3() * rng.range(0.5, 2.0);
+    Capsule::new(mid - half, mid + half, rng.range(0.3, 1.0))
+}
+
+/// An OBB with its center in `[-4, 4]³`, half extents 0.2 to 1.5 and a random rotation.
+fn random_obb(rng: &mut Rng) -> Obb {
+    Obb::from_quat(rng.vec3(-4.0, 4.0), rng.vec3(0.2, 1.5), rng.rotation())
+}
+
+/// A capsule as parry's: centered at the origin, placed by a translation to its middle.
+fn parry_capsule(c: &Capsule) -> (Pose, ps::Capsule) {
+    let mid = (c.a + c.b) * 0.5;
+    (
+        translation(mid),
+        ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), c.radius),
+    )
+}
+
+/// An OBB as parry's posed `Cuboid`, moving by `motion`.
+fn moving_cuboid(o: &Obb, motion: Vec3) -> Moving<ps::Cuboid> {
+    Moving {
+        pose: pose(o.center, isect::math::Quat::from_mat3(&o.rotation)),
+        velocity: to_parry(motion),
+        shape: ps::Cuboid::new(to_parry(o.half_extents)),
+    }
 }

@@ -7,14 +7,7 @@ use proptest::prelude::*;
 
 use super::Case;
 use crate::common::{strategy, v};
-
-/// Separation from a plane by the shape's own support points.
-fn plane_gap<S: SupportMap>(shape: &S, plane: &Plane) -> Real {
-    let n = plane.normal;
-    let low = plane.signed_distance(shape.support(-n));
-    let high = plane.signed_distance(shape.support(n));
-    low.max(-high)
-}
+use crate::sweep::plane::plane_gap;
 
 fn check<S>(shape: &S, plane: &Plane)
 where

@@ -3,7 +3,7 @@
 //! until `t_last`, apart after it), symmetry in argument order and translation invariance.
 
 mod advancement;
-mod plane;
+pub mod plane;
 pub mod solids;
 
 use isect::math::Vec3;

@@ -11,7 +11,7 @@ use crate::common::v;
 
 /// Separation of a convex shape from a plane, from the shape's own support points: positive
 /// when the whole shape is on one side, <= 0 when it touches or crosses the plane.
-fn plane_gap<S: SupportMap>(shape: &S, plane: &Plane) -> Real {
+pub fn plane_gap<S: SupportMap>(shape: &S, plane: &Plane) -> Real {
     let n = plane.normal;
     let low = plane.signed_distance(shape.support(-n));
     let high = plane.signed_distance(shape.support(n));

@@ -7,11 +7,7 @@ use proptest::prelude::*;
 
 use super::{Case, assert_times};
 use crate::common::{strategy, v};
-
-/// |c1 − c2| − (r1 + r2): the distance between two spheres, negative when they overlap.
-pub fn sphere_gap(a: &Sphere, b: &Sphere) -> Real {
-    a.center.distance(b.center) - (a.radius + b.radius)
-}
+pub use crate::contact::solids::sphere_gap;
 
 /// The largest per-axis gap between two boxes: positive exactly when they are apart, and at
 /// least the gap along any axis.

@@ -13,6 +13,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::SweepHit;
+use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::gjk::{SupportMap, gjk_closest_points};
 
 /// The distance, relative to the shapes' coordinates, at which conservative advancement stops:
@@ -80,7 +81,11 @@ where
                 last
             };
             let normal = normal.or_else(|| (-v).try_normalize()).unwrap_or(Vec3::Y);
-            return Some((t, common_point(cp.a, cp.b, cp.distance, margins), normal));
+            return Some((
+                t,
+                ball_overlap_middle(cp.a, margins.0, cp.b, margins.1),
+                normal,
+            ));
         }
         // From b towards a: the direction a is pushed out along. GJK's closest points near
         // contact give this direction only approximately, so what it proves is measured: the
@@ -114,22 +119,8 @@ where
     };
     let cp = gjk_closest_points(&shifted, b, dir);
     let normal = last.unwrap_or(Vec3::Y);
-    let point = common_point(cp.a, cp.b, cp.distance, margins);
+    let point = ball_overlap_middle(cp.a, margins.0, cp.b, margins.1);
     cp.distance.is_finite().then_some((t, point, normal))
-}
-
-/// A point of both rounded shapes (up to the tolerance) from their cores' closest points `a` and
-/// `b`, `d` apart: the middle of the stretch of the segment `b a` that both balls around them
-/// (radii the margins) cover; the cores' common point when they meet.
-fn common_point(a: Vec3, b: Vec3, d: Real, (margin_a, margin_b): (Real, Real)) -> Vec3 {
-    if !(d > 0.0) {
-        return (a + b) * 0.5;
-    }
-    let n = (a - b) / d;
-    // Along n from b: b's ball covers [−margin_b, margin_b], a's [d − margin_a, d + margin_a].
-    let low = (-margin_b).max(d - margin_a);
-    let high = margin_b.min(d + margin_a);
-    b + n * ((low + high) * 0.5)
 }
 
 /// The sweep of `a` moving by `motion_a` against `b` moving by `motion_b` over `[0, 1]`, by

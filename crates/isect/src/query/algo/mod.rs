@@ -2,6 +2,7 @@
 //! GJK over support maps. Public where a user can build on it (support maps, GJK); the rest is
 //! crate-internal.
 
+pub(crate) mod balls;
 pub(crate) mod box_sat;
 pub mod conservative_advancement;
 pub mod gjk;
@@ -11,6 +12,6 @@ pub(crate) mod plane_extent;
 pub(crate) mod polytope;
 #[cfg(feature = "alloc")]
 pub(crate) mod quickhull;
-pub(crate) mod rounded_box;
+pub(crate) mod rounded;
 pub(crate) mod simplex;
 mod support_map;

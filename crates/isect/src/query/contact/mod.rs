@@ -20,6 +20,7 @@ mod triangle_plane;
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;
 use crate::query::ContactInfo;
+use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::plane_extent::PlaneExtent;
 use crate::shape::Plane;
 
@@ -43,11 +44,8 @@ fn balls(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<Conta
     } else {
         fallback
     };
-    // Measured from c2 along the normal: ball 2 spans [−r2, r2], ball 1 [distance ∓ r1].
-    let low = (-r2).max(distance - r1);
-    let high = r2.min(distance + r1);
     Some(ContactInfo {
-        point: c2 + normal * ((low + high) * 0.5),
+        point: ball_overlap_middle(c1, r1, c2, r2),
         normal,
         depth: (radii - distance).max(0.0),
     })

@@ -41,6 +41,7 @@ pub(crate) mod triangle_segment;
 
 use crate::math::{Real, Vec3};
 use crate::query::ClosestPoints;
+use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::linear::{Linear, closest_parameters};
 use crate::query::algo::plane_extent::PlaneExtent;
 use crate::query::contact::plane_contact_geometry;
@@ -71,14 +72,7 @@ fn rounded(core: ClosestPoints, ra: Real, rb: Real) -> ClosestPoints {
     let dd = a.distance_squared(b);
     let d = crate::ops::sqrt(dd);
     if dd <= radii * radii {
-        let point = if d > 0.0 {
-            // Measured from b towards a: b's ball covers [−rb, rb], a's [d − ra, d + ra].
-            let low = (-rb).max(d - ra);
-            let high = rb.min(d + ra);
-            b + (a - b) * (((low + high) * 0.5) / d)
-        } else {
-            a
-        };
+        let point = ball_overlap_middle(a, ra, b, rb);
         return ClosestPoints {
             a: point,
             b: point,

@@ -1,9 +1,11 @@
 //! Sweep of a capsule against a capsule.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::linear::segment_segment_parameters;
-use crate::query::{Distance, RayCast, RayHit, Sweep, SweepHit};
-use crate::shape::{Capsule, Ray, Segment, Triangle};
+use crate::query::algo::rounded::raycast_rounded_polygon;
+use crate::query::{Distance, Sweep, SweepHit};
+use crate::shape::{Capsule, Ray, Segment};
 
 impl Sweep<Capsule> for Capsule {
     /// Exact up to rounding, as a ray against a rounded parallelogram: the cores `p(s)` and
@@ -46,7 +48,7 @@ impl Sweep<Capsule> for Capsule {
             if dir == Vec3::ZERO {
                 return None;
             }
-            cast_rounded_parallelogram(&corners, radii, &Ray::new(origin, dir))
+            raycast_rounded_polygon(&corners, radii, &Ray::new(origin, dir), 1.0)
                 .map(|h| (h.t, -h.normal))
         };
         // The ray runs through −v τ: at τ, self has moved by v relative to other.
@@ -64,7 +66,7 @@ impl Sweep<Capsule> for Capsule {
             (normal, y + normal * other.radius)
         } else {
             let normal = (-v).try_normalize().unwrap_or(Vec3::Y);
-            (normal, common_point(x, self.radius, y, other.radius))
+            (normal, ball_overlap_middle(x, self.radius, y, other.radius))
         };
         Some(SweepHit {
             t_first,
@@ -73,55 +75,4 @@ impl Sweep<Capsule> for Capsule {
             normal,
         })
     }
-}
-
-/// A point of both balls `(x, rx)` and `(y, ry)` (which overlap): the middle of their common
-/// stretch of the line through the centers.
-fn common_point(x: Vec3, rx: Real, y: Vec3, ry: Real) -> Vec3 {
-    let d = x.distance(y);
-    if !(d > 0.0) {
-        return x;
-    }
-    let n = (x - y) / d;
-    let low = (-ry).max(d - rx);
-    let high = ry.min(d + rx);
-    y + n * ((low + high) * 0.5)
-}
-
-/// The first hit of `ray` (`t` in `[0, 1]`) with the parallelogram `corners` (in order) rounded
-/// by `r`: its faces moved by `±r` along its normal, then the capsules around its edges.
-fn cast_rounded_parallelogram(corners: &[Vec3; 4], r: Real, ray: &Ray) -> Option<RayHit> {
-    let mut best: Option<RayHit> = None;
-    let mut keep = |hit: Option<RayHit>| {
-        if let Some(h) = hit {
-            if best.is_none_or(|b| h.t < b.t) {
-                best = Some(h);
-            }
-        }
-    };
-    let [c0, c1, c2, c3] = *corners;
-    let normal = (c1 - c0).cross(c3 - c0);
-    let scale = (c1 - c0)
-        .abs()
-        .max_element()
-        .max((c3 - c0).abs().max_element());
-    if normal.length_squared() > 8.0 * Real::EPSILON * (scale * scale) * (scale * scale) {
-        let n = normal.normalize();
-        for side in [1.0, -1.0] {
-            let shift = n * (r * side);
-            for tri in [
-                Triangle::new(c0 + shift, c1 + shift, c2 + shift),
-                Triangle::new(c0 + shift, c2 + shift, c3 + shift),
-            ] {
-                keep(tri.raycast(ray, 1.0).map(|h| RayHit {
-                    normal: n * side,
-                    ..h
-                }));
-            }
-        }
-    }
-    for (a, b) in [(c0, c1), (c1, c2), (c2, c3), (c3, c0)] {
-        keep(Capsule::new(a, b, r).raycast(ray, 1.0));
-    }
-    best
 }

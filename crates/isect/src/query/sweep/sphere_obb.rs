@@ -1,7 +1,7 @@
 //! Sweep of a sphere against an oriented box.
 
 use crate::math::{Real, Vec3};
-use crate::query::algo::rounded_box::raycast_rounded_box;
+use crate::query::algo::rounded::raycast_rounded_box;
 use crate::query::{PointQuery, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Obb, Ray, Sphere};
 

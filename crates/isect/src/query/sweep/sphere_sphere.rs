@@ -2,6 +2,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::ops;
+use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::{Sweep, SweepHit};
 use crate::shape::Sphere;
 
@@ -72,18 +73,16 @@ impl Sweep<Sphere> for Sphere {
             Vec3::Y
         };
         // On other's surface when touching; the middle of the overlap of the two spheres on the
-        // line of centers (measured from c2 along the normal) when they overlap.
-        let along: Real = if distance >= radii {
-            other.radius
+        // line of centers when they overlap.
+        let point = if distance >= radii {
+            c2 + normal * other.radius
         } else {
-            let low = (-other.radius).max(distance - self.radius);
-            let high = other.radius.min(distance + self.radius);
-            (low + high) * 0.5
+            ball_overlap_middle(c1, self.radius, c2, other.radius)
         };
         Some(SweepHit {
             t_first,
             t_last,
-            point: c2 + normal * along,
+            point,
             normal,
         })
     }

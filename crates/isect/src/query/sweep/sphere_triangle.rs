@@ -1,9 +1,11 @@
 //! Sweep of a sphere against a triangle.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::rounded::raycast_rounded_polygon;
+use crate::query::raycast::start_inside;
 use crate::query::sweep::sweep_center_as_ray;
-use crate::query::{PointQuery, RayCast, RayHit, Sweep, SweepHit, mirror_sweep};
-use crate::shape::{Capsule, Ray, Sphere, Triangle};
+use crate::query::{PointQuery, RayHit, Sweep, SweepHit, mirror_sweep};
+use crate::shape::{Ray, Sphere, Triangle};
 
 impl Sweep<Triangle> for Sphere {
     /// The sphere's center as a ray against the triangle rounded by the radius (Ericson §5.5.6:
@@ -40,39 +42,9 @@ impl Sweep<Triangle> for Sphere {
 /// with the normal against the ray from inside.
 fn cast_rounded_triangle(triangle: &Triangle, r: Real, ray: &Ray) -> Option<RayHit> {
     if triangle.distance_to_point(ray.origin) <= r {
-        return Some(RayHit {
-            t: 0.0,
-            point: ray.origin,
-            normal: (-ray.dir).try_normalize().unwrap_or(Vec3::Y),
-        });
+        return Some(start_inside(ray));
     }
-    let mut best: Option<RayHit> = None;
-    let mut keep = |hit: Option<RayHit>| {
-        if let Some(h) = hit {
-            if best.is_none_or(|b| h.t < b.t) {
-                best = Some(h);
-            }
-        }
-    };
-    if let Some(n) = triangle.scaled_normal().try_normalize() {
-        for side in [1.0, -1.0] {
-            let shift = n * (r * side);
-            let face = Triangle::new(triangle.a + shift, triangle.b + shift, triangle.c + shift);
-            // The face hit's normal faces the ray; the outward normal is the side's.
-            keep(face.raycast(ray, 1.0).map(|h| RayHit {
-                normal: n * side,
-                ..h
-            }));
-        }
-    }
-    for (a, b) in [
-        (triangle.a, triangle.b),
-        (triangle.b, triangle.c),
-        (triangle.c, triangle.a),
-    ] {
-        keep(Capsule::new(a, b, r).raycast(ray, 1.0));
-    }
-    best
+    raycast_rounded_polygon(&[triangle.a, triangle.b, triangle.c], r, ray, 1.0)
 }
 
 mirror_sweep!(Sphere, Triangle);

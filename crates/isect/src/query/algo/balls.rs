@@ -1,0 +1,20 @@
+//! Two overlapping balls: a point they share, for the contact and common points of every shape
+//! that is a core rounded by a radius (spheres, capsules, and the rounded cores of the sweeps).
+
+use crate::math::{Real, Vec3};
+
+/// The middle of the stretch of the line through `a` and `b` that both balls `(a, ra)` and
+/// `(b, rb)` cover (for balls that overlap: a point of both); `a` when the centers coincide.
+///
+/// Measured from `b` towards `a`, ball `b` covers `[−rb, rb]` and ball `a` covers
+/// `[d − ra, d + ra]` for `d = |a − b|`.
+#[inline]
+pub(crate) fn ball_overlap_middle(a: Vec3, ra: Real, b: Vec3, rb: Real) -> Vec3 {
+    let d = a.distance(b);
+    if !(d > 0.0) {
+        return a;
+    }
+    let low = (-rb).max(d - ra);
+    let high = rb.min(d + ra);
+    b + (a - b) * (((low + high) * 0.5) / d)
+}
