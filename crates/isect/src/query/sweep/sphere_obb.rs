@@ -1,8 +1,9 @@
 //! Sweep of a sphere against an oriented box.
 
-use crate::math::{Real, Vec3};
+use crate::math::Vec3;
 use crate::query::algo::rounded::raycast_rounded_box;
-use crate::query::{PointQuery, Sweep, SweepHit, mirror_sweep};
+use crate::query::sweep::sweep_center_as_ray;
+use crate::query::{PointQuery, RayHit, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Obb, Ray, Sphere};
 
 impl Sweep<Obb> for Sphere {
@@ -26,45 +27,34 @@ impl Sweep<Obb> for Sphere {
     }
 }
 
-/// The sphere–box sweep for a valid sphere and box (shared with the axis-aligned box).
+/// The sphere–box sweep for a valid sphere and box (shared with the axis-aligned box): the ray
+/// is cast in the box's frame and the hit's normal turned back.
 pub(super) fn sphere_box_sweep(
     sphere: &Sphere,
     motion: Vec3,
     obb: &Obb,
     other_motion: Vec3,
 ) -> Option<SweepHit> {
-    let v = obb.rotation.transpose() * (motion - other_motion);
-    let start = obb.to_local(sphere.center);
     let (half, r) = (obb.half_extents, sphere.radius);
-    let reach = |origin: Vec3, dir: Vec3| -> Option<(Real, Vec3)> {
-        if dir == Vec3::ZERO {
-            // No relative motion: touching throughout or never.
-            let clamped = origin.clamp(-half, half);
-            return (origin.distance_squared(clamped) <= r * r).then_some((0.0, Vec3::ZERO));
-        }
-        raycast_rounded_box(half, r, &Ray::new(origin, dir), 1.0).map(|h| (h.t, h.normal))
-    };
-    let (t_first, local_normal) = reach(start, v)?;
-    let t_last = match reach(start + v, -v) {
-        Some((back, _)) => (1.0 - back).max(t_first),
-        None => t_first,
-    };
-    let center = sphere.center + motion * t_first;
-    let moved = Obb::new(obb.center + other_motion * t_first, half, obb.rotation);
-    let (normal, point) = if t_first > 0.0 {
-        let normal = obb.rotation * local_normal;
-        (normal, center - normal * r)
-    } else {
-        // Already overlapping: against the relative motion; the box's point nearest the center.
-        let normal = (other_motion - motion).try_normalize().unwrap_or(Vec3::Y);
-        (normal, moved.closest_point(center))
-    };
-    Some(SweepHit {
-        t_first,
-        t_last,
-        point,
-        normal,
-    })
+    let rt = obb.rotation.transpose();
+    sweep_center_as_ray(
+        sphere,
+        motion,
+        other_motion,
+        |ray| {
+            let local = Ray::new(obb.to_local(ray.origin), rt * ray.dir);
+            raycast_rounded_box(half, r, &local, 1.0).map(|h| RayHit {
+                t: h.t,
+                point: obb.to_world(h.point),
+                normal: obb.rotation * h.normal,
+            })
+        },
+        || {
+            let p = obb.to_local(sphere.center);
+            p.distance_squared(p.clamp(-half, half)) <= r * r
+        },
+        |center| obb.closest_point(center),
+    )
 }
 
 mirror_sweep!(Sphere, Obb);
