@@ -320,3 +320,33 @@ pub(crate) fn boxes_overlap(a: &Aabb, b: &Aabb) -> bool {
     let t = Vec3::splat(ON_SET_TOLERANCE * scale.max_element());
     a.min.cmple(b.max + t).all() && b.min.cmple(a.max + t).all()
 }
+
+/// Whether a box meets a valid frustum, exactly: the plane shortcuts (a plane with the box's
+/// lowest point in front of it separates; a box whose highest point is behind every plane is
+/// inside), then [`frustum_box_sat`] on the frustum cut to the box's bounding box `bounds`, or
+/// GJK on the cut frustum's vertices for planes without corners. `extent(l)` is the box's
+/// smallest and largest `l · x`; `axes` its three edge directions; `shape` the box for GJK.
+pub(crate) fn box_meets_frustum<S: crate::query::SupportMap>(
+    frustum: &crate::shape::Frustum,
+    bounds: &crate::shape::Aabb,
+    axes: [Vec3; 3],
+    extent: impl Fn(Vec3) -> (Real, Real),
+    shape: &S,
+) -> bool {
+    let mut inside = true;
+    for plane in &frustum.planes {
+        let (lo, hi) = extent(plane.normal);
+        if lo > plane.d {
+            return false;
+        }
+        inside &= hi <= plane.d;
+    }
+    if inside {
+        return true;
+    }
+    match frustum.region_within(bounds) {
+        None => false,
+        Some(Region::Corners(planes, corners)) => frustum_box_sat(&planes, &corners, axes, extent),
+        Some(Region::Cloud(cloud)) => crate::query::algo::gjk::gjk_intersects(&cloud, shape),
+    }
+}

@@ -2,8 +2,7 @@
 //! for culling.
 
 use crate::math::{Real, Vec3};
-use crate::query::algo::gjk::gjk_intersects;
-use crate::query::algo::polytope::{Region, frustum_box_sat};
+use crate::query::algo::polytope::box_meets_frustum;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Frustum};
 
@@ -30,7 +29,7 @@ impl Intersects<Frustum> for Aabb {
     /// The frustum of an infinite projection (see [`Frustum::from_matrix`]) is cut by a plane
     /// beyond the box, which leaves their intersection unchanged; six planes that no camera
     /// makes (without corners) are cut to the box and their vertices tested by GJK
-    /// ([`gjk_intersects`], touching within `ON_SET_TOLERANCE` of the coordinates). Touching
+    /// ([`gjk_intersects`](crate::query::algo::gjk::gjk_intersects), touching within `ON_SET_TOLERANCE` of the coordinates). Touching
     /// counts; flat and point boxes are answered as what they are; `false` for invalid input.
     ///
     /// For culling, [`Frustum::may_intersect_aabb`] is the fast conservative test.
@@ -38,26 +37,13 @@ impl Intersects<Frustum> for Aabb {
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }
-        let mut inside = true;
-        for plane in &frustum.planes {
-            let (lo, hi) = extent(self, plane.normal);
-            if lo > plane.d {
-                return false;
-            }
-            inside &= hi <= plane.d;
-        }
-        if inside {
-            return true;
-        }
-        match frustum.region_within(self) {
-            None => false,
-            Some(Region::Corners(planes, corners)) => {
-                frustum_box_sat(&planes, &corners, [Vec3::X, Vec3::Y, Vec3::Z], |l| {
-                    extent(self, l)
-                })
-            }
-            Some(Region::Cloud(cloud)) => gjk_intersects(&cloud, self),
-        }
+        box_meets_frustum(
+            frustum,
+            self,
+            [Vec3::X, Vec3::Y, Vec3::Z],
+            |l| extent(self, l),
+            self,
+        )
     }
 }
 

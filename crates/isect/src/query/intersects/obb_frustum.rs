@@ -2,8 +2,7 @@
 //! for culling.
 
 use crate::math::{Real, Vec3};
-use crate::query::algo::gjk::gjk_intersects;
-use crate::query::algo::polytope::{Region, frustum_box_sat};
+use crate::query::algo::polytope::box_meets_frustum;
 use crate::query::{Bounded, Intersects, mirror_intersects};
 use crate::shape::{Frustum, Obb};
 
@@ -31,29 +30,12 @@ impl Intersects<Frustum> for Obb {
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }
-        let mut inside = true;
-        for plane in &frustum.planes {
-            let (lo, hi) = extent(self, plane.normal);
-            if lo > plane.d {
-                return false;
-            }
-            inside &= hi <= plane.d;
-        }
-        if inside {
-            return true;
-        }
         let axes = [
             self.rotation.x_axis,
             self.rotation.y_axis,
             self.rotation.z_axis,
         ];
-        match frustum.region_within(&self.aabb()) {
-            None => false,
-            Some(Region::Corners(planes, corners)) => {
-                frustum_box_sat(&planes, &corners, axes, |l| extent(self, l))
-            }
-            Some(Region::Cloud(cloud)) => gjk_intersects(&cloud, self),
-        }
+        box_meets_frustum(frustum, &self.aabb(), axes, |l| extent(self, l), self)
     }
 }
 
