@@ -29,8 +29,9 @@ impl Intersects<Frustum> for Aabb {
     /// The frustum of an infinite projection (see [`Frustum::from_matrix`]) is cut by a plane
     /// beyond the box, which leaves their intersection unchanged; six planes that no camera
     /// makes (without corners) are cut to the box and their vertices tested by GJK
-    /// ([`gjk_intersects`](crate::query::algo::gjk::gjk_intersects), touching within `ON_SET_TOLERANCE` of the coordinates). Touching
-    /// counts; flat and point boxes are answered as what they are; `false` for invalid input.
+    /// ([`gjk_intersects`](crate::query::algo::gjk::gjk_intersects), touching within
+    /// `ON_SET_TOLERANCE` of the coordinates). Touching counts; flat and point boxes are
+    /// answered as what they are; `false` for invalid input.
     ///
     /// For culling, [`Frustum::may_intersect_aabb`] is the fast conservative test.
     fn intersects(&self, frustum: &Frustum) -> bool {
