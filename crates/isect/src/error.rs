@@ -68,3 +68,50 @@ impl fmt::Display for ShapeError {
 }
 
 impl core::error::Error for ShapeError {}
+
+/// Why a triangle mesh could not be built: returned by `TriMesh::new`. The variants name the
+/// offending vertex or triangle by its index in the input, so the message can point at the data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MeshError {
+    /// The mesh has no vertices or no triangles.
+    Empty,
+    /// A vertex has a NaN or infinite coordinate.
+    NonFiniteVertex {
+        /// Index of the vertex.
+        vertex: usize,
+    },
+    /// A triangle refers to a vertex that does not exist.
+    IndexOutOfRange {
+        /// Index of the triangle.
+        triangle: usize,
+        /// The offending vertex index.
+        index: u32,
+        /// How many vertices there are.
+        vertex_count: usize,
+    },
+    /// More triangles or vertices than the 32-bit indices can name.
+    TooLarge,
+}
+
+impl fmt::Display for MeshError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty => write!(f, "the mesh has no triangles"),
+            Self::NonFiniteVertex { vertex } => {
+                write!(f, "vertex {vertex} is not finite (NaN or infinite)")
+            }
+            Self::IndexOutOfRange {
+                triangle,
+                index,
+                vertex_count,
+            } => write!(
+                f,
+                "triangle {triangle} refers to vertex {index}, but there are only {vertex_count} vertices"
+            ),
+            Self::TooLarge => write!(f, "the mesh has more than 2^32 - 1 vertices or triangles"),
+        }
+    }
+}
+
+impl core::error::Error for MeshError {}

@@ -62,17 +62,17 @@ mod shape;
 
 pub use glam;
 
-pub use error::ShapeError;
+pub use error::{MeshError, ShapeError};
 pub use math::Real;
-pub use query::TriangleHit;
 pub use query::{
     Bounded, Classify, ClosestPoints, Contact, ContactInfo, Distance, Intersects, PointQuery,
     RayCast, RayHit, Side, SupportMap, Sweep, SweepHit, classify, closest_points, contact,
     distance, intersects, sweep, three_planes,
 };
-#[cfg(feature = "alloc")]
-pub use shape::ConvexHull;
+pub use query::{MeshHit, TriangleHit};
 pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};
+#[cfg(feature = "alloc")]
+pub use shape::{ConvexHull, TriMesh};
 
 /// The README's examples, run as doc tests so that they stay true.
 #[cfg(doctest)]

@@ -370,3 +370,19 @@ pub struct TriangleHit {
     /// Barycentric weight of corner `c`.
     pub v: Real,
 }
+
+/// Where a ray meets a triangle mesh: see `TriMesh::raycast_triangle`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MeshHit {
+    /// Ray parameter of the hit, in units of the ray's `dir`.
+    pub t: Real,
+    /// Index of the triangle hit, in the order given to `TriMesh::new`.
+    pub triangle: u32,
+    /// Barycentric weight of the triangle's second corner at the hit point.
+    pub u: Real,
+    /// Barycentric weight of the triangle's third corner.
+    pub v: Real,
+    /// The triangle's unit normal facing the side the ray comes from.
+    pub normal: Vec3,
+}

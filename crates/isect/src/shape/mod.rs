@@ -14,6 +14,8 @@ mod ray;
 mod segment;
 mod sphere;
 mod triangle;
+#[cfg(feature = "alloc")]
+mod trimesh;
 
 pub use aabb::Aabb;
 pub use capsule::Capsule;
@@ -27,6 +29,8 @@ pub use ray::Ray;
 pub use segment::Segment;
 pub use sphere::Sphere;
 pub use triangle::Triangle;
+#[cfg(feature = "alloc")]
+pub use trimesh::TriMesh;
 
 use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
