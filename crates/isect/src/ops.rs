@@ -55,3 +55,21 @@ float_fn!(
     /// Largest integer not greater than `x`.
     floor => floorf, floor
 );
+
+/// Four-quadrant arc tangent of `y / x`, in `[-π, π]`.
+#[inline(always)]
+#[must_use]
+pub fn atan2(y: Real, x: Real) -> Real {
+    #[cfg(feature = "std")]
+    {
+        y.atan2(x)
+    }
+    #[cfg(all(not(feature = "std"), not(isect_f64)))]
+    {
+        libm::atan2f(y, x)
+    }
+    #[cfg(all(not(feature = "std"), isect_f64))]
+    {
+        libm::atan2(y, x)
+    }
+}

@@ -4,7 +4,8 @@ use alloc::vec::Vec;
 
 use crate::error::MeshError;
 use crate::math::{Real, Vec3};
-use crate::query::{Bounded, MeshHit, RayCast, RayHit};
+use crate::ops;
+use crate::query::{Bounded, MeshHit, PointQuery, RayCast, RayHit};
 use crate::shape::{Aabb, Ray, Sphere, Triangle};
 
 /// A triangle mesh: shared vertices and triangles as triples of vertex indices.
@@ -16,6 +17,7 @@ pub struct TriMesh {
     vertices: Vec<Vec3>,
     triangles: Vec<[u32; 3]>,
     bounds: Aabb,
+    solid: bool,
 }
 
 impl TriMesh {
@@ -53,10 +55,12 @@ impl TriMesh {
                 bounds = Aabb::new(bounds.min.min(p), bounds.max.max(p));
             }
         }
+        let solid = closed_and_oriented(&triangles);
         Ok(Self {
             vertices,
             triangles,
             bounds,
+            solid,
         })
     }
 
@@ -94,6 +98,48 @@ impl TriMesh {
     #[must_use]
     pub fn triangle_count(&self) -> usize {
         self.triangles.len()
+    }
+
+    /// Whether the mesh is closed and consistently oriented: every edge is shared by exactly two
+    /// triangles that run through it in opposite directions. Such a mesh bounds a solid, and the
+    /// queries treat it as one (a point inside is contained, a ray from inside hits at t = 0 with
+    /// [`RayCast::raycast`]). Any other mesh is a surface: only its triangles count.
+    #[inline]
+    #[must_use]
+    pub fn is_solid(&self) -> bool {
+        self.solid
+    }
+
+    /// Calls `f` with the index of every triangle whose bounding box meets `aabb` (touching
+    /// counts), in no particular order. Nothing for an invalid or empty `aabb`.
+    pub fn query_aabb(&self, aabb: &Aabb, mut f: impl FnMut(u32)) {
+        // Brute force over every triangle; the BVH replaces this loop.
+        if !(aabb.min.cmple(aabb.max).all() && aabb.min.is_finite() && aabb.max.is_finite()) {
+            return;
+        }
+        for i in 0..self.triangles.len() as u32 {
+            let b = self.triangle(i).aabb();
+            if b.min.cmple(aabb.max).all() && aabb.min.cmple(b.max).all() {
+                f(i);
+            }
+        }
+    }
+
+    /// The winding number of the mesh around `p`: the sum of the triangles' signed solid angles
+    /// seen from `p`, over 4π (Van Oosterom–Strackee). ±1 inside a closed, consistently oriented
+    /// mesh (the sign is that of its orientation), 0 outside; fractional for open meshes.
+    #[must_use]
+    pub fn winding_number(&self, p: Vec3) -> Real {
+        let mut sum = 0.0;
+        for i in 0..self.triangles.len() as u32 {
+            let t = self.triangle(i);
+            let (a, b, c) = (t.a - p, t.b - p, t.c - p);
+            let (la, lb, lc) = (a.length(), b.length(), c.length());
+            let num = a.dot(b.cross(c));
+            let den = la * lb * lc + a.dot(b) * lc + a.dot(c) * lb + b.dot(c) * la;
+            sum += 2.0 * ops::atan2(num, den);
+        }
+        sum / (4.0 * core::f64::consts::PI as Real)
     }
 
     /// The first triangle hit by `ray` within `max_t`, with its index, barycentric
@@ -141,6 +187,73 @@ impl RayCast for TriMesh {
             normal: hit.normal,
         })
     }
+}
+
+impl PointQuery for TriMesh {
+    /// The closest point on the triangles; `p` itself inside a solid mesh
+    /// ([`TriMesh::is_solid`]).
+    fn closest_point(&self, p: Vec3) -> Vec3 {
+        if self.solid && self.contains_point(p) {
+            return p;
+        }
+        self.closest_on_surface(p)
+    }
+
+    /// The distance to the triangles; 0 inside a solid mesh.
+    fn distance_to_point(&self, p: Vec3) -> Real {
+        if !p.is_finite() {
+            return Real::INFINITY;
+        }
+        p.distance(self.closest_point(p))
+    }
+
+    /// On a triangle (within the on-set tolerance), or inside a solid mesh (winding number).
+    fn contains_point(&self, p: Vec3) -> bool {
+        if !p.is_finite() {
+            return false;
+        }
+        if self.solid && self.winding_number(p).abs() >= 0.5 {
+            return true;
+        }
+        (0..self.triangles.len() as u32).any(|i| self.triangle(i).contains_point(p))
+    }
+}
+
+impl TriMesh {
+    fn closest_on_surface(&self, p: Vec3) -> Vec3 {
+        // Brute force over every triangle; the BVH replaces this loop.
+        let mut best = crate::math::NO_POINT;
+        let mut best_d = Real::INFINITY;
+        for i in 0..self.triangles.len() as u32 {
+            let q = self.triangle(i).closest_point(p);
+            let d = q.distance_squared(p);
+            if d < best_d {
+                best_d = d;
+                best = q;
+            }
+        }
+        best
+    }
+}
+
+/// Whether every undirected edge is used by exactly two triangles, once in each direction.
+fn closed_and_oriented(triangles: &[[u32; 3]]) -> bool {
+    // Directed edges, sorted: a closed, consistently oriented mesh has each (a, b) once and its
+    // reverse (b, a) once.
+    let mut edges: Vec<(u32, u32)> = triangles
+        .iter()
+        .flat_map(|&[a, b, c]| [(a, b), (b, c), (c, a)])
+        .collect();
+    if edges.iter().any(|&(a, b)| a == b) {
+        return false;
+    }
+    edges.sort_unstable();
+    if edges.windows(2).any(|w| w[0] == w[1]) {
+        return false;
+    }
+    edges
+        .iter()
+        .all(|&(a, b)| edges.binary_search(&(b, a)).is_ok())
 }
 
 impl Bounded for TriMesh {
