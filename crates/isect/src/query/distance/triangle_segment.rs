@@ -1,6 +1,6 @@
 //! Triangle–segment distance.
 
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::query::algo::linear::segment_segment_parameters;
 use crate::query::{ClosestPoints, Distance, PointQuery, mirror_distance};
 use crate::shape::{Segment, Triangle};
@@ -77,8 +77,15 @@ fn crossing(triangle: &Triangle, segment: &Segment) -> Option<Vec3> {
     if !inside {
         return None;
     }
-    let x = segment.a + pq * (da / (da - db));
-    x.is_finite().then_some(x)
+    // The point of the triangle with the barycentric weights u, v, w lies on the triangle
+    // whatever the rounding. On a sliver whose plane is rounding noise, the side test above can
+    // be wrong and the point off the segment: then the edge and end terms answer instead.
+    let sum = u + v + w;
+    let x = (a * u + b * v + c * w) / sum;
+    let t = ((x - segment.a).dot(pq) / pq.length_squared()).clamp(0.0, 1.0);
+    let off = (segment.a + pq * t).distance(x);
+    let tolerance = on_set_tolerance([a, b, c, segment.a, segment.b]);
+    (off <= tolerance).then_some(x)
 }
 
 /// `a + t (b − a)`, with the ends exact.
