@@ -53,6 +53,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+pub mod batch;
 mod error;
 mod features;
 pub mod math;

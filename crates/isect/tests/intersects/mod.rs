@@ -7,3 +7,4 @@ mod frustum;
 mod linear;
 mod solids;
 mod triangle;
+mod trimesh;

@@ -69,6 +69,8 @@ mod triangle_plane;
 mod triangle_ray;
 mod triangle_segment;
 mod triangle_triangle;
+#[cfg(feature = "alloc")]
+mod trimesh;
 
 /// Whether the box meets the linear component (segment, ray or line): the component moved into
 /// the box's frame (`rotationᵀ`, which keeps the parameter), then slabs against
