@@ -55,11 +55,16 @@ impl Segment {
         (self.a + self.b) * 0.5
     }
 
-    /// `a + t * (b - a)`.
+    /// `a + t * (b - a)`; exactly `a` at `t = 0` and exactly `b` at `t = 1` (where the formula
+    /// could round), so an end found by clamping is the end itself.
     #[inline]
     #[must_use]
     pub fn point_at(&self, t: Real) -> Vec3 {
-        self.a + t * (self.b - self.a)
+        if t == 1.0 {
+            self.b
+        } else {
+            self.a + t * (self.b - self.a)
+        }
     }
 
     /// `Ok` when both ends are finite, otherwise which one is not.

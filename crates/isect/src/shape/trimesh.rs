@@ -10,8 +10,9 @@ use crate::shape::{Aabb, Ray, Sphere, Triangle};
 
 /// A triangle mesh: shared vertices and triangles as triples of vertex indices.
 ///
-/// Built by [`TriMesh::new`], which checks the data. Degenerate triangles (zero area) are kept in
-/// the index list, so triangle numbers stay those of the input, but they are never hit by a ray.
+/// Built by [`TriMesh::new`], which checks the data. Degenerate triangles (zero area, no normal)
+/// are kept in the index list, so triangle numbers stay those of the input, but they are not part
+/// of the mesh: never hit by a ray, never overlapping a shape.
 #[derive(Clone, Debug)]
 pub struct TriMesh {
     vertices: Vec<Vec3>,

@@ -336,8 +336,10 @@ where
     Triangle: Intersects<S>,
 {
     let mesh = &m.mesh;
-    (0..mesh.triangle_count() as u32).any(|i| mesh.triangle(i).intersects(shape))
-        || point.is_some_and(|p| m.inside(p))
+    (0..mesh.triangle_count() as u32).any(|i| {
+        let t = mesh.triangle(i);
+        t.normal().is_some() && t.intersects(shape)
+    }) || point.is_some_and(|p| m.inside(p))
 }
 
 proptest! {

@@ -6,6 +6,7 @@ mod bounded;
 mod classify;
 mod constructors;
 mod frustum;
+mod trimesh;
 mod validity;
 
 use isect::math::Vec3;

@@ -48,7 +48,7 @@ impl Distance<Segment> for Triangle {
         let [a, b, c] = self.vertices();
         for edge in [Segment::new(a, b), Segment::new(b, c), Segment::new(c, a)] {
             let (s, t) = segment_segment_parameters(&edge, segment);
-            consider(point_at(&edge, s), point_at(segment, t));
+            consider(edge.point_at(s), segment.point_at(t));
         }
         ClosestPoints::from_points(best.0, best.1)
     }
@@ -86,18 +86,6 @@ fn crossing(triangle: &Triangle, segment: &Segment) -> Option<Vec3> {
     let off = (segment.a + pq * t).distance(x);
     let tolerance = on_set_tolerance([a, b, c, segment.a, segment.b]);
     (off <= tolerance).then_some(x)
-}
-
-/// `a + t (b − a)`, with the ends exact.
-#[inline]
-fn point_at(segment: &Segment, t: Real) -> Vec3 {
-    if t == 1.0 {
-        segment.b
-    } else if t == 0.0 {
-        segment.a
-    } else {
-        segment.a + (segment.b - segment.a) * t
-    }
 }
 
 mirror_distance!(Triangle, Segment);

@@ -15,11 +15,12 @@ impl Intersects<Capsule> for Capsule {
             return false;
         }
         let (p, q) = (self.segment(), other.segment());
-        let (s, t) = segment_segment_parameters(&p, &q);
-        let at = |a: crate::math::Vec3, b: crate::math::Vec3, t: crate::math::Real| {
-            if t == 1.0 { b } else { a + (b - a) * t }
-        };
         let r = self.radius + other.radius;
-        at(p.a, p.b, s).distance_squared(at(q.a, q.b, t)) <= r * r
+        if r == 0.0 {
+            // Two core segments, with the on-set tolerance of segments.
+            return p.intersects(&q);
+        }
+        let (s, t) = segment_segment_parameters(&p, &q);
+        p.point_at(s).distance_squared(q.point_at(t)) <= r * r
     }
 }

@@ -13,6 +13,10 @@ impl Intersects<Line> for Capsule {
     #[inline]
     fn intersects(&self, other: &Line) -> bool {
         let p = Linear::line(other);
+        if self.radius == 0.0 {
+            // The core segment itself, with the on-set tolerance of segments.
+            return self.is_usable() && self.segment().intersects(other);
+        }
         self.is_usable() && p.is_usable() && linear_meets_capsule(&p, self)
     }
 }

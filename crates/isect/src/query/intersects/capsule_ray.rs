@@ -13,6 +13,10 @@ impl Intersects<Ray> for Capsule {
     #[inline]
     fn intersects(&self, other: &Ray) -> bool {
         let p = Linear::ray(other);
+        if self.radius == 0.0 {
+            // The core segment itself, with the on-set tolerance of segments.
+            return self.is_usable() && self.segment().intersects(other);
+        }
         self.is_usable() && p.is_usable() && linear_meets_capsule(&p, self)
     }
 }

@@ -15,6 +15,10 @@ impl Intersects<Segment> for Capsule {
             return false;
         }
         let core = self.segment();
+        if self.radius == 0.0 {
+            // The core segment itself, with the on-set tolerance of segments.
+            return core.intersects(other);
+        }
         let (s, t) = segment_segment_parameters(other, &core);
         other.point_at(s).distance_squared(core.point_at(t)) <= self.radius * self.radius
     }

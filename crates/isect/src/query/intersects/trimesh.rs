@@ -1,7 +1,8 @@
 //! `Intersects` between a [`TriMesh`] and every convex shape, in both orders.
 //!
-//! A mesh meets a shape when one of its triangles does (the candidates come from the mesh's BVH
-//! through [`TriMesh::query_aabb`]); a solid mesh ([`TriMesh::is_solid`]) also meets a shape
+//! A mesh meets a shape when one of its triangles with an area does (the candidates come from
+//! the mesh's BVH through [`TriMesh::query_aabb`]; degenerate triangles are not part of the mesh,
+//! as for ray casts); a solid mesh ([`TriMesh::is_solid`]) also meets a shape
 //! lying wholly inside it. Since a convex shape is connected, a shape that meets no triangle is
 //! either wholly inside the solid or wholly outside it, so one of its points decides.
 
@@ -26,7 +27,10 @@ where
     }
     let mut hit = false;
     mesh.query_aabb(&Aabb::new(lo, hi), |i| {
-        hit = hit || mesh.triangle(i).intersects(shape);
+        hit = hit || {
+            let t = mesh.triangle(i);
+            t.normal().is_some() && t.intersects(shape)
+        };
     });
     hit || (mesh.is_solid() && inside.is_some_and(|p| mesh.contains_point(p)))
 }
@@ -91,7 +95,10 @@ impl Intersects<Plane> for TriMesh {
     /// boundary). Every triangle is tested: the BVH does not index planes. `false` for an
     /// invalid plane.
     fn intersects(&self, other: &Plane) -> bool {
-        (0..self.triangle_count() as u32).any(|i| self.triangle(i).intersects(other))
+        (0..self.triangle_count() as u32).any(|i| {
+            let t = self.triangle(i);
+            t.normal().is_some() && t.intersects(other)
+        })
     }
 }
 mirror_intersects!(TriMesh, Plane);
