@@ -12,24 +12,51 @@ impl Contact<Capsule> for Capsule {
     /// to `self`'s. Cores that cross get the normal along `d1 × d2` (pointing from `other`'s
     /// middle to `self`'s side), or perpendicular to a collinear pair, with depth `r1 + r2`.
     /// Zero-length capsules are spheres. `None` when apart and for invalid input.
+    ///
+    /// Symmetric to the bit: the pair is computed in one fixed order of the two capsules and the
+    /// normal flipped for the other, since nearly crossing cores make the closest points'
+    /// direction sensitive to rounding.
     fn contact(&self, other: &Capsule) -> Option<ContactInfo> {
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }
-        let (p, q) = (Segment::new(self.a, self.b), Segment::new(other.a, other.b));
-        let (s, t) = segment_segment_parameters(&p, &q);
-        let (d1, d2) = (self.b - self.a, other.b - other.a);
-        let (x, y) = (self.a + d1 * s, other.a + d2 * t);
-        let fallback = crossing_normal(d1, d2, (self.a + self.b - other.a - other.b) * 0.5);
-        // Cores that meet within rounding: their closest points' offset is noise, not a
-        // direction; the crossing normal separates them.
-        let y = if within_rounding(x, y, [self.a, self.b, other.a, other.b]) {
-            x
-        } else {
-            y
-        };
-        balls(x, self.radius, y, other.radius, fallback)
+        if precedes(other, self) {
+            return ordered(other, self).map(|c| ContactInfo {
+                normal: -c.normal,
+                ..c
+            });
+        }
+        ordered(self, other)
     }
+}
+
+/// Whether `a` comes before `b` in a fixed total order of capsules (their coordinates,
+/// lexicographically).
+fn precedes(a: &Capsule, b: &Capsule) -> bool {
+    let key = |c: &Capsule| [c.a.x, c.a.y, c.a.z, c.b.x, c.b.y, c.b.z, c.radius];
+    let (ka, kb) = (key(a), key(b));
+    ka.iter()
+        .zip(&kb)
+        .map(|(x, y)| x.total_cmp(y))
+        .find(|o| o.is_ne())
+        .is_some_and(|o| o.is_lt())
+}
+
+/// The contact of two valid capsules, in the order given.
+fn ordered(this: &Capsule, other: &Capsule) -> Option<ContactInfo> {
+    let (p, q) = (Segment::new(this.a, this.b), Segment::new(other.a, other.b));
+    let (s, t) = segment_segment_parameters(&p, &q);
+    let (d1, d2) = (this.b - this.a, other.b - other.a);
+    let (x, y) = (this.a + d1 * s, other.a + d2 * t);
+    let fallback = crossing_normal(d1, d2, (this.a + this.b - other.a - other.b) * 0.5);
+    // Cores that meet within rounding: their closest points' offset is noise, not a
+    // direction; the crossing normal separates them.
+    let y = if within_rounding(x, y, [this.a, this.b, other.a, other.b]) {
+        x
+    } else {
+        y
+    };
+    balls(x, this.radius, y, other.radius, fallback)
 }
 
 /// A unit normal for cores that meet: across both directions (either sign separates them by
