@@ -29,10 +29,21 @@ impl Contact<Triangle> for Capsule {
         }
         // The core meets the triangle.
         let Some(n) = other.normal() else {
-            // A degenerate triangle: any direction across the core separates by the radius.
-            let across = (self.b - self.a)
+            // A degenerate triangle is a segment (or a point) meeting the core: a direction
+            // across both (the normal of the plane they span, or any perpendicular when they
+            // are collinear) separates them by the radius.
+            let [a, b, c] = other.vertices();
+            let edge = [b - a, c - b, a - c]
+                .into_iter()
+                .max_by(|x, y| x.length_squared().total_cmp(&y.length_squared()))
+                .unwrap_or(Vec3::ZERO);
+            let dir = self.b - self.a;
+            let across = dir
+                .cross(edge)
                 .try_normalize()
-                .map_or(Vec3::Y, Vec3::any_orthonormal_vector);
+                .or_else(|| dir.try_normalize().map(Vec3::any_orthonormal_vector))
+                .or_else(|| edge.try_normalize().map(Vec3::any_orthonormal_vector))
+                .unwrap_or(Vec3::Y);
             return Some(ContactInfo {
                 point: cp.a,
                 normal: across,
