@@ -4,6 +4,7 @@
 //! support maps, and distance 0 exactly when `intersects` says they meet.
 
 mod pairs;
+mod polytopes;
 
 use isect::math::Vec3;
 use isect::query::SupportMap;

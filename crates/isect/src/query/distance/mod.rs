@@ -3,24 +3,49 @@
 //! Segment, Ray, Line, Plane, Frustum, `ConvexHull`); each file ends with the mirror line that
 //! implements the other argument order.
 
+mod aabb_aabb;
 mod aabb_capsule;
+#[cfg(feature = "alloc")]
+mod aabb_convex_hull;
+mod aabb_line;
+mod aabb_obb;
 mod aabb_plane;
+mod aabb_ray;
 mod aabb_segment;
+mod aabb_triangle;
 mod capsule_capsule;
+#[cfg(feature = "alloc")]
+mod capsule_convex_hull;
 mod capsule_line;
 mod capsule_plane;
 mod capsule_ray;
 mod capsule_segment;
+mod capsule_triangle;
+#[cfg(feature = "alloc")]
+mod convex_hull_convex_hull;
 #[cfg(feature = "alloc")]
 mod convex_hull_plane;
+#[cfg(feature = "alloc")]
+mod line_convex_hull;
 mod line_line;
 mod line_plane;
 mod obb_capsule;
+#[cfg(feature = "alloc")]
+mod obb_convex_hull;
+mod obb_line;
+mod obb_obb;
 mod obb_plane;
+mod obb_ray;
 mod obb_segment;
+mod obb_triangle;
+mod plane_plane;
+#[cfg(feature = "alloc")]
+mod ray_convex_hull;
 mod ray_line;
 mod ray_plane;
 mod ray_ray;
+#[cfg(feature = "alloc")]
+mod segment_convex_hull;
 mod segment_line;
 mod segment_plane;
 mod segment_ray;
@@ -36,8 +61,13 @@ mod sphere_ray;
 mod sphere_segment;
 mod sphere_sphere;
 mod sphere_triangle;
+#[cfg(feature = "alloc")]
+mod triangle_convex_hull;
+mod triangle_line;
 mod triangle_plane;
+mod triangle_ray;
 pub(crate) mod triangle_segment;
+mod triangle_triangle;
 
 use crate::math::{Real, Vec3};
 use crate::query::ClosestPoints;
@@ -186,4 +216,77 @@ fn box_rounded_segment(obb: &crate::shape::Obb, a: Vec3, b: Vec3, r: Real) -> Cl
     }
     let n = (x - q) / crate::ops::sqrt(d2);
     ClosestPoints::from_points(obb.to_world(q), obb.to_world(x - n * r))
+}
+
+/// Closest points of two valid convex shapes by GJK ([`gjk_closest_points`](
+/// crate::query::algo::gjk::gjk_closest_points): distances to `GJK_RELATIVE_TOLERANCE`, never
+/// looping), made to agree with the exact overlap test `meet`: when `meet` holds, distance 0 at
+/// a common point (GJK's points meet within rounding, or the middle of its two points when the
+/// overlap test counts shapes a few ulp apart as touching).
+#[inline]
+fn gjk_pair<A, B>(a: &A, b: &B, meet: bool) -> ClosestPoints
+where
+    A: crate::query::SupportMap + ?Sized,
+    B: crate::query::SupportMap + ?Sized,
+{
+    let guess = a.support(Vec3::X) - b.support(Vec3::X);
+    let cp = crate::query::algo::gjk::gjk_closest_points(a, b, guess);
+    agree(cp, meet)
+}
+
+/// `cp` with distance 0 and a common point when the overlap test says the shapes meet.
+#[inline]
+fn agree(cp: ClosestPoints, meet: bool) -> ClosestPoints {
+    if !cp.distance.is_finite() || !meet || cp.distance == 0.0 {
+        return cp;
+    }
+    let mid = (cp.a + cp.b) * 0.5;
+    ClosestPoints {
+        a: mid,
+        b: mid,
+        distance: 0.0,
+    }
+}
+
+/// The part of a ray or line (`p`) that holds its points closest to a bounded shape inside the
+/// sphere `(center, radius)`: with `h` the line's distance from the center, a point of the line
+/// whose parameter is more than `2√(R (h + R)) / |dir|` from the center's foot is farther from
+/// the shape than the foot is (it is more than `h + 2R` from the center), so it cannot be
+/// closest. `None` when the sphere is not finite.
+#[inline]
+fn clip_to_sphere(p: &Linear, center: Vec3, radius: Real) -> Option<crate::shape::Segment> {
+    let dd = p.dir.length_squared();
+    let tc = (center - p.origin).dot(p.dir) / dd;
+    let foot = p.origin + p.dir * tc;
+    let h = foot.distance(center);
+    let reach = 2.0 * crate::ops::sqrt(radius * (h + radius)) / crate::ops::sqrt(dd);
+    // A little slack so that rounding never cuts off the closest point.
+    let reach = reach * (1.0 + 1e-3) + Real::EPSILON * (tc.abs() + 1.0);
+    // Clamped into the parameter range: a stretch wholly before a ray's origin leaves the
+    // origin itself (the distance grows along the ray from there on).
+    let lo = (tc - reach).clamp(p.lo, p.hi);
+    let hi = (tc + reach).clamp(p.lo, p.hi);
+    if !(lo.is_finite() && hi.is_finite()) {
+        return None;
+    }
+    Some(crate::shape::Segment::new(p.at(lo), p.at(hi)))
+}
+
+/// Closest points of a ray or line `p` (valid) and a bounded shape (valid), through the segment
+/// of `p` that [`clip_to_sphere`] keeps around the shape's bounding sphere, made to agree with
+/// the overlap test `meet`.
+#[inline]
+fn unbounded_to<S>(p: &Linear, shape: &S, meet: bool) -> ClosestPoints
+where
+    S: crate::query::Bounded,
+    crate::shape::Segment: crate::query::Distance<S>,
+{
+    let sphere = shape.bounding_sphere();
+    let Some(segment) = clip_to_sphere(p, sphere.center, sphere.radius) else {
+        return ClosestPoints::NONE;
+    };
+    agree(
+        crate::query::Distance::closest_points(&segment, shape),
+        meet,
+    )
 }

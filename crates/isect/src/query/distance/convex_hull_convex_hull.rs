@@ -1,0 +1,20 @@
+//! Convex hull–convex hull distance.
+
+use crate::query::distance::gjk_pair;
+use crate::query::{ClosestPoints, Distance, Intersects};
+use crate::shape::ConvexHull;
+
+impl Distance<ConvexHull> for ConvexHull {
+    /// By GJK on the two support maps, to a relative tolerance of
+    /// [`GJK_RELATIVE_TOLERANCE`](crate::query::algo::gjk::GJK_RELATIVE_TOLERANCE) (at most
+    /// [`GJK_MAX_ITERATIONS`](crate::query::algo::gjk::GJK_MAX_ITERATIONS) iterations, never a
+    /// loop). Distance 0 with a common point exactly when `intersects` is true (boolean GJK), touching
+    /// included. Degenerate shapes (flat boxes, collinear triangles, hulls of one, two or three points) are what they are.
+    /// [`ClosestPoints::NONE`] for invalid input.
+    fn closest_points(&self, other: &ConvexHull) -> ClosestPoints {
+        if !(self.is_usable() && other.is_usable()) {
+            return ClosestPoints::NONE;
+        }
+        gjk_pair(self, other, self.intersects(other))
+    }
+}
