@@ -14,8 +14,8 @@ pub(crate) fn overlap_lanes(node: &Node4, lo: Vec3, hi: Vec3) -> u32 {
         }
     }
     let mut mask = 0;
-    for lane in 0..WIDTH {
-        if ok[lane] && node.child[lane] != EMPTY {
+    for (lane, &ok) in ok.iter().enumerate() {
+        if ok && node.child[lane] != EMPTY {
             mask |= 1 << lane;
         }
     }

@@ -94,9 +94,8 @@ impl PreRay {
     /// The prepared ray; `None` for an invalid ray or `max_t` (non-finite origin or direction,
     /// zero direction, NaN or negative `max_t`).
     pub(crate) fn new(ray: &Ray, max_t: Real) -> Option<Self> {
-        if !(ray.origin.is_finite() && ray.dir.is_finite() && ray.dir != Vec3::ZERO)
-            || !(max_t >= 0.0)
-        {
+        let valid = ray.origin.is_finite() && ray.dir.is_finite() && ray.dir != Vec3::ZERO;
+        if !valid || max_t.is_nan() || max_t < 0.0 {
             return None;
         }
         let dir = ray.dir;

@@ -1,4 +1,4 @@
-//! Mesh builders for the TriMesh tests: closed meshes with exactly representable shared
+//! Mesh builders for the `TriMesh` tests: closed meshes with exactly representable shared
 //! vertices, and random triangle soups.
 
 use isect::Real;

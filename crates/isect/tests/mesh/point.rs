@@ -113,7 +113,7 @@ fn surface_meshes_contain_only_their_triangles() {
     assert!(m.contains_point(v(0.25, 0.5, -1.0)));
     let mut none = true;
     m.query_aabb(&Aabb::new(Vec3::splat(-0.5), Vec3::splat(0.5)), |_| {
-        none = false
+        none = false;
     });
     assert!(none);
     m.query_aabb(&Aabb::new(Vec3::ONE, Vec3::ZERO), |_| panic!("invalid box"));
