@@ -131,6 +131,7 @@ impl Bvh {
                 count: 0,
             }
         };
+        nodes.shrink_to_fit();
         Self {
             nodes,
             tris,

@@ -30,6 +30,10 @@ pub(crate) struct PreRay {
     pub dir: Vec3,
     inv: [Real; 3],
     org: [Real; 3],
+    /// Per axis: the direction is negative (the near plane is the box's max).
+    negative: [bool; 3],
+    /// Per axis: the direction is zero.
+    parallel: [bool; 3],
     z_is_x: bool,
     z_is_y: bool,
     flip: bool,
@@ -111,6 +115,8 @@ impl PreRay {
             dir,
             inv: inv.to_array(),
             org: ray.origin.to_array(),
+            negative: [dir.x < 0.0, dir.y < 0.0, dir.z < 0.0],
+            parallel: [dir.x == 0.0, dir.y == 0.0, dir.z == 0.0],
             z_is_x,
             z_is_y,
             flip,
@@ -150,39 +156,41 @@ impl PreRay {
 
     /// The slab test of the four lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
     /// lanes hit and their entry distances.
+    ///
+    /// Per axis, the near and far planes are chosen once by the sign of the direction, so the
+    /// lanes need neither `min` nor `max` of the two plane distances; an axis the ray runs
+    /// parallel to (a zero direction coordinate, infinite inverse) is a plain interval test of
+    /// the origin, so no `0 · ∞` NaN arises. The far distance is widened by a few ulp for the
+    /// rounding of `(bound − origin) · inv` (Ize 2013).
     #[inline(always)]
     pub(crate) fn boxes(&self, node: &Node4, t_max: Real) -> (u32, [Real; WIDTH]) {
-        // Widening of the far distance for the rounding of (bound − origin) · inv (Ize 2013).
         const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
         let mut near = [0.0 as Real; WIDTH];
         let mut far = [t_max; WIDTH];
+        let mut inside = [true; WIDTH];
         for axis in 0..3 {
             let (o, inv) = (self.org[axis], self.inv[axis]);
+            if self.parallel[axis] {
+                for lane in 0..WIDTH {
+                    inside[lane] &= node.min[axis][lane] <= o && o <= node.max[axis][lane];
+                }
+                continue;
+            }
+            let (nb, fb) = if self.negative[axis] {
+                (&node.max[axis], &node.min[axis])
+            } else {
+                (&node.min[axis], &node.max[axis])
+            };
             for lane in 0..WIDTH {
-                let t0 = (node.min[axis][lane] - o) * inv;
-                let t1 = (node.max[axis][lane] - o) * inv;
-                // NaN (0 · ∞: the origin on a slab face of a parallel ray) counts as inside.
-                let lo = if t0 <= t1 {
-                    t0
-                } else if t1 < t0 {
-                    t1
-                } else {
-                    Real::NEG_INFINITY
-                };
-                let hi = if t0 >= t1 {
-                    t0
-                } else if t1 > t0 {
-                    t1
-                } else {
-                    Real::INFINITY
-                };
-                near[lane] = if lo > near[lane] { lo } else { near[lane] };
-                far[lane] = if hi < far[lane] { hi } else { far[lane] };
+                let tn = (nb[lane] - o) * inv;
+                let tf = (fb[lane] - o) * inv;
+                near[lane] = if tn > near[lane] { tn } else { near[lane] };
+                far[lane] = if tf < far[lane] { tf } else { far[lane] };
             }
         }
         let mut mask = 0;
         for lane in 0..WIDTH {
-            if near[lane] <= far[lane] * WIDEN && node.child[lane] != EMPTY {
+            if near[lane] <= far[lane] * WIDEN && inside[lane] && node.child[lane] != EMPTY {
                 mask |= 1 << lane;
             }
         }
@@ -227,7 +235,7 @@ impl Bvh {
     /// Visits the subtrees whose boxes the ray enters within `limit()`, nearest box first, and
     /// calls `leaf(first, count)` for every leaf reached; stops when `leaf` returns `true`.
     #[inline(always)]
-    fn traverse(
+    fn traverse<const ORDERED: bool>(
         &self,
         ray: &PreRay,
         mut limit: impl FnMut() -> Real,
@@ -252,6 +260,20 @@ impl Bvh {
             let node = &self.nodes[e.node.index as usize];
             let (mask, near) = ray.boxes(node, t_max);
             if mask == 0 {
+                continue;
+            }
+            if !ORDERED {
+                for lane in 0..WIDTH {
+                    if mask & (1 << lane) != 0 {
+                        stack.push(Entry {
+                            node: NodeRef {
+                                index: node.child[lane],
+                                count: node.count[lane],
+                            },
+                            near: near[lane],
+                        });
+                    }
+                }
                 continue;
             }
             // Push far to near so that the nearest is popped first.
@@ -284,15 +306,16 @@ impl Bvh {
     /// The watertight test of entry `slot` of [`Bvh::tris`] within `[0, hi]`.
     #[inline(always)]
     fn test(&self, ray: &PreRay, slot: usize, hi: Real) -> Option<TriangleHit> {
-        if self.degenerate[slot] {
-            return None;
-        }
         let tri = &self.tris[slot];
         let s = ray.shear(tri);
         if s.det == 0.0 {
-            return in_plane(tri, ray, hi);
+            return if self.degenerate[slot] {
+                None
+            } else {
+                in_plane(tri, ray, hi)
+            };
         }
-        if s.crosses() && s.t_within(hi) {
+        if s.crosses() && s.t_within(hi) && !self.degenerate[slot] {
             let h = s.hit();
             // Rounding of T / det can step just past `hi`.
             return Some(TriangleHit {
@@ -308,7 +331,7 @@ impl Bvh {
     pub(crate) fn closest(&self, ray: &PreRay, max_t: Real) -> Option<LeafHit> {
         let mut best: Option<LeafHit> = None;
         let best_t = core::cell::Cell::new(max_t);
-        self.traverse(
+        self.traverse::<true>(
             ray,
             || best_t.get(),
             |first, count| {
@@ -347,7 +370,7 @@ impl Bvh {
     /// Whether any triangle is hit within `[0, max_t]`; stops at the first one found.
     pub(crate) fn any(&self, ray: &PreRay, max_t: Real) -> bool {
         let mut found = false;
-        self.traverse(
+        self.traverse::<false>(
             ray,
             || max_t,
             |first, count| {
@@ -361,7 +384,7 @@ impl Bvh {
 
     /// Every hit within `[0, max_t]`, in no particular order.
     pub(crate) fn all(&self, ray: &PreRay, max_t: Real, out: &mut Vec<(u32, TriangleHit)>) {
-        self.traverse(
+        self.traverse::<false>(
             ray,
             || max_t,
             |first, count| {
@@ -399,7 +422,7 @@ impl Bvh {
     pub(crate) fn crossings(&self, ray: &PreRay) -> Crossings {
         let mut count: i64 = 0;
         let mut verdict = None;
-        self.traverse(
+        self.traverse::<false>(
             ray,
             || Real::INFINITY,
             |first, count_in_leaf| {

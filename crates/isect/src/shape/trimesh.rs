@@ -451,22 +451,24 @@ fn bounds_of(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Aabb {
 
 /// Whether every undirected edge is used by exactly two triangles, once in each direction.
 fn closed_and_oriented(triangles: &[[u32; 3]]) -> bool {
-    // Directed edges, sorted: a closed, consistently oriented mesh has each (a, b) once and its
-    // reverse (b, a) once.
-    let mut edges: Vec<(u32, u32)> = triangles
-        .iter()
-        .flat_map(|&[a, b, c]| [(a, b), (b, c), (c, a)])
-        .collect();
-    if edges.iter().any(|&(a, b)| a == b) {
-        return false;
+    // Each directed edge as its undirected key (low index, high index) and its direction; after
+    // one sort, a closed, consistently oriented mesh has every key exactly twice, once in each
+    // direction.
+    let mut edges: Vec<(u64, bool)> = Vec::with_capacity(3 * triangles.len());
+    for &[a, b, c] in triangles {
+        for (x, y) in [(a, b), (b, c), (c, a)] {
+            if x == y {
+                return false;
+            }
+            let key = (u64::from(x.min(y)) << 32) | u64::from(x.max(y));
+            edges.push((key, x < y));
+        }
     }
     edges.sort_unstable();
-    if edges.windows(2).any(|w| w[0] == w[1]) {
-        return false;
-    }
-    edges
-        .iter()
-        .all(|&(a, b)| edges.binary_search(&(b, a)).is_ok())
+    edges.len() % 2 == 0
+        && edges.chunks_exact(2).all(|pair| {
+            pair[0].0 == pair[1].0 && !pair[0].1 && pair[1].1
+        })
 }
 
 impl Bounded for TriMesh {
