@@ -143,20 +143,25 @@ fn split(prims: &Prims<'_>, order: &mut [u32], cmin: Vec3, cmax: Vec3) -> Option
         count: 0,
     };
     let extent = cmax - cmin;
+    // One pass bins the triangles along the three axes at once.
+    let scale = Vec3::splat(BINS as Real) / extent;
+    let mut bins = [[EMPTY; BINS]; 3];
+    for &i in order.iter() {
+        let i = i as usize;
+        let (lo, hi, c) = (prims.min[i], prims.max[i], prims.centre[i]);
+        for axis in 0..3 {
+            if extent[axis] > 0.0 {
+                let bin = &mut bins[axis][bin_of(c[axis], cmin[axis], scale[axis])];
+                bin.min = bin.min.min(lo);
+                bin.max = bin.max.max(hi);
+                bin.count += 1;
+            }
+        }
+    }
     let mut best: Option<(Real, usize, usize)> = None; // (cost, axis, bins on the left)
-    for axis in 0..3 {
+    for (axis, bins) in bins.iter().enumerate() {
         if !(extent[axis] > 0.0) {
             continue;
-        }
-        let scale = BINS as Real / extent[axis];
-        let mut bins = [EMPTY; BINS];
-        for &i in order.iter() {
-            let i = i as usize;
-            let b = bin_of(prims.centre[i][axis], cmin[axis], scale);
-            let bin = &mut bins[b];
-            bin.min = bin.min.min(prims.min[i]);
-            bin.max = bin.max.max(prims.max[i]);
-            bin.count += 1;
         }
         // Sweep from the right to get the right-hand areas, then from the left.
         let mut right_area = [0.0; BINS];
@@ -188,7 +193,7 @@ fn split(prims: &Prims<'_>, order: &mut [u32], cmin: Vec3, cmax: Vec3) -> Option
         // Every centre in one place: halve the list.
         return Some(order.len() / 2);
     };
-    let scale = BINS as Real / extent[axis];
+    let scale = scale[axis];
     let mut mid = 0;
     for k in 0..order.len() {
         let i = order[k] as usize;
