@@ -466,9 +466,9 @@ fn closed_and_oriented(triangles: &[[u32; 3]]) -> bool {
     }
     edges.sort_unstable();
     edges.len() % 2 == 0
-        && edges.chunks_exact(2).all(|pair| {
-            pair[0].0 == pair[1].0 && !pair[0].1 && pair[1].1
-        })
+        && edges
+            .chunks_exact(2)
+            .all(|pair| pair[0].0 == pair[1].0 && !pair[0].1 && pair[1].1)
 }
 
 impl Bounded for TriMesh {
