@@ -263,27 +263,34 @@ impl Bvh {
                 continue;
             }
             if !ORDERED {
+                // Leaves at once, inner nodes onto the stack.
                 for lane in 0..WIDTH {
                     if mask & (1 << lane) != 0 {
-                        stack.push(Entry {
-                            node: NodeRef {
-                                index: node.child[lane],
-                                count: node.count[lane],
-                            },
-                            near: near[lane],
-                        });
+                        let count = node.count[lane];
+                        if count > 0 {
+                            if leaf(node.child[lane], u32::from(count)) {
+                                return;
+                            }
+                        } else {
+                            stack.push(Entry {
+                                node: NodeRef {
+                                    index: node.child[lane],
+                                    count: 0,
+                                },
+                                near: near[lane],
+                            });
+                        }
                     }
                 }
                 continue;
             }
-            // Push far to near so that the nearest is popped first.
+            // Lanes by increasing entry distance.
             let mut lanes = [0usize; WIDTH];
             let mut n = 0;
             for lane in 0..WIDTH {
                 if mask & (1 << lane) != 0 {
-                    // Insertion by decreasing entry distance.
                     let mut k = n;
-                    while k > 0 && near[lanes[k - 1]] < near[lane] {
+                    while k > 0 && near[lanes[k - 1]] > near[lane] {
                         lanes[k] = lanes[k - 1];
                         k -= 1;
                     }
@@ -291,14 +298,32 @@ impl Bvh {
                     n += 1;
                 }
             }
+            // Leaves are tested at once, nearest first (shrinking the limit); inner nodes are
+            // pushed far to near so that the nearest is popped first.
+            let mut inner = [0usize; WIDTH];
+            let mut m = 0;
             for &lane in &lanes[..n] {
-                stack.push(Entry {
-                    node: NodeRef {
-                        index: node.child[lane],
-                        count: node.count[lane],
-                    },
-                    near: near[lane],
-                });
+                let count = node.count[lane];
+                if count > 0 {
+                    if near[lane] <= limit() && leaf(node.child[lane], u32::from(count)) {
+                        return;
+                    }
+                } else {
+                    inner[m] = lane;
+                    m += 1;
+                }
+            }
+            let t_max = limit();
+            for &lane in inner[..m].iter().rev() {
+                if near[lane] <= t_max {
+                    stack.push(Entry {
+                        node: NodeRef {
+                            index: node.child[lane],
+                            count: 0,
+                        },
+                        near: near[lane],
+                    });
+                }
             }
         }
     }
