@@ -17,7 +17,7 @@ use alloc::vec::Vec;
 
 use glam::Vec3Swizzles;
 
-use crate::bvh::layout::{Bvh, EMPTY, Node4, NodeRef, WIDTH};
+use crate::bvh::layout::{Bvh, Node4, NodeRef, WIDTH};
 use crate::bvh::stack::Stack;
 use crate::math::{Real, Vec3};
 use crate::query::TriangleHit;
@@ -188,12 +188,16 @@ impl PreRay {
                 far[lane] = if tf < far[lane] { tf } else { far[lane] };
             }
         }
-        let mut mask = 0;
+        // Empty lanes hold the empty box (min +inf, max −inf), which every axis rejects, so
+        // they need no test of their own.
+        let mut hit = [false; WIDTH];
         for lane in 0..WIDTH {
-            if near[lane] <= far[lane] * WIDEN && inside[lane] && node.child[lane] != EMPTY {
-                mask |= 1 << lane;
-            }
+            hit[lane] = near[lane] <= far[lane] * WIDEN && inside[lane];
         }
+        let mask = u32::from(hit[0])
+            | u32::from(hit[1]) << 1
+            | u32::from(hit[2]) << 2
+            | u32::from(hit[3]) << 3;
         (mask, near)
     }
 }

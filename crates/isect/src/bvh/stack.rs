@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 /// Entries kept inline before spilling.
-const INLINE: usize = 64;
+const INLINE: usize = 32;
 
 /// A LIFO stack of `T` with `INLINE` entries in place.
 pub(crate) struct Stack<T: Copy> {
