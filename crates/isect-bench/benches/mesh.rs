@@ -14,6 +14,8 @@
 //! relative 1e-3 (rays grazing an edge may disagree, since only isect's test is watertight; the
 //! table shows how many agree).
 
+#![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
+
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

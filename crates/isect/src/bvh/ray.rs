@@ -163,6 +163,7 @@ impl PreRay {
     /// the origin, so no `0 · ∞` NaN arises. The far distance is widened by a few ulp for the
     /// rounding of `(bound − origin) · inv` (Ize 2013).
     #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // `lane` indexes several lane arrays in lockstep
     pub(crate) fn boxes(&self, node: &Node4, t_max: Real) -> (u32, [Real; WIDTH]) {
         const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
         let mut near = [0.0 as Real; WIDTH];
@@ -239,6 +240,7 @@ impl Bvh {
     /// Visits the subtrees whose boxes the ray enters within `limit()`, nearest box first, and
     /// calls `leaf(first, count)` for every leaf reached; stops when `leaf` returns `true`.
     #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // `lane` indexes the node's lane arrays in lockstep
     fn traverse<const ORDERED: bool>(
         &self,
         ray: &PreRay,
