@@ -4,8 +4,9 @@
 //! `cargo bench -p isect-bench --bench mesh` (`ISECT_BENCH_QUICK=1` for a run of under a minute:
 //! fewer rays, no million-triangle meshes). A custom harness, because the figure that matters is
 //! rays per second over a whole ray set rather than one call's time: each ray set is cast once
-//! as a warm-up and then as often as fits in the measuring time, single-threaded, and the best
-//! pass counts. The markdown table is printed and written to `<target>/isect-bench/mesh.md`.
+//! per library as a warm-up, then in rounds of one pass per library (interleaved, so that the
+//! load of a shared machine hits all three alike) for the measuring time and at least two
+//! rounds, single-threaded; the best pass of each library counts. The markdown table is printed and written to `<target>/isect-bench/mesh.md`.
 //!
 //! Meshes (made here): a UV sphere, a noisy height-field terrain and a random triangle soup, at
 //! about 10k, 100k and 1M triangles. Ray sets: 512×512 camera rays and random incoherent rays
@@ -209,20 +210,29 @@ fn ray_sets(mesh: &Mesh, camera: u32, random: usize, rng: &mut Rng) -> Vec<RaySe
     ]
 }
 
-/// Rays per second: the best of the passes that fit in `budget` after one warm-up pass.
-fn rays_per_second(n: usize, budget: Duration, mut pass: impl FnMut() -> usize) -> f64 {
-    black_box(pass());
-    let start = Instant::now();
-    let mut best = f64::INFINITY;
-    loop {
-        let t = Instant::now();
+/// Rays per second of each of the three passes: one warm-up pass each, then rounds of one pass
+/// each, interleaved (so that a change in the machine's load hits all three alike), until
+/// `budget` has passed and at least two rounds ran; the best pass of each counts.
+fn rays_per_second(
+    n: usize,
+    budget: Duration,
+    passes: &mut [&mut dyn FnMut() -> usize; 3],
+) -> [f64; 3] {
+    for pass in passes.iter_mut() {
         black_box(pass());
-        best = best.min(t.elapsed().as_secs_f64());
-        if start.elapsed() >= budget {
-            break;
-        }
     }
-    n as f64 / best
+    let start = Instant::now();
+    let mut best = [f64::INFINITY; 3];
+    let mut rounds = 0;
+    while rounds < 2 || start.elapsed() < budget {
+        for (pass, best) in passes.iter_mut().zip(&mut best) {
+            let t = Instant::now();
+            black_box(pass());
+            *best = best.min(t.elapsed().as_secs_f64());
+        }
+        rounds += 1;
+    }
+    best.map(|b| n as f64 / b)
 }
 
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
@@ -243,8 +253,8 @@ fn main() {
         (
             &[10_000, 100_000, 1_000_000],
             512,
-            262_144,
-            Duration::from_millis(400),
+            131_072,
+            Duration::from_millis(1000),
         )
     };
     let mut rng = Rng::new(SEED);
@@ -362,21 +372,22 @@ fn main() {
                 }
                 let hits = rays.iter().filter(|r| isect_t(r).is_finite()).count();
                 let m = rays.len();
-                let ri = rays_per_second(m, budget, || {
+                let mut pi = || {
                     rays.iter()
                         .filter(|r| isect_t(black_box(r)).is_finite())
                         .count()
-                });
-                let rp = rays_per_second(m, budget, || {
+                };
+                let mut pp = || {
                     (0..m)
                         .filter(|&k| parry_t(black_box(k)).is_finite())
                         .count()
-                });
-                let ro = rays_per_second(m, budget, || {
+                };
+                let mut po = || {
                     (0..m)
                         .filter(|&k| obvhs_t(black_box(k)).is_finite())
                         .count()
-                });
+                };
+                let [ri, rp, ro] = rays_per_second(m, budget, &mut [&mut pi, &mut pp, &mut po]);
                 let row = format!(
                     "| {} | {n} | {} | {m} | {:.1}% | {:.2} | {:.2} | {:.2} | {:.2}× | {:.2}× | {:.2}% / {:.2}% |",
                     mesh.name,
@@ -398,9 +409,9 @@ fn main() {
     let mut md = String::new();
     md.push_str("# Mesh ray casts: isect TriMesh vs parry3d TriMesh vs obvhs CWBVH\n\n");
     md.push_str(if quick {
-        "Settings: `ISECT_BENCH_QUICK=1` (128×128 camera rays, 16384 random rays, 0.15 s per cell, no 1M meshes).\n\n"
+        "Settings: `ISECT_BENCH_QUICK=1` (128×128 camera rays, 16384 random rays, interleaved rounds for at least 0.15 s and two rounds, no 1M meshes).\n\n"
     } else {
-        "Settings: 512×512 camera rays, 262144 random rays per set, 0.4 s per cell and library (best pass).\n\n"
+        "Settings: 512×512 camera rays, 131072 random rays per set; per cell, interleaved rounds of one pass per library for at least 1 s and two rounds, best pass of each.\n\n"
     });
     md.push_str("## Build\n\n| mesh | triangles | isect ms | parry ms | obvhs ms | isect bytes/tri | obvhs bytes/tri |\n|---|---|---|---|---|---|---|\n");
     for r in &build_rows {

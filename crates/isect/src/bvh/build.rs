@@ -60,6 +60,7 @@ pub(crate) fn build_with(prims: &Prims<'_>, order: &mut [u32], parallel: bool) -
 
 /// Builds the subtree of `order` (which starts at `first` in the whole order) at the end of
 /// `out`, with absolute node indices.
+#[cfg_attr(not(feature = "rayon"), allow(clippy::only_used_in_recursion))]
 fn build_into(
     prims: &Prims<'_>,
     order: &mut [u32],
