@@ -55,6 +55,8 @@ extern crate std;
 
 #[cfg(feature = "alloc")]
 pub mod batch;
+#[cfg(feature = "alloc")]
+mod bvh;
 mod error;
 mod features;
 pub mod math;

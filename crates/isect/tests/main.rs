@@ -20,6 +20,7 @@ mod distance;
 mod gjk;
 mod intersects;
 mod linear;
+mod mesh;
 mod point;
 mod raycast;
 mod shapes;

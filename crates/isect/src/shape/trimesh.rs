@@ -1,29 +1,50 @@
-//! Triangle meshes.
+//! Triangle meshes, with the BVH of [`crate::bvh`] behind their queries.
 
 use alloc::vec::Vec;
 
+use crate::bvh::Bvh;
+use crate::bvh::ray::{Crossings, PreRay};
 use crate::error::MeshError;
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;
-use crate::query::{Bounded, MeshHit, PointQuery, RayCast, RayHit};
+use crate::query::{Bounded, Intersects, MeshHit, PointQuery, RayCast, RayHit};
 use crate::shape::{Aabb, Ray, Sphere, Triangle};
 
-/// A triangle mesh: shared vertices and triangles as triples of vertex indices.
+/// A triangle mesh: shared vertices and triangles as triples of vertex indices, with a bounding
+/// volume hierarchy built at construction.
 ///
 /// Built by [`TriMesh::new`], which checks the data. Degenerate triangles (zero area, no normal)
 /// are kept in the index list, so triangle numbers stay those of the input, but they are not part
 /// of the mesh: never hit by a ray, never overlapping a shape.
+///
+/// A mesh that is closed and consistently oriented ([`TriMesh::is_solid`]) is a solid: it
+/// contains the points inside, and [`RayCast::raycast`] from inside hits at `t = 0`. Any other
+/// mesh is a surface made of its triangles only.
 #[derive(Clone, Debug)]
 pub struct TriMesh {
     vertices: Vec<Vec3>,
     triangles: Vec<[u32; 3]>,
     bounds: Aabb,
     solid: bool,
+    bvh: Bvh,
 }
+
+/// Directions for the crossing count of [`PointQuery::contains_point`]: far from the axes and
+/// from each other, so that a ray through an edge or vertex along one of them is unlikely along
+/// the next.
+const PROBES: [[f64; 3]; 6] = [
+    [0.577_215_664_9, 0.267_949_192_4, 0.771_243_447_6],
+    [-0.319_137_052_1, 0.701_352_947_3, 0.632_120_558_8],
+    [0.414_213_562_4, -0.695_217_384_1, 0.590_169_943_7],
+    [-0.618_033_988_7, -0.381_966_011_3, -0.686_474_975_4],
+    [0.841_470_984_8, 0.540_302_305_9, -0.001_953_125_3],
+    [0.123_456_789_0, -0.987_654_321_0, 0.096_969_696_9],
+];
 
 impl TriMesh {
     /// A mesh of `vertices` and `triangles` (indices into `vertices`, counter-clockwise seen from
-    /// outside for a closed mesh).
+    /// outside for a closed mesh), with its BVH (binned SAH, in parallel with the `rayon`
+    /// feature; the tree is the same either way).
     ///
     /// Errors: [`MeshError::Empty`] without vertices or triangles,
     /// [`MeshError::NonFiniteVertex`] naming the first NaN or infinite vertex,
@@ -49,23 +70,19 @@ impl TriMesh {
                 });
             }
         }
-        let mut bounds = Aabb::new(Vec3::INFINITY, Vec3::NEG_INFINITY);
-        for tri in &triangles {
-            for &i in tri {
-                let p = vertices[i as usize];
-                bounds = Aabb::new(bounds.min.min(p), bounds.max.max(p));
-            }
-        }
+        let bounds = bounds_of(&vertices, &triangles);
         let solid = closed_and_oriented(&triangles);
+        let bvh = Bvh::new(&vertices, &triangles);
         Ok(Self {
             vertices,
             triangles,
             bounds,
             solid,
+            bvh,
         })
     }
 
-    /// The vertices, as given.
+    /// The vertices, as given (or as last set by [`TriMesh::refit`]).
     #[inline]
     #[must_use]
     pub fn vertices(&self) -> &[Vec3] {
@@ -111,24 +128,59 @@ impl TriMesh {
         self.solid
     }
 
+    /// Heap bytes held by the mesh: vertices, triangles and the BVH (its 4-wide nodes, a copy of
+    /// each triangle's corners in leaf order, the leaf order and the degenerate flags). Divide
+    /// by [`TriMesh::triangle_count`] for bytes per triangle.
+    #[must_use]
+    pub fn heap_bytes(&self) -> usize {
+        self.vertices.capacity() * core::mem::size_of::<Vec3>()
+            + self.triangles.capacity() * core::mem::size_of::<[u32; 3]>()
+            + self.bvh.heap_bytes()
+    }
+
+    /// Moves the vertices to `vertices` (same count and order, same triangles) and refits the
+    /// BVH's boxes bottom-up, keeping its tree: for deforming meshes. Queries afterwards answer
+    /// for the new positions exactly as a fresh [`TriMesh::new`] would (only the tree's quality,
+    /// hence the speed, can differ). [`TriMesh::is_solid`] does not change (it depends on the
+    /// triangles only).
+    ///
+    /// # Errors
+    /// [`MeshError::NonFiniteVertex`] naming the first NaN or infinite vertex; the mesh is then
+    /// unchanged.
+    ///
+    /// # Panics
+    /// If `vertices` does not have as many entries as [`TriMesh::vertices`].
+    pub fn refit(&mut self, vertices: &[Vec3]) -> Result<(), MeshError> {
+        assert_eq!(
+            vertices.len(),
+            self.vertices.len(),
+            "TriMesh::refit needs one position per vertex"
+        );
+        if let Some(vertex) = vertices.iter().position(|v| !v.is_finite()) {
+            return Err(MeshError::NonFiniteVertex { vertex });
+        }
+        self.vertices.copy_from_slice(vertices);
+        self.bounds = bounds_of(&self.vertices, &self.triangles);
+        self.bvh.refit(&self.vertices, &self.triangles);
+        Ok(())
+    }
+
     /// Calls `f` with the index of every triangle whose bounding box meets `aabb` (touching
-    /// counts), in no particular order. Nothing for an invalid or empty `aabb`.
+    /// counts), in no particular order, degenerate triangles included. Nothing for an invalid or
+    /// empty `aabb`.
     pub fn query_aabb(&self, aabb: &Aabb, mut f: impl FnMut(u32)) {
-        // Brute force over every triangle; the BVH replaces this loop.
         if !(aabb.min.cmple(aabb.max).all() && aabb.min.is_finite() && aabb.max.is_finite()) {
             return;
         }
-        for i in 0..self.triangles.len() as u32 {
-            let b = self.triangle(i).aabb();
-            if b.min.cmple(aabb.max).all() && aabb.min.cmple(b.max).all() {
-                f(i);
-            }
-        }
+        self.bvh
+            .query_box(aabb.min, aabb.max, |slot| f(self.bvh.order[slot as usize]));
     }
 
     /// The winding number of the mesh around `p`: the sum of the triangles' signed solid angles
     /// seen from `p`, over 4π (Van Oosterom–Strackee). ±1 inside a closed, consistently oriented
-    /// mesh (the sign is that of its orientation), 0 outside; fractional for open meshes.
+    /// mesh (the sign is that of its orientation), 0 outside; fractional for open meshes. Exact
+    /// up to rounding and linear in the triangle count (every triangle contributes; the BVH does
+    /// not help). NaN for a non-finite `p`.
     #[must_use]
     pub fn winding_number(&self, p: Vec3) -> Real {
         let mut sum = 0.0;
@@ -144,42 +196,155 @@ impl TriMesh {
     }
 
     /// The first triangle hit by `ray` within `max_t`, with its index, barycentric
-    /// coordinates and the normal facing the ray. Watertight: a ray through an edge or vertex
-    /// shared by several triangles hits one of them. `None` for a miss or invalid input.
+    /// coordinates and the unit normal facing the side the ray comes from. Watertight: a ray
+    /// through an edge or vertex shared by several triangles hits one of them. Among triangles
+    /// hit at the same `t`, one whose front faces the ray is reported, then the lowest index.
+    /// Degenerate triangles are never hit. `None` for a miss or invalid input (NaN or infinite
+    /// ray, zero direction, negative or NaN `max_t`).
     #[must_use]
     pub fn raycast_triangle(&self, ray: &Ray, max_t: Real) -> Option<MeshHit> {
-        // Brute force over every triangle; the BVH replaces this loop.
-        let mut best: Option<MeshHit> = None;
-        let mut limit = max_t;
-        for i in 0..self.triangles.len() as u32 {
-            let tri = self.triangle(i);
-            if let Some(hit) = tri.raycast_barycentric(ray, limit) {
-                if best.is_none_or(|b| hit.t < b.t) && tri.normal().is_some() {
-                    limit = hit.t;
-                    let normal = tri
-                        .raycast(ray, Real::INFINITY)
-                        .map_or(Vec3::ZERO, |h| h.normal);
-                    best = Some(MeshHit {
-                        t: hit.t,
-                        triangle: i,
-                        u: hit.u,
-                        v: hit.v,
-                        normal,
-                    });
-                }
+        let pre = PreRay::new(ray, max_t)?;
+        let hit = self.bvh.closest(&pre, max_t)?;
+        Some(self.mesh_hit(ray, hit.slot, hit.hit))
+    }
+
+    /// Every triangle hit by `ray` within `max_t`, sorted by `t` (then by triangle index): one
+    /// entry per triangle, so a ray through a shared edge or vertex lists each triangle there.
+    /// Degenerate triangles are never hit. Empty for a miss or invalid input.
+    #[must_use]
+    pub fn raycast_all(&self, ray: &Ray, max_t: Real) -> Vec<MeshHit> {
+        let Some(pre) = PreRay::new(ray, max_t) else {
+            return Vec::new();
+        };
+        let mut raw = Vec::new();
+        self.bvh.all(&pre, max_t, &mut raw);
+        let mut hits: Vec<MeshHit> = raw
+            .into_iter()
+            .map(|(slot, hit)| self.mesh_hit(ray, slot, hit))
+            .collect();
+        hits.sort_by(|a, b| a.t.total_cmp(&b.t).then(a.triangle.cmp(&b.triangle)));
+        hits
+    }
+
+    fn mesh_hit(&self, ray: &Ray, slot: u32, hit: crate::query::TriangleHit) -> MeshHit {
+        let [a, b, c] = self.bvh.tris[slot as usize];
+        let n = Triangle::new(a, b, c).normal().unwrap_or(Vec3::ZERO);
+        MeshHit {
+            t: hit.t,
+            triangle: self.bvh.order[slot as usize],
+            u: hit.u,
+            v: hit.v,
+            normal: if n.dot(ray.dir) > 0.0 { -n } else { n },
+        }
+    }
+
+    /// Whether `p` is inside the closed surface, by signed crossing counts (see
+    /// [`PointQuery::contains_point`]).
+    fn inside_solid(&self, p: Vec3) -> bool {
+        for d in PROBES {
+            let dir = Vec3::new(d[0] as Real, d[1] as Real, d[2] as Real);
+            let Some(pre) = PreRay::new(&Ray::new(p, dir), Real::INFINITY) else {
+                return false;
+            };
+            match self.bvh.crossings(&pre) {
+                Crossings::OnSurface => return true,
+                Crossings::Count(c) => return c != 0,
+                Crossings::Ambiguous => {}
             }
         }
-        best
+        self.winding_number(p).abs() >= 0.5
+    }
+
+    /// Whether `p` lies on a triangle (within the on-set tolerance).
+    fn on_surface(&self, p: Vec3) -> bool {
+        let tol = on_set_tolerance([p, self.bounds.min, self.bounds.max]);
+        let mut on = false;
+        self.bvh.query_box(p - tol, p + tol, |slot| {
+            if !on {
+                let [a, b, c] = self.bvh.tris[slot as usize];
+                on = Triangle::new(a, b, c).contains_point(p);
+            }
+        });
+        on
+    }
+
+    fn closest_on_surface(&self, p: Vec3) -> Vec3 {
+        let tri = |slot: u32| {
+            let [a, b, c] = self.bvh.tris[slot as usize];
+            Triangle::new(a, b, c)
+        };
+        self.bvh
+            .nearest(p, |slot| tri(slot).closest_point(p).distance_squared(p))
+            .map_or(crate::math::NO_POINT, |(slot, _)| {
+                tri(slot).closest_point(p)
+            })
+    }
+
+    /// One vertex of each connected component of the non-degenerate triangles (connected
+    /// through shared vertices).
+    fn component_points(&self) -> Vec<Vec3> {
+        let mut parent: Vec<u32> = (0..self.vertices.len() as u32).collect();
+        fn find(parent: &mut [u32], mut x: u32) -> u32 {
+            while parent[x as usize] != x {
+                let up = parent[parent[x as usize] as usize];
+                parent[x as usize] = up;
+                x = up;
+            }
+            x
+        }
+        let mut used = alloc::vec![false; self.vertices.len()];
+        for (i, &[a, b, c]) in self.triangles.iter().enumerate() {
+            if self.triangle(i as u32).normal().is_none() {
+                continue;
+            }
+            for (x, y) in [(a, b), (b, c)] {
+                let (rx, ry) = (find(&mut parent, x), find(&mut parent, y));
+                if rx != ry {
+                    parent[rx.max(ry) as usize] = rx.min(ry);
+                }
+            }
+            used[a as usize] = true;
+        }
+        (0..self.vertices.len() as u32)
+            .filter(|&v| used[v as usize] && find(&mut parent, v) == v)
+            .map(|v| self.vertices[v as usize])
+            .collect()
     }
 }
 
 impl RayCast for TriMesh {
-    /// The first triangle hit (the mesh as a surface, for now).
+    /// A solid mesh ([`TriMesh::is_solid`]): a ray starting inside hits at `t = 0` with normal
+    /// `−dir` normalized; otherwise the first triangle hit ([`TriMesh::raycast_triangle`]).
+    /// Inside-ness is decided by that first hit: the origin is inside when the first triangle
+    /// the ray meets faces away from it (its front, the outside, faces along the ray). A ray
+    /// whose first hit is at an edge where several triangles meet at the same `t` is judged by
+    /// a triangle facing it when there is one, so a ray grazing the solid from outside is not
+    /// taken for one from inside. A ray from inside always leaves through the closed surface,
+    /// so it always hits. A surface mesh: the same as [`RayCast::raycast_surface`].
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        self.raycast_surface(ray, max_t)
+        let pre = PreRay::new(ray, max_t)?;
+        let hit = self.bvh.closest(&pre, max_t)?;
+        if self.solid && !hit.front {
+            return Some(RayHit {
+                t: 0.0,
+                point: ray.origin,
+                normal: (-ray.dir).try_normalize().unwrap_or_else(|| {
+                    // Tiny or huge directions: rescale before normalizing.
+                    let d = -ray.dir / ray.dir.abs().max_element();
+                    d.normalize()
+                }),
+            });
+        }
+        let h = self.mesh_hit(ray, hit.slot, hit.hit);
+        Some(RayHit {
+            t: h.t,
+            point: ray.origin + ray.dir * h.t,
+            normal: h.normal,
+        })
     }
 
-    /// The first triangle hit.
+    /// The first triangle hit, from inside as from outside: [`TriMesh::raycast_triangle`] as a
+    /// [`RayHit`] (point `origin + t dir`, normal facing the ray).
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let hit = self.raycast_triangle(ray, max_t)?;
         Some(RayHit {
@@ -188,19 +353,30 @@ impl RayCast for TriMesh {
             normal: hit.normal,
         })
     }
+
+    /// Whether any triangle is hit within `max_t` (for a solid mesh the same answer as
+    /// [`RayCast::raycast`], since a ray from inside leaves through the surface): its own
+    /// traversal, which stops at the first hit found, in no particular order.
+    fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        PreRay::new(ray, max_t).is_some_and(|pre| self.bvh.any(&pre, max_t))
+    }
 }
 
 impl PointQuery for TriMesh {
-    /// The closest point on the triangles; `p` itself inside a solid mesh
-    /// ([`TriMesh::is_solid`]).
+    /// The closest point on the triangles (degenerate ones included, as the points or segments
+    /// they are), found by a nearest-first BVH traversal; `p` itself inside a solid mesh
+    /// ([`TriMesh::is_solid`]). [`crate::math::NO_POINT`] for a non-finite `p`.
     fn closest_point(&self, p: Vec3) -> Vec3 {
+        if !p.is_finite() {
+            return crate::math::NO_POINT;
+        }
         if self.solid && self.contains_point(p) {
             return p;
         }
         self.closest_on_surface(p)
     }
 
-    /// The distance to the triangles; 0 inside a solid mesh.
+    /// The distance to the triangles; 0 inside a solid mesh; +inf for a non-finite `p`.
     fn distance_to_point(&self, p: Vec3) -> Real {
         if !p.is_finite() {
             return Real::INFINITY;
@@ -208,53 +384,91 @@ impl PointQuery for TriMesh {
         p.distance(self.closest_point(p))
     }
 
-    /// On a triangle (within the on-set tolerance), or inside a solid mesh (winding number).
+    /// On a triangle (within the on-set tolerance), or inside a solid mesh. Inside is decided
+    /// by a signed crossing count along a watertight ray from `p` (exits minus entries, non-zero
+    /// inside): a handful of fixed directions are tried in turn, and a ray that passes exactly
+    /// through an edge, a vertex or a triangle's plane (where a crossing could count twice) is
+    /// dropped for the next; should every direction be such, the exact winding number decides.
+    /// `false` for a non-finite `p`.
     fn contains_point(&self, p: Vec3) -> bool {
         if !p.is_finite() {
             return false;
         }
-        if self.solid && self.winding_number(p).abs() >= 0.5 {
+        if self.on_surface(p) {
             return true;
         }
-        (0..self.triangles.len() as u32).any(|i| self.triangle(i).contains_point(p))
+        self.solid && self.bounds.contains_point(p) && self.inside_solid(p)
     }
 }
 
-impl TriMesh {
-    fn closest_on_surface(&self, p: Vec3) -> Vec3 {
-        // Brute force over every triangle; the BVH replaces this loop.
-        let mut best = crate::math::NO_POINT;
-        let mut best_d = Real::INFINITY;
-        for i in 0..self.triangles.len() as u32 {
-            let q = self.triangle(i).closest_point(p);
-            let d = q.distance_squared(p);
-            if d < best_d {
-                best_d = d;
-                best = q;
-            }
+impl Intersects<TriMesh> for TriMesh {
+    /// The meshes touch or cross: two triangles (one of each, degenerate ones excluded) meet,
+    /// found by traversing both BVHs together; or, for a solid mesh, the other mesh (each of its
+    /// connected pieces) lies inside it.
+    fn intersects(&self, other: &TriMesh) -> bool {
+        if !self.bounds.intersects(&other.bounds) {
+            return false;
         }
-        best
+        let (a, b) = (&self.bvh, &other.bvh);
+        let cross = a.pairs(b, |sa, sb| {
+            if a.degenerate[sa as usize] || b.degenerate[sb as usize] {
+                return false;
+            }
+            let ta = a.tris[sa as usize];
+            let tb = b.tris[sb as usize];
+            let (alo, ahi) = (ta[0].min(ta[1]).min(ta[2]), ta[0].max(ta[1]).max(ta[2]));
+            let (blo, bhi) = (tb[0].min(tb[1]).min(tb[2]), tb[0].max(tb[1]).max(tb[2]));
+            if !(alo.cmple(bhi).all() && blo.cmple(ahi).all()) {
+                return false;
+            }
+            Triangle::new(ta[0], ta[1], ta[2]).intersects(&Triangle::new(tb[0], tb[1], tb[2]))
+        });
+        cross
+            || self.solid
+                && other
+                    .component_points()
+                    .into_iter()
+                    .any(|p| self.contains_point(p))
+            || other.solid
+                && self
+                    .component_points()
+                    .into_iter()
+                    .any(|p| other.contains_point(p))
     }
+}
+
+/// The box of the vertices used by the triangles.
+fn bounds_of(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Aabb {
+    let mut bounds = Aabb::new(Vec3::INFINITY, Vec3::NEG_INFINITY);
+    for tri in triangles {
+        for &i in tri {
+            let p = vertices[i as usize];
+            bounds = Aabb::new(bounds.min.min(p), bounds.max.max(p));
+        }
+    }
+    bounds
 }
 
 /// Whether every undirected edge is used by exactly two triangles, once in each direction.
 fn closed_and_oriented(triangles: &[[u32; 3]]) -> bool {
-    // Directed edges, sorted: a closed, consistently oriented mesh has each (a, b) once and its
-    // reverse (b, a) once.
-    let mut edges: Vec<(u32, u32)> = triangles
-        .iter()
-        .flat_map(|&[a, b, c]| [(a, b), (b, c), (c, a)])
-        .collect();
-    if edges.iter().any(|&(a, b)| a == b) {
-        return false;
+    // Each directed edge as its undirected key (low index, high index) and its direction; after
+    // one sort, a closed, consistently oriented mesh has every key exactly twice, once in each
+    // direction.
+    let mut edges: Vec<(u64, bool)> = Vec::with_capacity(3 * triangles.len());
+    for &[a, b, c] in triangles {
+        for (x, y) in [(a, b), (b, c), (c, a)] {
+            if x == y {
+                return false;
+            }
+            let key = (u64::from(x.min(y)) << 32) | u64::from(x.max(y));
+            edges.push((key, x < y));
+        }
     }
     edges.sort_unstable();
-    if edges.windows(2).any(|w| w[0] == w[1]) {
-        return false;
-    }
-    edges
-        .iter()
-        .all(|&(a, b)| edges.binary_search(&(b, a)).is_ok())
+    edges.len() % 2 == 0
+        && edges
+            .chunks_exact(2)
+            .all(|pair| pair[0].0 == pair[1].0 && !pair[0].1 && pair[1].1)
 }
 
 impl Bounded for TriMesh {

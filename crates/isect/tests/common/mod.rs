@@ -285,3 +285,4 @@ pub fn gjk_clear_triangle<S: isect::query::SupportMap + ?Sized>(
     deep.then_some(true)
 }
 pub mod clearance;
+pub mod mesh;

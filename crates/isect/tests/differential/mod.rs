@@ -10,6 +10,7 @@ mod intersects_linear;
 mod intersects_solids;
 mod intersects_triangle;
 mod linear;
+mod mesh;
 mod point_flat;
 mod point_solids;
 mod raycast;

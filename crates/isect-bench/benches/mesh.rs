@@ -1,0 +1,448 @@
+//! Ray casts against triangle meshes: isect's `TriMesh` (its BVH) side by side with parry3d's
+//! `TriMesh` and the `obvhs` CWBVH, on the same procedural meshes and rays, in the same run.
+//!
+//! `cargo bench -p isect-bench --bench mesh` (`ISECT_BENCH_QUICK=1` for a run of under a minute:
+//! fewer rays, no million-triangle meshes). A custom harness, because the figure that matters is
+//! rays per second over a whole ray set rather than one call's time: each ray set is cast once
+//! per library as a warm-up, then in rounds of one pass per library (interleaved, so that the
+//! load of a shared machine hits all three alike) for the measuring time and at least two
+//! rounds, single-threaded; the best pass of each library counts. The markdown table is printed and written to `<target>/isect-bench/mesh.md`.
+//!
+//! Meshes (made here): a UV sphere, a noisy height-field terrain and a random triangle soup, at
+//! about 10k, 100k and 1M triangles. Ray sets: 512×512 camera rays and random incoherent rays
+//! (closest hit), shadow rays towards a light and short random rays (any hit). Hits are
+//! cross-checked between the libraries before timing: same hit or miss, and the same `t` to a
+//! relative 1e-3 (rays grazing an edge may disagree, since only isect's test is watertight; the
+//! table shows how many agree).
+
+#![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use isect::math::Vec3;
+use isect::{RayCast, Real, TriMesh};
+use isect_bench::Rng;
+use obvhs::cwbvh::CwBvh;
+use parry3d::query::{Ray as ParryRay, RayCast as ParryRayCast};
+
+/// Seed of every input: the same data on every run.
+const SEED: u64 = 0x3E5B_1A7E;
+
+struct Mesh {
+    name: &'static str,
+    vertices: Vec<Vec3>,
+    triangles: Vec<[u32; 3]>,
+}
+
+/// A UV sphere of radius 1 with `rings × segments` quads (the pole rows as single triangles).
+fn sphere(target: usize) -> Mesh {
+    let rings = ((target as f64 / 4.0).sqrt().round() as u32).max(3);
+    let segments = 2 * rings;
+    let mut vertices = vec![Vec3::Z, -Vec3::Z];
+    for r in 1..rings {
+        let theta = std::f64::consts::PI * f64::from(r) / f64::from(rings);
+        for s in 0..segments {
+            let phi = 2.0 * std::f64::consts::PI * f64::from(s) / f64::from(segments);
+            vertices.push(Vec3::new(
+                (theta.sin() * phi.cos()) as Real,
+                (theta.sin() * phi.sin()) as Real,
+                theta.cos() as Real,
+            ));
+        }
+    }
+    let at = |r: u32, s: u32| 2 + (r - 1) * segments + s % segments;
+    let mut triangles = Vec::new();
+    for s in 0..segments {
+        triangles.push([0, at(1, s), at(1, s + 1)]);
+        triangles.push([1, at(rings - 1, s + 1), at(rings - 1, s)]);
+    }
+    for r in 1..rings - 1 {
+        for s in 0..segments {
+            let (a, b, c, d) = (at(r, s), at(r + 1, s), at(r + 1, s + 1), at(r, s + 1));
+            triangles.push([a, b, c]);
+            triangles.push([a, c, d]);
+        }
+    }
+    Mesh {
+        name: "sphere",
+        vertices,
+        triangles,
+    }
+}
+
+/// A height field over `[-1, 1]²` with a few octaves of sines and hashed noise.
+fn terrain(target: usize, rng: &mut Rng) -> Mesh {
+    let n = ((target as f64 / 2.0).sqrt().round() as u32).max(2) + 1;
+    let mut vertices = Vec::with_capacity((n * n) as usize);
+    for j in 0..n {
+        for i in 0..n {
+            let x = -1.0 + 2.0 * i as Real / (n - 1) as Real;
+            let y = -1.0 + 2.0 * j as Real / (n - 1) as Real;
+            let h = 0.2 * (3.0 * x).sin() * (2.0 * y).cos()
+                + 0.05 * (17.0 * x + 5.0 * y).sin()
+                + 0.01 * rng.range(-1.0, 1.0);
+            vertices.push(Vec3::new(x, y, h));
+        }
+    }
+    let mut triangles = Vec::new();
+    for j in 0..n - 1 {
+        for i in 0..n - 1 {
+            let a = j * n + i;
+            triangles.push([a, a + 1, a + n + 1]);
+            triangles.push([a, a + n + 1, a + n]);
+        }
+    }
+    Mesh {
+        name: "terrain",
+        vertices,
+        triangles,
+    }
+}
+
+/// Random triangles in `[-1, 1]³`, each about `3 / cbrt(n)` across.
+fn soup(target: usize, rng: &mut Rng) -> Mesh {
+    let size = 3.0 / (target as Real).cbrt();
+    let mut vertices = Vec::with_capacity(3 * target);
+    let mut triangles = Vec::with_capacity(target);
+    for k in 0..target as u32 {
+        let c = rng.vec3(-1.0, 1.0);
+        for _ in 0..3 {
+            vertices.push(c + rng.vec3(-size, size));
+        }
+        triangles.push([3 * k, 3 * k + 1, 3 * k + 2]);
+    }
+    Mesh {
+        name: "soup",
+        vertices,
+        triangles,
+    }
+}
+
+#[derive(Clone, Copy)]
+struct R {
+    origin: Vec3,
+    dir: Vec3,
+    max_t: Real,
+}
+
+struct RaySet {
+    name: &'static str,
+    any: bool,
+    rays: Vec<R>,
+}
+
+fn ray_sets(mesh: &Mesh, camera: u32, random: usize, rng: &mut Rng) -> Vec<RaySet> {
+    let (lo, hi) = mesh
+        .vertices
+        .iter()
+        .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(l, h), p| {
+            (l.min(*p), h.max(*p))
+        });
+    let centre = (lo + hi) * 0.5;
+    let radius = (hi - lo).length() * 0.5;
+    // Camera: from a corner above, looking at the centre, 60° field of view.
+    let eye = centre + Vec3::new(1.2, -1.6, 1.1).normalize() * radius * 2.2;
+    let forward = (centre - eye).normalize();
+    let right = forward.cross(Vec3::Z).normalize();
+    let up = right.cross(forward);
+    let half = (30.0 as Real).to_radians().tan();
+    let mut cam = Vec::with_capacity((camera * camera) as usize);
+    for j in 0..camera {
+        for i in 0..camera {
+            let x = (2.0 * (i as Real + 0.5) / camera as Real - 1.0) * half;
+            let y = (1.0 - 2.0 * (j as Real + 0.5) / camera as Real) * half;
+            cam.push(R {
+                origin: eye,
+                dir: (forward + right * x + up * y).normalize(),
+                max_t: Real::INFINITY,
+            });
+        }
+    }
+    let inside = |rng: &mut Rng| centre + (rng.vec3(-1.0, 1.0) * (hi - lo) * 0.6);
+    let incoherent = (0..random)
+        .map(|_| R {
+            origin: inside(rng),
+            dir: rng.unit_vec3(),
+            max_t: Real::INFINITY,
+        })
+        .collect();
+    let light = centre + Vec3::new(-0.3, 0.4, 1.0).normalize() * radius * 3.0;
+    let shadow = (0..random)
+        .map(|_| {
+            let origin = inside(rng);
+            R {
+                origin,
+                dir: light - origin,
+                max_t: 1.0,
+            }
+        })
+        .collect();
+    let short = (0..random)
+        .map(|_| R {
+            origin: inside(rng),
+            dir: rng.unit_vec3() * radius * 0.02,
+            max_t: 1.0,
+        })
+        .collect();
+    vec![
+        RaySet {
+            name: "camera (closest)",
+            any: false,
+            rays: cam,
+        },
+        RaySet {
+            name: "incoherent (closest)",
+            any: false,
+            rays: incoherent,
+        },
+        RaySet {
+            name: "shadow (any)",
+            any: true,
+            rays: shadow,
+        },
+        RaySet {
+            name: "short (any)",
+            any: true,
+            rays: short,
+        },
+    ]
+}
+
+/// Rays per second of each of the three passes: one warm-up pass each, then rounds of one pass
+/// each, interleaved (so that a change in the machine's load hits all three alike), until
+/// `budget` has passed and at least two rounds ran; the best pass of each counts.
+fn rays_per_second(
+    n: usize,
+    budget: Duration,
+    passes: &mut [&mut dyn FnMut() -> usize; 3],
+) -> [f64; 3] {
+    for pass in passes.iter_mut() {
+        black_box(pass());
+    }
+    let start = Instant::now();
+    let mut best = [f64::INFINITY; 3];
+    let mut rounds = 0;
+    while rounds < 2 || start.elapsed() < budget {
+        for (pass, best) in passes.iter_mut().zip(&mut best) {
+            let t = Instant::now();
+            black_box(pass());
+            *best = best.min(t.elapsed().as_secs_f64());
+        }
+        rounds += 1;
+    }
+    best.map(|b| n as f64 / b)
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let t = Instant::now();
+    let x = f();
+    (x, t.elapsed().as_secs_f64() * 1e3)
+}
+
+fn o3(v: Vec3) -> isect::glam::Vec3A {
+    isect::glam::Vec3A::new(v.x, v.y, v.z)
+}
+
+fn main() {
+    let quick = std::env::var_os("ISECT_BENCH_QUICK").is_some_and(|v| !v.is_empty() && v != "0");
+    let (sizes, camera, random, budget): (&[usize], u32, usize, Duration) = if quick {
+        (&[10_000, 100_000], 128, 16_384, Duration::from_millis(150))
+    } else {
+        (
+            &[10_000, 100_000, 1_000_000],
+            512,
+            131_072,
+            Duration::from_millis(1000),
+        )
+    };
+    let mut rng = Rng::new(SEED);
+    let mut build_rows = Vec::new();
+    let mut ray_rows = Vec::new();
+    for &size in sizes {
+        for mesh in [sphere(size), terrain(size, &mut rng), soup(size, &mut rng)] {
+            let n = mesh.triangles.len();
+            let (ours, isect_ms) =
+                timed(|| TriMesh::new(mesh.vertices.clone(), mesh.triangles.clone()).unwrap());
+            let pv: Vec<parry3d::math::Vector> = mesh
+                .vertices
+                .iter()
+                .map(|p| parry3d::math::Vector::new(p.x, p.y, p.z))
+                .collect();
+            let (parry, parry_ms) =
+                timed(|| parry3d::shape::TriMesh::new(pv.clone(), mesh.triangles.clone()).unwrap());
+            let otris: Vec<obvhs::triangle::Triangle> = mesh
+                .triangles
+                .iter()
+                .map(|t| obvhs::triangle::Triangle {
+                    v0: o3(mesh.vertices[t[0] as usize]),
+                    v1: o3(mesh.vertices[t[1] as usize]),
+                    v2: o3(mesh.vertices[t[2] as usize]),
+                })
+                .collect();
+            let ((obvh, otris), obvhs_ms) = timed(|| {
+                let bvh: CwBvh = obvhs::cwbvh::builder::build_cwbvh_from_tris(
+                    &otris,
+                    obvhs::BvhBuildParams::medium_build(),
+                    &mut Duration::default(),
+                );
+                // Triangles in leaf order, as obvhs's own examples do.
+                let ordered: Vec<obvhs::triangle::Triangle> = bvh
+                    .primitive_indices
+                    .iter()
+                    .map(|&i| otris[i as usize])
+                    .collect();
+                (bvh, ordered)
+            });
+            let obvhs_bytes = std::mem::size_of_val(&obvh.nodes[..])
+                + std::mem::size_of_val(&obvh.primitive_indices[..])
+                + std::mem::size_of_val(&otris[..]);
+            build_rows.push(format!(
+                "| {} | {n} | {isect_ms:.1} | {parry_ms:.1} | {obvhs_ms:.1} | {:.1} | {:.1} |",
+                mesh.name,
+                ours.heap_bytes() as f64 / n as f64,
+                obvhs_bytes as f64 / n as f64,
+            ));
+            for set in ray_sets(&mesh, camera, random, &mut rng) {
+                let rays = &set.rays;
+                let prays: Vec<ParryRay> = rays
+                    .iter()
+                    .map(|r| {
+                        ParryRay::new(
+                            parry3d::math::Vector::new(r.origin.x, r.origin.y, r.origin.z),
+                            parry3d::math::Vector::new(r.dir.x, r.dir.y, r.dir.z),
+                        )
+                    })
+                    .collect();
+                let orays: Vec<obvhs::ray::Ray> = rays
+                    .iter()
+                    .map(|r| obvhs::ray::Ray::new(o3(r.origin), o3(r.dir), 0.0, r.max_t))
+                    .collect();
+                // What each library answers: t of the hit (closest), or 0/inf (any).
+                let isect_t = |r: &R| -> Real {
+                    let ray = isect::Ray::new(r.origin, r.dir);
+                    if set.any {
+                        if ours.raycast_any(&ray, r.max_t) {
+                            0.0
+                        } else {
+                            Real::INFINITY
+                        }
+                    } else {
+                        ours.raycast_triangle(&ray, r.max_t)
+                            .map_or(Real::INFINITY, |h| h.t)
+                    }
+                };
+                let parry_t = |k: usize| -> Real {
+                    let (ray, max_t) = (&prays[k], rays[k].max_t);
+                    if set.any {
+                        if parry.intersects_local_ray(ray, max_t) {
+                            0.0
+                        } else {
+                            Real::INFINITY
+                        }
+                    } else {
+                        parry
+                            .cast_local_ray(ray, max_t, false)
+                            .unwrap_or(Real::INFINITY)
+                    }
+                };
+                let obvhs_t = |k: usize| -> Real {
+                    let ray = orays[k];
+                    if set.any {
+                        let miss = obvh.ray_traverse_miss(ray, |ray, id| otris[id].intersect(ray));
+                        if miss { Real::INFINITY } else { 0.0 }
+                    } else {
+                        let mut hit = obvhs::ray::RayHit::none();
+                        if obvh.ray_traverse(ray, &mut hit, |ray, id| otris[id].intersect(ray)) {
+                            hit.t
+                        } else {
+                            Real::INFINITY
+                        }
+                    }
+                };
+                let same = |a: Real, b: Real| {
+                    a == b || (a - b).abs() <= 1e-3 * a.abs().max(b.abs()).max(1e-3)
+                };
+                let (mut agree_parry, mut agree_obvhs) = (0usize, 0usize);
+                for (k, r) in rays.iter().enumerate() {
+                    let t = isect_t(r);
+                    agree_parry += usize::from(same(t, parry_t(k)));
+                    agree_obvhs += usize::from(same(t, obvhs_t(k)));
+                }
+                let hits = rays.iter().filter(|r| isect_t(r).is_finite()).count();
+                let m = rays.len();
+                let mut pi = || {
+                    rays.iter()
+                        .filter(|r| isect_t(black_box(r)).is_finite())
+                        .count()
+                };
+                let mut pp = || {
+                    (0..m)
+                        .filter(|&k| parry_t(black_box(k)).is_finite())
+                        .count()
+                };
+                let mut po = || {
+                    (0..m)
+                        .filter(|&k| obvhs_t(black_box(k)).is_finite())
+                        .count()
+                };
+                let [ri, rp, ro] = rays_per_second(m, budget, &mut [&mut pi, &mut pp, &mut po]);
+                let row = format!(
+                    "| {} | {n} | {} | {m} | {:.1}% | {:.2} | {:.2} | {:.2} | {:.2}× | {:.2}× | {:.2}% / {:.2}% |",
+                    mesh.name,
+                    set.name,
+                    100.0 * hits as f64 / m as f64,
+                    ri / 1e6,
+                    rp / 1e6,
+                    ro / 1e6,
+                    ri / rp,
+                    ri / ro,
+                    100.0 * agree_parry as f64 / m as f64,
+                    100.0 * agree_obvhs as f64 / m as f64,
+                );
+                println!("{row}");
+                ray_rows.push(row);
+            }
+        }
+    }
+    let mut md = String::new();
+    md.push_str("# Mesh ray casts: isect TriMesh vs parry3d TriMesh vs obvhs CWBVH\n\n");
+    md.push_str(if quick {
+        "Settings: `ISECT_BENCH_QUICK=1` (128×128 camera rays, 16384 random rays, interleaved rounds for at least 0.15 s and two rounds, no 1M meshes).\n\n"
+    } else {
+        "Settings: 512×512 camera rays, 131072 random rays per set; per cell, interleaved rounds of one pass per library for at least 1 s and two rounds, best pass of each.\n\n"
+    });
+    md.push_str("## Build\n\n| mesh | triangles | isect ms | parry ms | obvhs ms | isect bytes/tri | obvhs bytes/tri |\n|---|---|---|---|---|---|---|\n");
+    for r in &build_rows {
+        md.push_str(r);
+        md.push('\n');
+    }
+    md.push_str("\n## Rays (single thread, Mrays/s)\n\n| mesh | triangles | rays | count | hit | isect | parry | obvhs | isect/parry | isect/obvhs | agree parry / obvhs |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for r in &ray_rows {
+        md.push_str(r);
+        md.push('\n');
+    }
+    md.push_str(
+        "\nisect: `TriMesh::raycast_triangle` (closest, watertight) and `raycast_any`; parry: \
+         `cast_local_ray(.., solid = false)` and `intersects_local_ray`; obvhs: `ray_traverse` \
+         and `ray_traverse_miss` with its Möller–Trumbore `Triangle::intersect` on triangles in \
+         leaf order (CWBVH, `medium_build`). isect bytes/tri: `TriMesh::heap_bytes` (vertices, \
+         indices and BVH); obvhs: nodes, primitive indices and the leaf-ordered triangles.\n",
+    );
+    println!("\n{md}");
+    let dir = std::env::current_exe()
+        .ok()
+        .and_then(|exe| {
+            let deps = exe.parent()?;
+            (deps.file_name()? == "deps").then(|| deps.parent()?.parent().map(PathBuf::from))?
+        })
+        .or_else(|| std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("target"))
+        .join("isect-bench");
+    let path = dir.join("mesh.md");
+    match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, md)) {
+        Ok(()) => println!("written to {}", path.display()),
+        Err(e) => eprintln!("could not write {}: {e}", path.display()),
+    }
+}

@@ -1,0 +1,21 @@
+//! The bounding volume hierarchy behind [`crate::TriMesh`].
+//!
+//! One concern per file:
+//! - [`build`]: a binary tree by the binned surface area heuristic (in parallel with the `rayon`
+//!   feature, with the same result as the sequential build),
+//! - [`layout`]: the binary tree collapsed into 4-wide nodes whose child boxes are stored as
+//!   structure of arrays, and the triangles copied in leaf order,
+//! - [`ray`]: ray traversal (closest hit, any hit, all hits) with the watertight triangle test,
+//! - [`query`]: box queries, nearest-first closest point and mesh-against-mesh traversal,
+//! - [`refit`]: new vertex positions with the same tree topology.
+//!
+//! ARCHITECTURE.md ("Mesh BVH") explains the choices.
+
+pub(crate) mod build;
+pub(crate) mod layout;
+pub(crate) mod query;
+pub(crate) mod ray;
+pub(crate) mod refit;
+mod stack;
+
+pub(crate) use layout::Bvh;

@@ -1,0 +1,212 @@
+//! Box queries, nearest-first closest point, and the traversal of two hierarchies together.
+
+use crate::bvh::layout::{Bvh, EMPTY, Node4, NodeRef, WIDTH};
+use crate::bvh::stack::Stack;
+use crate::math::{Real, Vec3};
+
+/// The lanes of `node` whose boxes meet the box `[lo, hi]` (touching counts), as a bit mask.
+#[inline(always)]
+pub(crate) fn overlap_lanes(node: &Node4, lo: Vec3, hi: Vec3) -> u32 {
+    let mut ok = [true; WIDTH];
+    for axis in 0..3 {
+        for (lane, ok) in ok.iter_mut().enumerate() {
+            *ok &= node.min[axis][lane] <= hi[axis] && lo[axis] <= node.max[axis][lane];
+        }
+    }
+    let mut mask = 0;
+    for (lane, &ok) in ok.iter().enumerate() {
+        if ok && node.child[lane] != EMPTY {
+            mask |= 1 << lane;
+        }
+    }
+    mask
+}
+
+/// The box of the triangles `first..first + count` of a leaf.
+#[inline]
+pub(crate) fn leaf_box(bvh: &Bvh, r: NodeRef) -> (Vec3, Vec3) {
+    let mut lo = Vec3::INFINITY;
+    let mut hi = Vec3::NEG_INFINITY;
+    for t in &bvh.tris[r.index as usize..r.index as usize + r.count as usize] {
+        lo = lo.min(t[0]).min(t[1]).min(t[2]);
+        hi = hi.max(t[0]).max(t[1]).max(t[2]);
+    }
+    (lo, hi)
+}
+
+const NO_REF: NodeRef = NodeRef { index: 0, count: 0 };
+
+impl Bvh {
+    /// Calls `f(slot)` for each entry of [`Bvh::tris`] whose own box meets `[lo, hi]`.
+    pub(crate) fn query_box(&self, lo: Vec3, hi: Vec3, mut f: impl FnMut(u32)) {
+        let mut stack = Stack::new(NO_REF);
+        stack.push(self.root);
+        while let Some(r) = stack.pop() {
+            if r.count > 0 {
+                for slot in r.index..r.index + u32::from(r.count) {
+                    let t = &self.tris[slot as usize];
+                    let tlo = t[0].min(t[1]).min(t[2]);
+                    let thi = t[0].max(t[1]).max(t[2]);
+                    if tlo.cmple(hi).all() && lo.cmple(thi).all() {
+                        f(slot);
+                    }
+                }
+                continue;
+            }
+            let node = &self.nodes[r.index as usize];
+            let mask = overlap_lanes(node, lo, hi);
+            for lane in 0..WIDTH {
+                if mask & (1 << lane) != 0 {
+                    stack.push(NodeRef {
+                        index: node.child[lane],
+                        count: node.count[lane],
+                    });
+                }
+            }
+        }
+    }
+
+    /// Nearest-first search: the smallest `dist(slot)` (a squared distance) over the triangles,
+    /// visiting only boxes closer than the best so far; `(slot, value)` or `None`.
+    pub(crate) fn nearest(
+        &self,
+        p: Vec3,
+        mut dist: impl FnMut(u32) -> Real,
+    ) -> Option<(u32, Real)> {
+        #[derive(Clone, Copy)]
+        struct Entry {
+            r: NodeRef,
+            d: Real,
+        }
+        let mut best: Option<(u32, Real)> = None;
+        let mut best_d = Real::INFINITY;
+        let mut stack = Stack::new(Entry { r: NO_REF, d: 0.0 });
+        stack.push(Entry {
+            r: self.root,
+            d: 0.0,
+        });
+        while let Some(e) = stack.pop() {
+            if e.d > best_d {
+                continue;
+            }
+            if e.r.count > 0 {
+                for slot in e.r.index..e.r.index + u32::from(e.r.count) {
+                    let d = dist(slot);
+                    if d < best_d || best.is_none() && d <= best_d {
+                        best_d = d;
+                        best = Some((slot, d));
+                    }
+                }
+                continue;
+            }
+            let node = &self.nodes[e.r.index as usize];
+            let mut d2 = [0.0 as Real; WIDTH];
+            for axis in 0..3 {
+                for (lane, d2) in d2.iter_mut().enumerate() {
+                    let below = node.min[axis][lane] - p[axis];
+                    let above = p[axis] - node.max[axis][lane];
+                    let g = below.max(above).max(0.0);
+                    *d2 += g * g;
+                }
+            }
+            let mut lanes = [0usize; WIDTH];
+            let mut n = 0;
+            for lane in 0..WIDTH {
+                if node.child[lane] != EMPTY && d2[lane] <= best_d {
+                    let mut k = n;
+                    while k > 0 && d2[lanes[k - 1]] < d2[lane] {
+                        lanes[k] = lanes[k - 1];
+                        k -= 1;
+                    }
+                    lanes[k] = lane;
+                    n += 1;
+                }
+            }
+            for &lane in &lanes[..n] {
+                stack.push(Entry {
+                    r: NodeRef {
+                        index: node.child[lane],
+                        count: node.count[lane],
+                    },
+                    d: d2[lane],
+                });
+            }
+        }
+        best
+    }
+
+    /// Calls `f(slot_a, slot_b)` for pairs of leaf triangles of `self` and `other` whose leaves'
+    /// boxes overlap, until `f` returns `true`; returns whether it did.
+    pub(crate) fn pairs(&self, other: &Bvh, mut f: impl FnMut(u32, u32) -> bool) -> bool {
+        #[derive(Clone, Copy)]
+        struct Entry {
+            a: NodeRef,
+            b: NodeRef,
+        }
+        let boxed = |bvh: &Bvh, r: NodeRef| -> (Vec3, Vec3) {
+            if r.count > 0 {
+                leaf_box(bvh, r)
+            } else {
+                // The union of the node's lanes.
+                let n = &bvh.nodes[r.index as usize];
+                let mut lo = Vec3::INFINITY;
+                let mut hi = Vec3::NEG_INFINITY;
+                for lane in 0..WIDTH {
+                    if n.child[lane] != EMPTY {
+                        let (l, h) = n.lane_box(lane);
+                        lo = lo.min(l);
+                        hi = hi.max(h);
+                    }
+                }
+                (lo, hi)
+            }
+        };
+        let mut stack = Stack::new(Entry {
+            a: NO_REF,
+            b: NO_REF,
+        });
+        stack.push(Entry {
+            a: self.root,
+            b: other.root,
+        });
+        while let Some(Entry { a, b }) = stack.pop() {
+            if a.count > 0 && b.count > 0 {
+                for sa in a.index..a.index + u32::from(a.count) {
+                    for sb in b.index..b.index + u32::from(b.count) {
+                        if f(sa, sb) {
+                            return true;
+                        }
+                    }
+                }
+                continue;
+            }
+            // Open the inner side (the larger box when both are inner).
+            let (ab, bb) = (boxed(self, a), boxed(other, b));
+            let area = |(lo, hi): (Vec3, Vec3)| {
+                let d = hi - lo;
+                d.x * d.y + d.y * d.z + d.z * d.x
+            };
+            let open_a = b.count > 0 || a.count == 0 && area(ab) >= area(bb);
+            let (node, other_box) = if open_a {
+                (&self.nodes[a.index as usize], bb)
+            } else {
+                (&other.nodes[b.index as usize], ab)
+            };
+            let mask = overlap_lanes(node, other_box.0, other_box.1);
+            for lane in 0..WIDTH {
+                if mask & (1 << lane) != 0 {
+                    let child = NodeRef {
+                        index: node.child[lane],
+                        count: node.count[lane],
+                    };
+                    stack.push(if open_a {
+                        Entry { a: child, b }
+                    } else {
+                        Entry { a, b: child }
+                    });
+                }
+            }
+        }
+        false
+    }
+}

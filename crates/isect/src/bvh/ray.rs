@@ -1,0 +1,490 @@
+//! Ray traversal: closest hit, any hit and all hits.
+//!
+//! The triangle test is the watertight one of [`crate::Triangle::raycast_barycentric`] (Woop,
+//! Benthin and Wald 2013) with the ray's shear computed once per ray instead of once per
+//! triangle: the same permutation, shear and edge functions (recomputed in `f64` when they round
+//! to 0 in `f32`), so an edge's function depends only on its two corners and the ray and a ray
+//! through a shared edge or vertex of a closed mesh hits one of the triangles there. A ray in a
+//! triangle's plane (`det = 0`) goes to the triangle's own in-plane clipping. Triangles without
+//! area are skipped.
+//!
+//! The box test is the slab test over four lanes with the far distance widened by a few ulp
+//! (Ize, "Robust BVH Ray Traversal", 2013), so rounding never culls a box whose triangle the
+//! exact test hits; a zero direction coordinate is handled without NaN (a ray parallel to a
+//! slab is inside it exactly when its origin is).
+
+use alloc::vec::Vec;
+
+use glam::Vec3Swizzles;
+
+use crate::bvh::layout::{Bvh, Node4, NodeRef, WIDTH};
+use crate::bvh::stack::Stack;
+use crate::math::{Real, Vec3};
+use crate::query::TriangleHit;
+use crate::shape::{Ray, Triangle};
+
+/// A ray prepared for traversal.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PreRay {
+    pub origin: Vec3,
+    pub dir: Vec3,
+    inv: [Real; 3],
+    org: [Real; 3],
+    /// Per axis: the direction is negative (the near plane is the box's max).
+    negative: [bool; 3],
+    /// Per axis: the direction is zero.
+    parallel: [bool; 3],
+    z_is_x: bool,
+    z_is_y: bool,
+    flip: bool,
+    sx: Real,
+    sy: Real,
+    sz: Real,
+}
+
+/// `a d − b c`, with the sign right when it rounds to 0 in `f32` (as the triangle's test).
+#[inline(always)]
+fn edge_function(a: Real, d: Real, b: Real, c: Real) -> Real {
+    let e = a * d - b * c;
+    #[cfg(not(isect_f64))]
+    if e == 0.0 {
+        return (a as f64 * d as f64 - b as f64 * c as f64) as Real;
+    }
+    e
+}
+
+/// The watertight test's values for one triangle.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sheared {
+    pub u: Real,
+    pub v: Real,
+    pub w: Real,
+    pub t: Real,
+    pub det: Real,
+}
+
+impl Sheared {
+    /// The line crosses the closed triangle (two-sided), not in its plane.
+    #[inline(always)]
+    pub(crate) fn crosses(&self) -> bool {
+        let neg = self.u < 0.0 || self.v < 0.0 || self.w < 0.0;
+        let pos = self.u > 0.0 || self.v > 0.0 || self.w > 0.0;
+        !(neg && pos) && self.det != 0.0
+    }
+
+    /// `t = T / det` in `[0, hi]`, without dividing.
+    #[inline(always)]
+    pub(crate) fn t_within(&self, hi: Real) -> bool {
+        let (t, det) = if self.det < 0.0 {
+            (-self.t, -self.det)
+        } else {
+            (self.t, self.det)
+        };
+        0.0 <= t && t <= hi * det
+    }
+
+    #[inline(always)]
+    pub(crate) fn hit(&self) -> TriangleHit {
+        let inv = 1.0 / self.det;
+        TriangleHit {
+            t: self.t * inv,
+            u: self.v * inv,
+            v: self.w * inv,
+        }
+    }
+}
+
+impl PreRay {
+    /// The prepared ray; `None` for an invalid ray or `max_t` (non-finite origin or direction,
+    /// zero direction, NaN or negative `max_t`).
+    pub(crate) fn new(ray: &Ray, max_t: Real) -> Option<Self> {
+        let valid = ray.origin.is_finite() && ray.dir.is_finite() && ray.dir != Vec3::ZERO;
+        if !valid || max_t.is_nan() || max_t < 0.0 {
+            return None;
+        }
+        let dir = ray.dir;
+        let ad = dir.abs();
+        let (z_is_x, z_is_y) = (ad.x >= ad.y && ad.x >= ad.z, ad.y >= ad.z);
+        let d = rotate(z_is_x, z_is_y, dir);
+        let flip = d.z < 0.0;
+        let d = if flip { d.yxz() } else { d };
+        let sz = 1.0 / d.z;
+        let inv = dir.recip();
+        Some(Self {
+            origin: ray.origin,
+            dir,
+            inv: inv.to_array(),
+            org: ray.origin.to_array(),
+            negative: [dir.x < 0.0, dir.y < 0.0, dir.z < 0.0],
+            parallel: [dir.x == 0.0, dir.y == 0.0, dir.z == 0.0],
+            z_is_x,
+            z_is_y,
+            flip,
+            sx: d.x * sz,
+            sy: d.y * sz,
+            sz,
+        })
+    }
+
+    #[inline(always)]
+    fn permute(&self, v: Vec3) -> Vec3 {
+        let r = rotate(self.z_is_x, self.z_is_y, v);
+        if self.flip { r.yxz() } else { r }
+    }
+
+    /// The watertight test's edge functions and depth for a triangle.
+    #[inline(always)]
+    pub(crate) fn shear(&self, tri: &[Vec3; 3]) -> Sheared {
+        let a = self.permute(tri[0] - self.origin);
+        let b = self.permute(tri[1] - self.origin);
+        let c = self.permute(tri[2] - self.origin);
+        let (ax, ay) = (a.x - self.sx * a.z, a.y - self.sy * a.z);
+        let (bx, by) = (b.x - self.sx * b.z, b.y - self.sy * b.z);
+        let (cx, cy) = (c.x - self.sx * c.z, c.y - self.sy * c.z);
+        let u = edge_function(cx, by, cy, bx);
+        let v = edge_function(ax, cy, ay, cx);
+        let w = edge_function(bx, ay, by, ax);
+        let t = (u * a.z + v * b.z + w * c.z) * self.sz;
+        Sheared {
+            u,
+            v,
+            w,
+            t,
+            det: u + v + w,
+        }
+    }
+
+    /// The slab test of the four lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
+    /// lanes hit and their entry distances.
+    ///
+    /// Per axis, the near and far planes are chosen once by the sign of the direction, so the
+    /// lanes need neither `min` nor `max` of the two plane distances; an axis the ray runs
+    /// parallel to (a zero direction coordinate, infinite inverse) is a plain interval test of
+    /// the origin, so no `0 · ∞` NaN arises. The far distance is widened by a few ulp for the
+    /// rounding of `(bound − origin) · inv` (Ize 2013).
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // `lane` indexes several lane arrays in lockstep
+    pub(crate) fn boxes(&self, node: &Node4, t_max: Real) -> (u32, [Real; WIDTH]) {
+        const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
+        let mut near = [0.0 as Real; WIDTH];
+        let mut far = [t_max; WIDTH];
+        let mut inside = [true; WIDTH];
+        for axis in 0..3 {
+            let (o, inv) = (self.org[axis], self.inv[axis]);
+            if self.parallel[axis] {
+                for lane in 0..WIDTH {
+                    inside[lane] &= node.min[axis][lane] <= o && o <= node.max[axis][lane];
+                }
+                continue;
+            }
+            let (nb, fb) = if self.negative[axis] {
+                (&node.max[axis], &node.min[axis])
+            } else {
+                (&node.min[axis], &node.max[axis])
+            };
+            for lane in 0..WIDTH {
+                let tn = (nb[lane] - o) * inv;
+                let tf = (fb[lane] - o) * inv;
+                near[lane] = if tn > near[lane] { tn } else { near[lane] };
+                far[lane] = if tf < far[lane] { tf } else { far[lane] };
+            }
+        }
+        // Empty lanes hold the empty box (min +inf, max −inf), which every axis rejects, so
+        // they need no test of their own.
+        let mut hit = [false; WIDTH];
+        for lane in 0..WIDTH {
+            hit[lane] = near[lane] <= far[lane] * WIDEN && inside[lane];
+        }
+        let mask = u32::from(hit[0])
+            | u32::from(hit[1]) << 1
+            | u32::from(hit[2]) << 2
+            | u32::from(hit[3]) << 3;
+        (mask, near)
+    }
+}
+
+#[inline(always)]
+fn rotate(z_is_x: bool, z_is_y: bool, v: Vec3) -> Vec3 {
+    if z_is_x {
+        v.yzx()
+    } else if z_is_y {
+        v.zxy()
+    } else {
+        v
+    }
+}
+
+/// A stack entry: a subtree and the ray's entry distance into its box.
+#[derive(Clone, Copy)]
+struct Entry {
+    node: NodeRef,
+    near: Real,
+}
+
+const NO_ENTRY: Entry = Entry {
+    node: NodeRef { index: 0, count: 0 },
+    near: 0.0,
+};
+
+/// The closest hit found so far, in leaf order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LeafHit {
+    /// Index into [`Bvh::tris`].
+    pub slot: u32,
+    pub hit: TriangleHit,
+    /// Whether the triangle's front (counter-clockwise) side faces the ray.
+    pub front: bool,
+}
+
+impl Bvh {
+    /// Visits the subtrees whose boxes the ray enters within `limit()`, nearest box first, and
+    /// calls `leaf(first, count)` for every leaf reached; stops when `leaf` returns `true`.
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // `lane` indexes the node's lane arrays in lockstep
+    fn traverse<const ORDERED: bool>(
+        &self,
+        ray: &PreRay,
+        mut limit: impl FnMut() -> Real,
+        mut leaf: impl FnMut(u32, u32) -> bool,
+    ) {
+        let mut stack = Stack::new(NO_ENTRY);
+        stack.push(Entry {
+            node: self.root,
+            near: 0.0,
+        });
+        while let Some(e) = stack.pop() {
+            let t_max = limit();
+            if e.near > t_max {
+                continue;
+            }
+            if e.node.count > 0 {
+                if leaf(e.node.index, u32::from(e.node.count)) {
+                    return;
+                }
+                continue;
+            }
+            let node = &self.nodes[e.node.index as usize];
+            let (mask, near) = ray.boxes(node, t_max);
+            if mask == 0 {
+                continue;
+            }
+            if !ORDERED {
+                // Leaves at once, inner nodes onto the stack.
+                for lane in 0..WIDTH {
+                    if mask & (1 << lane) != 0 {
+                        let count = node.count[lane];
+                        if count > 0 {
+                            if leaf(node.child[lane], u32::from(count)) {
+                                return;
+                            }
+                        } else {
+                            stack.push(Entry {
+                                node: NodeRef {
+                                    index: node.child[lane],
+                                    count: 0,
+                                },
+                                near: near[lane],
+                            });
+                        }
+                    }
+                }
+                continue;
+            }
+            // Lanes by increasing entry distance.
+            let mut lanes = [0usize; WIDTH];
+            let mut n = 0;
+            for lane in 0..WIDTH {
+                if mask & (1 << lane) != 0 {
+                    let mut k = n;
+                    while k > 0 && near[lanes[k - 1]] > near[lane] {
+                        lanes[k] = lanes[k - 1];
+                        k -= 1;
+                    }
+                    lanes[k] = lane;
+                    n += 1;
+                }
+            }
+            // Leaves are tested at once, nearest first (shrinking the limit); inner nodes are
+            // pushed far to near so that the nearest is popped first.
+            let mut inner = [0usize; WIDTH];
+            let mut m = 0;
+            for &lane in &lanes[..n] {
+                let count = node.count[lane];
+                if count > 0 {
+                    if near[lane] <= limit() && leaf(node.child[lane], u32::from(count)) {
+                        return;
+                    }
+                } else {
+                    inner[m] = lane;
+                    m += 1;
+                }
+            }
+            let t_max = limit();
+            for &lane in inner[..m].iter().rev() {
+                if near[lane] <= t_max {
+                    stack.push(Entry {
+                        node: NodeRef {
+                            index: node.child[lane],
+                            count: 0,
+                        },
+                        near: near[lane],
+                    });
+                }
+            }
+        }
+    }
+
+    /// The watertight test of entry `slot` of [`Bvh::tris`] within `[0, hi]`.
+    #[inline(always)]
+    fn test(&self, ray: &PreRay, slot: usize, hi: Real) -> Option<TriangleHit> {
+        let tri = &self.tris[slot];
+        let s = ray.shear(tri);
+        if s.det == 0.0 {
+            return if self.degenerate[slot] {
+                None
+            } else {
+                in_plane(tri, ray, hi)
+            };
+        }
+        if s.crosses() && s.t_within(hi) && !self.degenerate[slot] {
+            let h = s.hit();
+            // Rounding of T / det can step just past `hi`.
+            return Some(TriangleHit {
+                t: h.t.min(hi),
+                ..h
+            });
+        }
+        None
+    }
+
+    /// The closest hit within `[0, max_t]`. Among hits at the same `t` the one whose front
+    /// faces the ray wins, then the lower mesh triangle index.
+    pub(crate) fn closest(&self, ray: &PreRay, max_t: Real) -> Option<LeafHit> {
+        let mut best: Option<LeafHit> = None;
+        let best_t = core::cell::Cell::new(max_t);
+        self.traverse::<true>(
+            ray,
+            || best_t.get(),
+            |first, count| {
+                for slot in first as usize..(first + count) as usize {
+                    let Some(hit) = self.test(ray, slot, best_t.get()) else {
+                        continue;
+                    };
+                    let tri = &self.tris[slot];
+                    let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]);
+                    let front = !(n.dot(ray.dir) > 0.0);
+                    let better = match best {
+                        None => true,
+                        Some(b) => {
+                            hit.t < b.hit.t
+                                || hit.t == b.hit.t
+                                    && (front && !b.front
+                                        || front == b.front
+                                            && self.order[slot] < self.order[b.slot as usize])
+                        }
+                    };
+                    if better {
+                        best_t.set(hit.t);
+                        best = Some(LeafHit {
+                            slot: slot as u32,
+                            hit,
+                            front,
+                        });
+                    }
+                }
+                false
+            },
+        );
+        best
+    }
+
+    /// Whether any triangle is hit within `[0, max_t]`; stops at the first one found.
+    pub(crate) fn any(&self, ray: &PreRay, max_t: Real) -> bool {
+        let mut found = false;
+        self.traverse::<false>(
+            ray,
+            || max_t,
+            |first, count| {
+                found = (first as usize..(first + count) as usize)
+                    .any(|slot| self.test(ray, slot, max_t).is_some());
+                found
+            },
+        );
+        found
+    }
+
+    /// Every hit within `[0, max_t]`, in no particular order.
+    pub(crate) fn all(&self, ray: &PreRay, max_t: Real, out: &mut Vec<(u32, TriangleHit)>) {
+        self.traverse::<false>(
+            ray,
+            || max_t,
+            |first, count| {
+                for slot in first as usize..(first + count) as usize {
+                    if let Some(hit) = self.test(ray, slot, max_t) {
+                        out.push((slot as u32, hit));
+                    }
+                }
+                false
+            },
+        );
+    }
+}
+
+/// A ray parallel to the triangle's plane: the triangle's own cast (clipping in the plane).
+#[cold]
+fn in_plane(tri: &[Vec3; 3], ray: &PreRay, hi: Real) -> Option<TriangleHit> {
+    Triangle::new(tri[0], tri[1], tri[2]).raycast_barycentric(&Ray::new(ray.origin, ray.dir), hi)
+}
+
+/// What a crossing count along one ray found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Crossings {
+    /// A triangle passes through the origin.
+    OnSurface,
+    /// The ray passes through an edge, a vertex or a triangle's plane: ask another ray.
+    Ambiguous,
+    /// Exits minus entries (the crossings where the triangle's front faces along the ray, minus
+    /// those where it faces against it).
+    Count(i64),
+}
+
+impl Bvh {
+    /// The signed crossing count of the whole ray (`t >= 0`).
+    pub(crate) fn crossings(&self, ray: &PreRay) -> Crossings {
+        let mut count: i64 = 0;
+        let mut verdict = None;
+        self.traverse::<false>(
+            ray,
+            || Real::INFINITY,
+            |first, count_in_leaf| {
+                for slot in first as usize..(first + count_in_leaf) as usize {
+                    if self.degenerate[slot] {
+                        continue;
+                    }
+                    let s = ray.shear(&self.tris[slot]);
+                    if !s.crosses() || !s.t_within(Real::INFINITY) {
+                        if s.det == 0.0 && in_plane(&self.tris[slot], ray, Real::INFINITY).is_some()
+                        {
+                            verdict = Some(Crossings::Ambiguous);
+                            return true;
+                        }
+                        continue;
+                    }
+                    if s.t == 0.0 {
+                        verdict = Some(Crossings::OnSurface);
+                        return true;
+                    }
+                    if s.u == 0.0 || s.v == 0.0 || s.w == 0.0 {
+                        verdict = Some(Crossings::Ambiguous);
+                        return true;
+                    }
+                    // det > 0: the corners run counter-clockwise seen from the ray's origin, the
+                    // front faces against the ray (an entry).
+                    count += if s.det > 0.0 { -1 } else { 1 };
+                }
+                false
+            },
+        );
+        verdict.unwrap_or(Crossings::Count(count))
+    }
+}

@@ -1,0 +1,49 @@
+//! Refitting: new vertex positions, same tree. The triangle copies are rewritten and every
+//! node's lane boxes recomputed bottom-up (nodes are in pre-order, so a reverse sweep sees the
+//! children before their parent). The tree keeps its topology, so its quality degrades when the
+//! mesh deforms a lot; build a new mesh then.
+
+use crate::bvh::layout::{Bvh, EMPTY, NodeRef, WIDTH, corners, is_degenerate};
+use crate::bvh::query::leaf_box;
+use crate::math::Vec3;
+
+impl Bvh {
+    /// Recomputes the boxes for `vertices` (same count as at build, finite).
+    pub(crate) fn refit(&mut self, vertices: &[Vec3], triangles: &[[u32; 3]]) {
+        for (slot, &i) in self.order.iter().enumerate() {
+            let c = corners(vertices, triangles[i as usize]);
+            self.tris[slot] = c;
+            self.degenerate[slot] = is_degenerate(&c);
+        }
+        for k in (0..self.nodes.len()).rev() {
+            for lane in 0..WIDTH {
+                let (child, count) = (self.nodes[k].child[lane], self.nodes[k].count[lane]);
+                if child == EMPTY {
+                    continue;
+                }
+                let (lo, hi) = if count > 0 {
+                    leaf_box(
+                        self,
+                        NodeRef {
+                            index: child,
+                            count,
+                        },
+                    )
+                } else {
+                    let n = &self.nodes[child as usize];
+                    let mut lo = Vec3::INFINITY;
+                    let mut hi = Vec3::NEG_INFINITY;
+                    for l in 0..WIDTH {
+                        if n.child[l] != EMPTY {
+                            let (a, b) = n.lane_box(l);
+                            lo = lo.min(a);
+                            hi = hi.max(b);
+                        }
+                    }
+                    (lo, hi)
+                };
+                self.nodes[k].set_box(lane, lo, hi);
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! Mesh builders for the `TriMesh` tests: closed meshes with exactly representable shared
+//! vertices, and random triangle soups.
+
+use isect::Real;
+use isect::math::Vec3;
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+/// The cube `[-1, 1]³`, each face an `n × n` grid of quads split into two triangles,
+/// counter-clockwise seen from outside, with shared vertices (closed and consistently oriented).
+/// Coordinates `-1 + 2 i / n` are exact for `n` a power of two.
+pub fn subdivided_cube(n: u32) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let mut vertices = Vec::new();
+    let mut index: HashMap<[i64; 3], u32> = HashMap::new();
+    let mut triangles = Vec::new();
+    let mut vertex = |g: [i64; 3]| -> u32 {
+        *index.entry(g).or_insert_with(|| {
+            vertices.push(Vec3::new(
+                -1.0 + 2.0 * g[0] as Real / n as Real,
+                -1.0 + 2.0 * g[1] as Real / n as Real,
+                -1.0 + 2.0 * g[2] as Real / n as Real,
+            ));
+            (vertices.len() - 1) as u32
+        })
+    };
+    let n = i64::from(n);
+    // Each face: the fixed axis and side, and two in-face axes (u, v) with u × v outward.
+    for axis in 0..3 {
+        for side in [0, n] {
+            let (ua, va) = ((axis + 1) % 3, (axis + 2) % 3);
+            let (ua, va) = if side == n { (ua, va) } else { (va, ua) };
+            for i in 0..n {
+                for j in 0..n {
+                    let at = |di: i64, dj: i64| {
+                        let mut g = [0; 3];
+                        g[axis] = side;
+                        g[ua] = i + di;
+                        g[va] = j + dj;
+                        g
+                    };
+                    let (p00, p10, p11, p01) = (
+                        vertex(at(0, 0)),
+                        vertex(at(1, 0)),
+                        vertex(at(1, 1)),
+                        vertex(at(0, 1)),
+                    );
+                    triangles.push([p00, p10, p11]);
+                    triangles.push([p00, p11, p01]);
+                }
+            }
+        }
+    }
+    (vertices, triangles)
+}
+
+/// An octahedron subdivided `levels` times with the vertices pushed onto the sphere of
+/// `radius` about `center` (closed and consistently oriented, shared vertices).
+pub fn sphere_mesh(center: Vec3, radius: Real, levels: u32) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let mut vertices = vec![Vec3::X, -Vec3::X, Vec3::Y, -Vec3::Y, Vec3::Z, -Vec3::Z];
+    let mut triangles: Vec<[u32; 3]> = vec![
+        [0, 2, 4],
+        [2, 1, 4],
+        [1, 3, 4],
+        [3, 0, 4],
+        [2, 0, 5],
+        [1, 2, 5],
+        [3, 1, 5],
+        [0, 3, 5],
+    ];
+    for _ in 0..levels {
+        let mut mid: HashMap<(u32, u32), u32> = HashMap::new();
+        let mut next = Vec::with_capacity(triangles.len() * 4);
+        for &[a, b, c] in &triangles {
+            let mut m = |x: u32, y: u32| {
+                let key = (x.min(y), x.max(y));
+                *mid.entry(key).or_insert_with(|| {
+                    let p = ((vertices[x as usize] + vertices[y as usize]) * 0.5).normalize();
+                    vertices.push(p);
+                    (vertices.len() - 1) as u32
+                })
+            };
+            let (ab, bc, ca) = (m(a, b), m(b, c), m(c, a));
+            next.extend([[a, ab, ca], [ab, b, bc], [ca, bc, c], [ab, bc, ca]]);
+        }
+        triangles = next;
+    }
+    let vertices = vertices.into_iter().map(|p| center + p * radius).collect();
+    (vertices, triangles)
+}
+
+/// A random triangle soup: 1 to `max` triangles with corners on a grid of quarter units in
+/// `[-8, 8]³` (exact; coincident corners make degenerate triangles now and then), vertices
+/// shared only by chance.
+pub fn soup(max: usize) -> impl Strategy<Value = (Vec<Vec3>, Vec<[u32; 3]>)> {
+    let corner = (-32i32..=32, -32i32..=32, -32i32..=32)
+        .prop_map(|(x, y, z)| Vec3::new(x as Real, y as Real, z as Real) * 0.25);
+    let tri = prop_oneof![
+        9 => [corner.clone(), corner.clone(), corner.clone()],
+        // Small triangles near an existing place: clusters.
+        1 => (corner.clone(), -2i32..=2, -2i32..=2).prop_map(|(a, i, j)| {
+            [a, a + Vec3::new(i as Real, 0.0, j as Real) * 0.25, a + Vec3::new(0.0, 0.25, 0.0)]
+        }),
+    ];
+    proptest::collection::vec(tri, 1..=max).prop_map(|tris| {
+        let mut vertices = Vec::new();
+        let mut triangles = Vec::new();
+        for t in tris {
+            let base = vertices.len() as u32;
+            vertices.extend(t);
+            triangles.push([base, base + 1, base + 2]);
+        }
+        (vertices, triangles)
+    })
+}
+
+/// A ray aimed at a point of the box `[-10, 10]³`, from a random point (directions of random
+/// length), plus rays along the axes now and then.
+pub fn aimed_ray() -> impl Strategy<Value = isect::Ray> {
+    let p = (-40i32..=40, -40i32..=40, -40i32..=40)
+        .prop_map(|(x, y, z)| Vec3::new(x as Real, y as Real, z as Real) * 0.25);
+    (p.clone(), p, 0.1 as Real..4.0).prop_filter_map("distinct", |(o, target, s)| {
+        let d = target - o;
+        (d != Vec3::ZERO).then(|| isect::Ray::new(o, d * s))
+    })
+}

@@ -1,0 +1,227 @@
+//! Ray casts: closest hit, any hit, all hits, solid and surface semantics, watertightness.
+
+use super::{brute_first, brute_hits, mesh};
+use crate::common::mesh::{aimed_ray, soup, sphere_mesh, subdivided_cube};
+use crate::common::{non_finite_points, tol, v};
+use isect::math::Vec3;
+use isect::{Ray, RayCast, Real, TriMesh};
+use proptest::prelude::*;
+
+fn check_against_brute(m: &TriMesh, ray: &Ray, max_t: Real) {
+    let hits = brute_hits(m, ray, max_t);
+    let first = brute_first(m, ray, max_t);
+    let got = m.raycast_triangle(ray, max_t);
+    match (got, first) {
+        (None, None) => {}
+        (Some(h), Some(t)) => {
+            assert!((h.t - t).abs() <= tol(16.0), "t {} vs brute {t}", h.t);
+            // The reported triangle is hit at (about) that t.
+            assert!(
+                hits.iter()
+                    .any(|&(bt, i)| i == h.triangle && (bt - h.t).abs() <= tol(16.0)),
+                "triangle {} not hit at {}",
+                h.triangle,
+                h.t
+            );
+            let tri = m.triangle(h.triangle);
+            let n = tri.normal().unwrap();
+            assert!((h.normal.length() - 1.0).abs() <= tol(1.0));
+            assert!(h.normal.dot(ray.dir) <= 0.0, "normal faces the ray");
+            assert!((h.normal.dot(n).abs() - 1.0).abs() <= tol(1.0));
+            // u, v reproduce the hit point.
+            let p = tri.a + (tri.b - tri.a) * h.u + (tri.c - tri.a) * h.v;
+            let q = ray.origin + ray.dir * h.t;
+            assert!(p.distance(q) <= tol(64.0), "{p} vs {q}");
+        }
+        (got, want) => panic!("bvh {got:?} vs brute {want:?} for {ray:?}"),
+    }
+    assert_eq!(m.raycast_any(ray, max_t), first.is_some(), "any-hit");
+    // All hits: the same set of triangles, sorted by t.
+    let all = m.raycast_all(ray, max_t);
+    let mut got_ids: Vec<u32> = all.iter().map(|h| h.triangle).collect();
+    let mut want_ids: Vec<u32> = hits.iter().map(|&(_, i)| i).collect();
+    assert!(all.windows(2).all(|w| w[0].t <= w[1].t), "sorted");
+    got_ids.sort_unstable();
+    want_ids.sort_unstable();
+    assert_eq!(got_ids, want_ids, "all hits");
+    // A surface mesh: raycast is the surface cast.
+    if !m.is_solid() {
+        assert_eq!(m.raycast(ray, max_t), m.raycast_surface(ray, max_t));
+    }
+}
+
+proptest! {
+    #[test]
+    fn soup_casts_match_brute_force(
+        data in soup(60),
+        rays in proptest::collection::vec(aimed_ray(), 8),
+        max_t in prop_oneof![Just(Real::INFINITY), (0.0 as Real)..3.0],
+    ) {
+        let m = mesh(data);
+        for ray in &rays {
+            check_against_brute(&m, ray, max_t);
+        }
+    }
+
+    #[test]
+    fn sphere_casts_match_brute_force(
+        rays in proptest::collection::vec(aimed_ray(), 16),
+        levels in 0u32..4,
+    ) {
+        let m = mesh(sphere_mesh(v(0.5, -0.25, 1.0), 5.0, levels));
+        prop_assert!(m.is_solid());
+        for ray in &rays {
+            check_against_brute(&m, ray, Real::INFINITY);
+        }
+    }
+
+    /// Rays aimed exactly at shared vertices and at points of shared edges of closed meshes
+    /// (from outside, through the middle) never slip through; from inside, they always leave.
+    #[test]
+    fn closed_meshes_are_watertight(
+        edge in any::<prop::sample::Index>(),
+        s in 0u32..=16,
+        from in (-8i32..=8, -8i32..=8, -8i32..=8),
+        sphere in any::<bool>(),
+    ) {
+        let m = if sphere {
+            mesh(sphere_mesh(Vec3::ZERO, 1.0, 3))
+        } else {
+            mesh(subdivided_cube(8))
+        };
+        let tri = m.triangles()[edge.index(m.triangle_count())];
+        let (a, b) = (m.vertices()[tri[0] as usize], m.vertices()[tri[1] as usize]);
+        // A point of the edge: a vertex (s = 0 or 16) or an edge point.
+        let target = a + (b - a) * (s as Real / 16.0);
+        // From outside through the edge point into the solid (towards the centre, with a
+        // slant): a ray that enters through a shared edge or vertex must hit.
+        let slant = Vec3::new(from.0 as Real, from.1 as Real, from.2 as Real) / 16.0;
+        let origin = target * 3.0 + slant;
+        let ray = Ray::new(origin, target - origin);
+        let hit = m.raycast_triangle(&ray, Real::INFINITY);
+        prop_assert!(hit.is_some(), "slipped through at {target}");
+        prop_assert!(hit.unwrap().t <= 1.0 + tol(1.0));
+        prop_assert!(m.raycast_any(&ray, Real::INFINITY));
+        // From the centre (inside) through the same point: always leaves.
+        let inside = Ray::new(Vec3::ZERO, target);
+        let exit = m.raycast_surface(&inside, Real::INFINITY);
+        prop_assert!(exit.is_some(), "inside ray slipped through at {target}");
+        let solid = m.raycast(&inside, Real::INFINITY).unwrap();
+        prop_assert_eq!(solid.t, 0.0);
+    }
+}
+
+#[test]
+fn solid_semantics_from_inside_and_outside() {
+    let m = mesh(subdivided_cube(4));
+    assert!(m.is_solid());
+    // Inside: t = 0, normal −dir normalized.
+    let ray = Ray::new(v(0.25, 0.5, -0.25), v(0.0, 0.0, 2.0));
+    let hit = m.raycast(&ray, 10.0).unwrap();
+    assert_eq!(hit.t, 0.0);
+    assert_eq!(hit.point, ray.origin);
+    assert_eq!(hit.normal, v(0.0, 0.0, -1.0));
+    // The surface cast gives the exit at z = 1: t = 0.625 in units of dir.
+    let exit = m.raycast_surface(&ray, 10.0).unwrap();
+    assert_eq!(exit.t, 0.625);
+    assert_eq!(exit.normal, v(0.0, 0.0, -1.0));
+    // Outside: the entry, outward normal.
+    let ray = Ray::new(v(0.25, 0.5, -3.0), v(0.0, 0.0, 1.0));
+    let hit = m.raycast(&ray, 10.0).unwrap();
+    assert_eq!(hit.t, 2.0);
+    assert_eq!(hit.normal, v(0.0, 0.0, -1.0));
+    // Too short.
+    assert!(m.raycast(&ray, 1.5).is_none());
+    assert!(!m.raycast_any(&ray, 1.5));
+    // Grazing an edge of the cube from outside (along the top-front edge line's neighbour):
+    // the ray touches the edge x = 1, y = 1 and is not taken for one from inside.
+    let graze = Ray::new(v(2.0, 0.0, 0.5), v(-1.0, 1.0, 0.0));
+    let hit = m.raycast(&graze, 10.0).unwrap();
+    assert_eq!(hit.t, 1.0);
+    // A ray starting on the surface hits at 0.
+    let on = Ray::new(v(1.0, 0.0, 0.0), v(1.0, 0.0, 0.0));
+    assert_eq!(m.raycast(&on, 10.0).unwrap().t, 0.0);
+    // A ray exactly along a face's plane through the inside of the face.
+    let along = Ray::new(v(-3.0, 1.0, 0.25), v(1.0, 0.0, 0.0));
+    let hit = m.raycast(&along, 10.0).unwrap();
+    assert_eq!(hit.t, 2.0);
+}
+
+#[test]
+fn raycast_all_lists_every_crossing() {
+    let m = mesh(sphere_mesh(Vec3::ZERO, 2.0, 2));
+    let ray = Ray::new(v(-5.0, 0.125, 0.0625), v(1.0, 0.0, 0.0));
+    let all = m.raycast_all(&ray, Real::INFINITY);
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert!(all[0].t < all[1].t);
+    assert!(m.raycast_all(&ray, 1.0).is_empty());
+    let two_boxes = {
+        let (mut v1, mut t1) = subdivided_cube(1);
+        let (v2, t2) = subdivided_cube(1);
+        let base = v1.len() as u32;
+        v1.extend(v2.iter().map(|p| *p + Vec3::X * 4.0));
+        t1.extend(t2.iter().map(|t| t.map(|i| i + base)));
+        mesh((v1, t1))
+    };
+    let ray = Ray::new(v(-3.0, 0.25, 0.125), v(1.0, 0.0, 0.0));
+    let ts: Vec<Real> = two_boxes
+        .raycast_all(&ray, Real::INFINITY)
+        .iter()
+        .map(|h| h.t)
+        .collect();
+    assert_eq!(ts, vec![2.0, 4.0, 6.0, 8.0]);
+}
+
+#[test]
+fn degenerate_triangles_are_never_hit() {
+    let vertices = vec![
+        v(0.0, 0.0, 0.0),
+        v(1.0, 0.0, 0.0),
+        v(2.0, 0.0, 0.0),
+        v(0.0, 1.0, 0.0),
+    ];
+    // A collinear triangle and a point triangle.
+    let m = TriMesh::new(vertices.clone(), vec![[0, 1, 2], [3, 3, 3]]).unwrap();
+    for ray in [
+        Ray::new(v(0.5, 0.0, 1.0), v(0.0, 0.0, -1.0)),
+        Ray::new(v(0.0, 1.0, 1.0), v(0.0, 0.0, -1.0)),
+        Ray::new(v(-1.0, 0.0, 0.0), v(1.0, 0.0, 0.0)),
+    ] {
+        assert!(m.raycast_triangle(&ray, 10.0).is_none());
+        assert!(!m.raycast_any(&ray, 10.0));
+        assert!(m.raycast_all(&ray, 10.0).is_empty());
+    }
+    // Next to a real triangle, the real one is hit.
+    let m = TriMesh::new(vertices, vec![[0, 1, 2], [0, 1, 3]]).unwrap();
+    let hit = m
+        .raycast_triangle(&Ray::new(v(0.5, 0.0, 1.0), v(0.0, 0.0, -1.0)), 10.0)
+        .unwrap();
+    assert_eq!((hit.t, hit.triangle), (1.0, 1));
+}
+
+#[test]
+fn invalid_rays_hit_nothing() {
+    let m = mesh(subdivided_cube(2));
+    let good = Ray::new(v(0.0, 0.0, -3.0), v(0.0, 0.0, 1.0));
+    let mut bad = vec![Ray::new(v(0.0, 0.0, -3.0), Vec3::ZERO)];
+    for p in non_finite_points() {
+        bad.push(Ray::new(p, good.dir));
+        bad.push(Ray::new(good.origin, p));
+    }
+    for ray in bad {
+        assert!(m.raycast_triangle(&ray, 10.0).is_none(), "{ray:?}");
+        assert!(m.raycast(&ray, 10.0).is_none());
+        assert!(m.raycast_surface(&ray, 10.0).is_none());
+        assert!(!m.raycast_any(&ray, 10.0));
+        assert!(m.raycast_all(&ray, 10.0).is_empty());
+    }
+    for max_t in [Real::NAN, -1.0] {
+        assert!(m.raycast_triangle(&good, max_t).is_none());
+        assert!(!m.raycast_any(&good, max_t));
+        assert!(m.raycast_all(&good, max_t).is_empty());
+    }
+    // max_t = 0 from outside: nothing; from the surface: the hit at 0.
+    assert!(m.raycast(&good, 0.0).is_none());
+    let on = Ray::new(v(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0));
+    assert_eq!(m.raycast_triangle(&on, 0.0).map(|h| h.t), Some(0.0));
+}

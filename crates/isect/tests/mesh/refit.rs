@@ -1,0 +1,56 @@
+//! Refitting after moving vertices agrees with a fresh build.
+
+use super::{brute_first, mesh};
+use crate::common::mesh::{aimed_ray, soup, sphere_mesh};
+use crate::common::tol;
+use isect::math::Vec3;
+use isect::{MeshError, PointQuery, RayCast, Real, TriMesh};
+use proptest::prelude::*;
+
+proptest! {
+    #[test]
+    fn refit_answers_as_a_fresh_build(
+        data in soup(40),
+        moves in proptest::collection::vec((-8i32..=8, -8i32..=8, -8i32..=8), 120),
+        rays in proptest::collection::vec(aimed_ray(), 8),
+    ) {
+        let mut m = mesh(data.clone());
+        let moved: Vec<Vec3> = data.0.iter().zip(moves.iter().cycle()).map(|(p, d)| {
+            *p + Vec3::new(d.0 as Real, d.1 as Real, d.2 as Real) * 0.5
+        }).collect();
+        m.refit(&moved).unwrap();
+        let fresh = TriMesh::new(moved.clone(), data.1.clone()).unwrap();
+        prop_assert_eq!(m.vertices(), fresh.vertices());
+        for ray in &rays {
+            let a = m.raycast_triangle(ray, Real::INFINITY).map(|h| h.t);
+            let b = fresh.raycast_triangle(ray, Real::INFINITY).map(|h| h.t);
+            prop_assert_eq!(a, b);
+            prop_assert_eq!(a, brute_first(&fresh, ray, Real::INFINITY));
+            prop_assert_eq!(m.raycast_any(ray, Real::INFINITY), a.is_some());
+            let p = ray.origin;
+            prop_assert!((m.distance_to_point(p) - fresh.distance_to_point(p)).abs() <= tol(1.0));
+        }
+    }
+}
+
+#[test]
+fn refit_a_deforming_sphere() {
+    let (vertices, triangles) = sphere_mesh(Vec3::ZERO, 1.0, 3);
+    let mut m = TriMesh::new(vertices.clone(), triangles.clone()).unwrap();
+    // Stretch along x by 3 and move by (5, 0, 0).
+    let moved: Vec<Vec3> = vertices
+        .iter()
+        .map(|p| Vec3::new(p.x * 3.0 + 5.0, p.y, p.z))
+        .collect();
+    m.refit(&moved).unwrap();
+    assert!(m.is_solid());
+    let ray = isect::Ray::new(Vec3::new(-10.0, 0.0, 0.0), Vec3::X);
+    assert!((m.raycast(&ray, 100.0).unwrap().t - 12.0).abs() <= tol(16.0));
+    assert!(m.contains_point(Vec3::new(7.5, 0.0, 0.0)));
+    assert!(!m.contains_point(Vec3::ZERO));
+    // A bad position leaves the mesh as it was.
+    let mut bad = moved.clone();
+    bad[3] = Vec3::NAN;
+    assert_eq!(m.refit(&bad), Err(MeshError::NonFiniteVertex { vertex: 3 }));
+    assert_eq!(m.vertices(), &moved[..]);
+}
