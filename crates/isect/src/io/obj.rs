@@ -18,6 +18,8 @@ pub fn read_obj(mut reader: impl BufRead) -> Result<TriMesh, LoadError> {
     reader.read_to_end(&mut bytes)?;
     let text = String::from_utf8_lossy(&bytes);
     check(&text)?;
+    // tobj's `merging` and `reordering` features add fields; another crate may turn them on.
+    #[allow(clippy::needless_update)]
     let options = tobj::LoadOptions {
         single_index: false,
         triangulate: false,

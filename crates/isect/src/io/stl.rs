@@ -1,4 +1,4 @@
-//! STL, ASCII and binary, through stl_io, with isect's checks by line or byte offset.
+//! STL, ASCII and binary, through `stl_io`, with isect's checks by line or byte offset.
 
 use std::collections::HashMap;
 use std::io::{Cursor, Read, Seek};
