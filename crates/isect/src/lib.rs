@@ -59,6 +59,8 @@ pub mod batch;
 mod bvh;
 mod error;
 mod features;
+#[cfg(feature = "io")]
+pub mod io;
 pub mod math;
 pub mod ops;
 pub mod query;

@@ -19,6 +19,8 @@ mod differential;
 mod distance;
 mod gjk;
 mod intersects;
+#[cfg(feature = "io")]
+mod io;
 mod linear;
 mod mesh;
 mod point;

@@ -1,0 +1,444 @@
+//! The `isect` binary, run as a user runs it.
+
+#![allow(clippy::disallowed_methods)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use isect::math::{Quat, Vec3};
+use isect::{
+    Aabb, Capsule, Classify, Contact, Distance, Intersects, Obb, Plane, PointQuery, Ray, RayCast,
+    Side, Sphere, Sweep,
+};
+use serde_json::{Value, json};
+
+fn here(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+fn isect(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_isect"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh empty directory for one test's output.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("isect-cli-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn decode(path: &Path) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+#[test]
+fn render_default_scene_small() {
+    let dir = scratch("default");
+    let out = dir.join("default.png");
+    // A smaller mesh than the real default keeps the debug build fast; CI renders the real
+    // default in release (.ci/run).
+    let output = isect(
+        &[
+            "render",
+            "--width",
+            "64",
+            "--height",
+            "48",
+            "--mesh-triangles",
+            "20000",
+            "--threads",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("million rays/s"));
+    let (w, h, rgb) = decode(&out);
+    assert_eq!((w, h), (64, 48));
+    let mut colors: Vec<&[u8]> = rgb.chunks(3).collect();
+    colors.sort_unstable();
+    colors.dedup();
+    assert!(
+        colors.len() > 50,
+        "only {} colours: blank or flat",
+        colors.len()
+    );
+    // Sky at the top row, something darker (objects, shadows) lower down.
+    let brightness = |y: usize| -> u32 {
+        rgb[y * 64 * 3..(y + 1) * 64 * 3]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum::<u32>()
+            / 64
+    };
+    assert!(
+        brightness(0) > brightness(30),
+        "{} vs {}",
+        brightness(0),
+        brightness(30)
+    );
+    // Nothing but the PNG is left in the directory.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn render_matches_golden_image() {
+    let dir = scratch("golden");
+    let out = dir.join("golden.png");
+    let scene = here("tests/data/golden_scene.json");
+    let output = isect(
+        &[
+            "render",
+            "--scene",
+            scene.to_str().unwrap(),
+            "--width",
+            "96",
+            "--height",
+            "64",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let (w, h, got) = decode(&out);
+    let (gw, gh, want) = decode(&here("tests/data/golden.png"));
+    assert_eq!((w, h), (gw, gh));
+    // Edges may flip a pixel between platforms' float functions; the picture may not change.
+    let diffs: Vec<u32> = got
+        .iter()
+        .zip(&want)
+        .map(|(&a, &b)| u32::from(a.abs_diff(b)))
+        .collect();
+    let differing = diffs.iter().filter(|&&d| d > 8).count();
+    let mean = diffs.iter().sum::<u32>() as f64 / diffs.len() as f64;
+    assert!(
+        differing <= diffs.len() / 100 && mean < 1.0,
+        "{differing} channels differ by more than 8, mean difference {mean}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The query file in the README's "Command line" section.
+fn readme_example() -> String {
+    let readme = std::fs::read_to_string(here("../../README.md")).unwrap();
+    let section = &readme[readme.find("## Command line").expect("the section exists")..];
+    let start = section.find("```json\n").unwrap() + "```json\n".len();
+    let end = start + section[start..].find("```").unwrap();
+    section[start..end].to_string()
+}
+
+fn num(x: f32) -> Value {
+    json!(f64::from(x))
+}
+
+fn vec3(v: Vec3) -> Value {
+    json!([f64::from(v.x), f64::from(v.y), f64::from(v.z)])
+}
+
+#[test]
+fn readme_query_example_gives_the_library_answers() {
+    let output = isect(&["query", "-"], Some(&readme_example()));
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let results: Vec<&Value> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["result"])
+        .collect();
+
+    // The README's shapes, built here with the library.
+    let ball = Sphere::new(Vec3::ZERO, 1.0);
+    let crate_ = Aabb::new(Vec3::new(2.0, -1.0, -1.0), Vec3::new(4.0, 1.0, 1.0));
+    let pill = Capsule::new(Vec3::new(0.0, 3.0, 0.0), Vec3::new(3.0, 3.0, 0.0), 0.5);
+    let tilted = Obb::from_quat(
+        Vec3::new(0.0, -1.75, 0.0),
+        Vec3::new(1.0, 0.5, 0.5),
+        Quat::from_euler(isect::glam::EulerRot::XYZ, 0.0, 0.0, 45f32.to_radians()),
+    );
+
+    assert_eq!(*results[0], json!(ball.intersects(&crate_)));
+    assert_eq!(*results[0], json!(false));
+    assert_eq!(*results[1], num(ball.distance(&crate_)));
+    assert_eq!(*results[1], json!(1.0));
+    let cp = ball.closest_points(&pill);
+    assert_eq!(
+        *results[2],
+        json!({ "a": vec3(cp.a), "b": vec3(cp.b), "distance": num(cp.distance) })
+    );
+    assert_eq!(results[2]["distance"], json!(1.5));
+    let c = ball.contact(&tilted).expect("they overlap");
+    assert_eq!(
+        *results[3],
+        json!({ "point": vec3(c.point), "normal": vec3(c.normal), "depth": num(c.depth) })
+    );
+    let hit = crate_
+        .raycast(&Ray::new(Vec3::ZERO, Vec3::X), 10.0)
+        .unwrap();
+    assert_eq!(
+        *results[4],
+        json!({ "t": num(hit.t), "point": vec3(hit.point), "normal": vec3(hit.normal) })
+    );
+    assert_eq!(results[4]["t"], json!(2.0));
+    let s = ball
+        .sweep(Vec3::new(4.0, 0.0, 0.0), &crate_, Vec3::ZERO)
+        .unwrap();
+    assert_eq!(
+        *results[5],
+        json!({
+            "t_first": num(s.t_first), "t_last": num(s.t_last),
+            "point": vec3(s.point), "normal": vec3(s.normal)
+        })
+    );
+    assert_eq!(results[5]["t_first"], json!(0.25));
+    let side = pill.classify(&Plane::new(Vec3::Y, 2.0));
+    assert_eq!(side, Side::Front);
+    assert_eq!(*results[6], json!("front"));
+    let p = Vec3::new(0.0, -1.75, 0.0);
+    assert_eq!(
+        *results[7],
+        json!({
+            "contains": tilted.contains_point(p),
+            "distance": num(tilted.distance_to_point(p)),
+            "closest_point": vec3(tilted.closest_point(p)),
+        })
+    );
+}
+
+#[test]
+fn query_reads_files_and_names_missing_pairs() {
+    let dir = scratch("pairs");
+    let file = dir.join("q.json");
+    let cube = here("../isect/tests/data/cube.obj");
+    std::fs::write(
+        &file,
+        json!({
+            "shapes": [
+                { "type": "line", "origin": [0, 0, 0], "dir": [1, 0, 0] },
+                { "name": "cube", "type": "mesh", "file": cube, "position": [1, 0, 0] },
+            ],
+            "queries": [
+                { "query": "raycast", "shape": 0, "origin": [0, 1, 0], "dir": [0, -1, 0] },
+                { "query": "raycast", "shape": "cube", "origin": [5, 0.5, 0.5], "dir": [-1, 0, 0] },
+                { "query": "intersects", "a": "cube", "b": 0 },
+            ]
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let output = isect(&["query", file.to_str().unwrap()], None);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let r = &doc["results"];
+    assert_eq!(
+        r[0]["result"]["error"],
+        json!("isect does not implement raycast for line")
+    );
+    // The cube [0, 1]³ moved to x in [1, 2]: hit at x = 2, t = 3.
+    assert_eq!(r[1]["result"]["t"], json!(3.0));
+    assert_eq!(r[1]["result"]["normal"], json!([1.0, 0.0, 0.0]));
+    // The x axis runs along the moved cube's bottom edge: touching counts.
+    assert_eq!(r[2]["result"], json!(true));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn mesh_statistics() {
+    let cube = here("../isect/tests/data/cube_binary.stl");
+    let output = isect(&["mesh", cube.to_str().unwrap()], None);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    for expected in [
+        "triangles:   12",
+        "vertices:    8",
+        "min [0, 0, 0], max [1, 1, 1]",
+        "degenerate:  0",
+        "solid:       yes",
+        "load time:",
+    ] {
+        assert!(out.contains(expected), "`{expected}` missing from:\n{out}");
+    }
+}
+
+/// Every file in `tests/bad/`: the command, the message expected on stderr.
+const BAD: &[(&str, &str, &str)] = &[
+    (
+        "query",
+        "unknown_kind.json",
+        "unknown_kind.json: shapes[1].type: unknown shape type `spehre`",
+    ),
+    (
+        "query",
+        "bad_number.json",
+        "bad_number.json: shapes[0].radius: expected a number, found a string",
+    ),
+    ("query", "nan.json", "nan.json:3:39: expected value"),
+    (
+        "query",
+        "out_of_range.json",
+        "out_of_range.json: shapes[0].max[0]: 10000000000000000000000000000000000000000 is out of range",
+    ),
+    (
+        "query",
+        "negative_radius.json",
+        "negative_radius.json: shapes[2].radius: must not be negative, found -0.5",
+    ),
+    ("query", "missing_mesh.json", "shapes[0].file: "),
+    (
+        "query",
+        "corrupt_mesh.json",
+        "corrupt.stl: byte 184: the file ends before the data it announces",
+    ),
+    (
+        "query",
+        "syntax_error.json",
+        "syntax_error.json:4:3: trailing comma",
+    ),
+    (
+        "query",
+        "zero_direction.json",
+        "zero_direction.json: queries[0].dir: must not be the zero vector",
+    ),
+    (
+        "query",
+        "unknown_query.json",
+        "unknown_query.json: queries[0].query: unknown query `overlaps`",
+    ),
+    (
+        "query",
+        "unknown_shape_name.json",
+        "unknown_shape_name.json: queries[0].b: no shape is named \"cube\"",
+    ),
+    ("query", "no_such_file.json", "no_such_file.json: "),
+    (
+        "render",
+        "scene_negative_radius.json",
+        "scene_negative_radius.json: shapes[1].radius: must not be negative, found -1",
+    ),
+    (
+        "render",
+        "scene_line.json",
+        "scene_line.json: shapes[0]: a line has no surface to render",
+    ),
+    ("render", "unknown_kind.json", "unknown_kind.json: "),
+    (
+        "mesh",
+        "corrupt.stl",
+        "corrupt.stl: byte 184: the file ends before the data it announces",
+    ),
+    (
+        "mesh",
+        "no_such_mesh.ply",
+        "no_such_mesh.ply: cannot read the file",
+    ),
+];
+
+#[test]
+fn bad_inputs_name_the_place_and_fail() {
+    let dir = scratch("bad");
+    let out = dir.join("never.png");
+    for &(command, name, expected) in BAD {
+        let path = here("tests/bad").join(name);
+        let path = path.to_str().unwrap();
+        let args: Vec<&str> = match command {
+            "render" => vec![
+                "render",
+                "--scene",
+                path,
+                "--width",
+                "8",
+                "--height",
+                "8",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            _ => vec![command, path],
+        };
+        let output = isect(&args, None);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{name}: {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{name}: expected `{expected}` in: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        assert!(output.stdout.is_empty(), "{name}: {}", text(&output.stdout));
+    }
+    // No render left a file, whole or partial.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn render_into_a_missing_directory_fails_before_rendering() {
+    let output = isect(
+        &[
+            "render",
+            "--width",
+            "8",
+            "--height",
+            "8",
+            "--mesh-triangles",
+            "12",
+            "--out",
+            "/no/such/dir/x.png",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr)
+            .contains("/no/such/dir/x.png: the directory /no/such/dir does not exist")
+    );
+}
+
+#[test]
+fn bad_command_line_arguments_fail() {
+    for args in [
+        &["render", "--width", "0"][..],
+        &["render", "--width", "abc"],
+        &[
+            "render",
+            "--threads",
+            "0",
+            "--width",
+            "4",
+            "--height",
+            "4",
+            "--out",
+            "/no/such/x.png",
+        ],
+        &["frobnicate"],
+    ] {
+        let output = isect(args, None);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(!text(&output.stderr).contains("panicked"), "{args:?}");
+    }
+}
