@@ -226,6 +226,39 @@ fn rays_lines_and_planes_by_hand() {
 }
 
 #[test]
+fn long_segment_through_a_triangle() {
+    // Seen from an end 1000 away, the corners lie almost along the segment: the crossing must
+    // still be found (it was missed, and the nearest edge's distance 0.18 returned instead).
+    // The line crosses the triangle at barycentric weights (0.09, 0.16, 0.75) (exact arithmetic).
+    let t = Triangle::new(
+        v(-4.848593550753182, 0.0, -1.7494397063033391),
+        v(7.557126397313707, 7.3341320040430755, -3.9022254312083198),
+        v(-1.0, -2.0, -3.0),
+    );
+    let l = Line::new(
+        v(-1.0, 2.0, -1.0),
+        v(
+            0.1297966967722107,
+            -0.30398410127679454,
+            -0.2630316799454818,
+        ),
+    );
+    let u = l.dir.normalize();
+    let s = Segment::new(l.origin - u * 1000.0, l.origin + u * 1000.0);
+    let crossing = v(
+        0.0011273029545734894,
+        -0.34464197487545917,
+        -3.0287742514554425,
+    );
+    assert!(t.intersects(&s));
+    assert_eq!(t.distance(&l), 0.0);
+    assert_eq!(t.distance(&s), 0.0);
+    assert_eq!(s.distance(&t), 0.0);
+    let cp = t.closest_points(&s);
+    assert!(cp.a.distance(crossing) <= tol(1000.0), "{:?}", cp.a);
+}
+
+#[test]
 fn invalid_input_is_no_answer() {
     let unit = Aabb::new(Vec3::ZERO, Vec3::ONE);
     let nan = Vec3::splat(Real::NAN);

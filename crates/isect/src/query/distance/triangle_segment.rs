@@ -68,7 +68,11 @@ fn crossing(triangle: &Triangle, segment: &Segment) -> Option<Vec3> {
         return None;
     }
     let pq = segment.b - segment.a;
-    let (pa, pb, pc) = (a - segment.a, b - segment.a, c - segment.a);
+    // The products are taken about the segment's crossing of the plane, a point of the same
+    // line near the triangle: about an end far away, the corners lie almost along the line and
+    // the products cancel (a 2000-long segment through a triangle missed its crossing).
+    let p = segment.a + pq * (da / (da - db));
+    let (pa, pb, pc) = (a - p, b - p, c - p);
     let m = pq.cross(pc);
     let u = pb.dot(m);
     let v = -pa.dot(m);
