@@ -15,7 +15,7 @@ impl Distance<Triangle> for Aabb {
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }
-        gjk_pair(self, other, self.intersects(other))
+        gjk_pair(self, other, || self.intersects(other))
     }
 }
 

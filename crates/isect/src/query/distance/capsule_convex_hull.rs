@@ -15,7 +15,7 @@ impl Distance<ConvexHull> for Capsule {
             return ClosestPoints::NONE;
         }
         let core = Segment::new(self.a, self.b);
-        let cp = rounded(gjk_pair(&core, other, false), self.radius, 0.0);
+        let cp = rounded(gjk_pair(&core, other, || false), self.radius, 0.0);
         agree(cp, self.intersects(other))
     }
 }

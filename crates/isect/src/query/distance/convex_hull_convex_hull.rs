@@ -15,6 +15,6 @@ impl Distance<ConvexHull> for ConvexHull {
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }
-        gjk_pair(self, other, self.intersects(other))
+        gjk_pair(self, other, || self.intersects(other))
     }
 }

@@ -224,14 +224,37 @@ fn box_rounded_segment(obb: &crate::shape::Obb, a: Vec3, b: Vec3, r: Real) -> Cl
 /// a common point (GJK's points meet within rounding, or the middle of its two points when the
 /// overlap test counts shapes a few ulp apart as touching).
 #[inline]
-fn gjk_pair<A, B>(a: &A, b: &B, meet: bool) -> ClosestPoints
+fn gjk_pair<A, B>(a: &A, b: &B, meet: impl FnOnce() -> bool) -> ClosestPoints
 where
     A: crate::query::SupportMap + ?Sized,
     B: crate::query::SupportMap + ?Sized,
 {
     let guess = a.support(Vec3::X) - b.support(Vec3::X);
     let cp = crate::query::algo::gjk::gjk_closest_points(a, b, guess);
-    agree(cp, meet)
+    if proven_apart(a, b, &cp) {
+        return cp;
+    }
+    agree(cp, meet())
+}
+
+/// Whether GJK's closest points `cp` come with a proof that the shapes are apart: the plane
+/// through them, normal to `cp.a − cp.b`, leaves the shapes on its two sides with a gap of
+/// more than four times the set tolerance of the coordinates (more than the slack any overlap
+/// test gives touching shapes). Two support calls, so the exact overlap test runs only for
+/// shapes that are close.
+#[inline]
+fn proven_apart<A, B>(a: &A, b: &B, cp: &ClosestPoints) -> bool
+where
+    A: crate::query::SupportMap + ?Sized,
+    B: crate::query::SupportMap + ?Sized,
+{
+    if !(cp.distance.is_finite() && cp.distance > 0.0) {
+        return false;
+    }
+    let n = (cp.a - cp.b) / cp.distance;
+    let (pa, pb) = (a.support(-n), b.support(n));
+    let gap = n.dot(pa) - n.dot(pb);
+    gap > 4.0 * crate::math::on_set_tolerance([pa, pb, cp.a, cp.b])
 }
 
 /// `cp` with distance 0 and a common point when the overlap test says the shapes meet.
