@@ -30,7 +30,7 @@ mod distance;
 mod intersects;
 mod planes;
 mod point;
-mod raycast;
+pub(crate) mod raycast;
 mod sweep;
 
 pub use algo::gjk::SupportMap;

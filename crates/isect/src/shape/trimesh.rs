@@ -228,6 +228,12 @@ impl TriMesh {
 
     fn mesh_hit(&self, ray: &Ray, slot: u32, hit: crate::query::TriangleHit) -> MeshHit {
         let [a, b, c] = self.bvh.tris[slot as usize];
+        let hit = crate::query::raycast::triangle::steady_barycentric(
+            [a, b, c],
+            ray.origin,
+            ray.dir,
+            hit,
+        );
         let n = Triangle::new(a, b, c).normal().unwrap_or(Vec3::ZERO);
         MeshHit {
             t: hit.t,

@@ -31,7 +31,10 @@ fn check_against_brute(m: &TriMesh, ray: &Ray, max_t: Real) {
             // u, v reproduce the hit point.
             let p = tri.a + (tri.b - tri.a) * h.u + (tri.c - tri.a) * h.v;
             let q = ray.origin + ray.dir * h.t;
-            assert!(p.distance(q) <= tol(64.0), "{p} vs {q}");
+            assert!(
+                p.distance(q) <= tol(64.0),
+                "{p} vs {q} for {ray:?}: {h:?} on {tri:?}"
+            );
         }
         (got, want) => panic!("bvh {got:?} vs brute {want:?} for {ray:?}"),
     }

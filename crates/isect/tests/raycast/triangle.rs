@@ -88,6 +88,29 @@ fn edges_and_corners_count() {
 }
 
 #[test]
+#[allow(clippy::excessive_precision)] // the f64 build, where CI found the case, uses every digit
+fn nearly_parallel_ray_has_barycentrics_of_its_point() {
+    // The ray runs within 1e-13 of the triangle's plane (n · d = -1e-13 in f64) and meets it
+    // on the edge a–c: u, v must describe the hit point (they were 0, 0.4 for the point at
+    // weights 0.576, 0, 0.424 of a, b, c).
+    let t = Triangle::new(v(0.5, -5.25, 1.0), v(-4.5, -0.25, 1.0), v(0.5, -0.25, -4.0));
+    let ray = Ray::new(
+        v(8.5, -5.75, -6.5),
+        v(-35.42390213611153, 11.59327706272741, 23.83062507338412),
+    );
+    // Rounded to f32, the ray passes just beside the edge.
+    let Some(h) = t.raycast_barycentric(&ray, Real::INFINITY) else {
+        assert_eq!(size_of::<Real>(), 4, "the f64 ray hits");
+        return;
+    };
+    let q = ray.point_at(h.t);
+    let p = t.a + (t.b - t.a) * h.u + (t.c - t.a) * h.v;
+    assert!(p.distance(q) <= tol(64.0), "{p} vs {q}");
+    assert!(t.distance_to_point(q) <= tol(64.0));
+    assert!(h.u >= 0.0 && h.v >= 0.0 && h.u + h.v <= 1.0);
+}
+
+#[test]
 fn rays_in_the_plane_and_degenerate_triangles() {
     let t = tri();
     // In the plane: the entry into the triangle.

@@ -18,7 +18,7 @@ mod frustum;
 mod obb;
 mod plane;
 mod sphere;
-mod triangle;
+pub(crate) mod triangle;
 
 pub(crate) use aabb::slab_interval;
 pub(crate) use capsule::linear_meets_capsule;

@@ -126,6 +126,39 @@ impl Sheared {
     }
 }
 
+/// `hit` with `u`, `v` taken from its point when the ray runs nearly in the triangle's plane
+/// (within about 1e-3 rad): the sheared triangle of the watertight test is then nearly flat and
+/// its edge functions, though right in sign, carry errors far above their size, so `u`, `v`
+/// from them can be off by percents (seen: 0.4 for 0.42). The point's barycentric coordinates,
+/// clamped into the triangle, describe the same hit. Other hits are returned unchanged.
+#[inline]
+pub(crate) fn steady_barycentric(
+    corners: [Vec3; 3],
+    origin: Vec3,
+    dir: Vec3,
+    hit: TriangleHit,
+) -> TriangleHit {
+    let [a, b, c] = corners;
+    let n = (b - a).cross(c - a);
+    let nd = n.dot(dir);
+    if nd * nd >= 1e-6 * n.length_squared() * dir.length_squared() {
+        return hit;
+    }
+    let Some(w) = Triangle::new(a, b, c).barycentric(origin + dir * hit.t) else {
+        return hit;
+    };
+    let w = w.max(Vec3::ZERO);
+    let sum = w.x + w.y + w.z;
+    if !(sum > 0.0) {
+        return hit;
+    }
+    TriangleHit {
+        t: hit.t,
+        u: w.y / sum,
+        v: w.z / sum,
+    }
+}
+
 /// The unit normal of a non-degenerate triangle facing the side `dir` comes from; `fallback` for
 /// a triangle without one.
 #[inline]
@@ -229,7 +262,9 @@ impl Triangle {
                     .map_or([1.0, 0.0, 0.0], |b| b.to_array());
                 return Some(TriangleHit { t, u, v });
             }
-            (sheared.crosses(front_only) && sheared.t_within(0.0, max_t)).then(|| sheared.hit())
+            (sheared.crosses(front_only) && sheared.t_within(0.0, max_t)).then(|| {
+                steady_barycentric([self.a, self.b, self.c], ray.origin, ray.dir, sheared.hit())
+            })
         })();
         checked(hit, || cast_valid(ray, max_t, [self.a, self.b, self.c], []))
     }
