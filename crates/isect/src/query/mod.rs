@@ -34,6 +34,7 @@ mod raycast;
 mod sweep;
 
 pub use algo::gjk::SupportMap;
+pub use contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
 pub use planes::three_planes;
 
 use crate::math::{Real, Vec3};
@@ -386,3 +387,34 @@ pub struct MeshHit {
     /// The triangle's unit normal facing the side the ray comes from.
     pub normal: Vec3,
 }
+
+/// Contact manifolds: several contact points sharing one normal, what a physics solver needs
+/// to rest one shape on another's face.
+pub trait ContactManifold<S: ?Sized> {
+    /// Up to [`MANIFOLD_CAPACITY`] points of both shapes with one normal (from `other` towards
+    /// `self`, as in [`ContactInfo`]), each with the depth that clears it; touching gives points
+    /// of depth 0. [`Manifold::EMPTY`] when the shapes are apart and for invalid input.
+    #[must_use]
+    fn contact_manifold(&self, other: &S) -> Manifold;
+}
+
+/// The contact manifold of `a` and `b`; see [`ContactManifold`].
+#[inline]
+#[must_use]
+pub fn contact_manifold<A: ContactManifold<B> + ?Sized, B: ?Sized>(a: &A, b: &B) -> Manifold {
+    a.contact_manifold(b)
+}
+
+/// Implements `ContactManifold<$a> for $b` from `ContactManifold<$b> for $a`: the same points
+/// with the normal flipped. The mirror line of each contact pair file that has manifolds.
+macro_rules! mirror_manifold {
+    ($a:ty, $b:ty) => {
+        impl $crate::query::ContactManifold<$a> for $b {
+            #[inline]
+            fn contact_manifold(&self, other: &$a) -> $crate::query::Manifold {
+                $crate::query::ContactManifold::contact_manifold(other, self).flipped()
+            }
+        }
+    };
+}
+pub(crate) use mirror_manifold;

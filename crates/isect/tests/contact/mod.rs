@@ -4,6 +4,7 @@
 //! overlap (away from the boundary); swapping the arguments flips the normal.
 
 mod plane;
+pub mod polytopes;
 pub mod solids;
 
 use isect::math::Vec3;
