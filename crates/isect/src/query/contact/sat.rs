@@ -727,30 +727,42 @@ pub(crate) fn box_segment(frame: &BoxFrame, a: Vec3, b: Vec3, r: Real) -> Option
         .map(|patch| patch.mapped(|q| frame.world(q), |v| frame.world_dir(v)))
 }
 
-/// The least-overlap axis of two proper triangles that meet (unit normals `na`, `nb`): both
-/// normals and the nine edge–edge cross products, normals preferred; `(normal from b towards a,
-/// depth)`, depth 0 along the first separating axis when only rounding separates them.
-pub(crate) fn tri_tri_axis(a: [Vec3; 3], na: Vec3, b: [Vec3; 3], nb: Vec3) -> (Vec3, Real) {
+/// The least-overlap axis of two flat convex sets that meet, each given by its corners (a
+/// triangle's three, a segment's two) and its unit normal when it is a proper triangle: the
+/// normals and the cross products of every edge of one with every edge of the other (the
+/// complete separating-axis set of two triangles, or of a triangle and a segment), normals
+/// preferred. `(normal from b towards a, depth)`; depth 0 along the first separating axis when
+/// only rounding separates them, or along `fallback` when there is no axis at all.
+pub(crate) fn flat_axis(
+    a: &[Vec3],
+    na: Option<Vec3>,
+    b: &[Vec3],
+    nb: Option<Vec3>,
+    fallback: Vec3,
+) -> (Vec3, Real) {
+    let interval = |pts: &[Vec3], l: Vec3| {
+        pts.iter()
+            .map(|p| p.dot(l))
+            .fold((Real::INFINITY, Real::NEG_INFINITY), |(lo, hi), x| {
+                (lo.min(x), hi.max(x))
+            })
+    };
     let mut search = Search::new();
-    search.axis(
-        na,
-        points_interval(&a, na),
-        points_interval(&b, na),
-        true,
-        NoFeature,
-    );
-    search.axis(
-        nb,
-        points_interval(&a, nb),
-        points_interval(&b, nb),
-        true,
-        NoFeature,
-    );
-    let edges = |t: [Vec3; 3]| [t[1] - t[0], t[2] - t[1], t[0] - t[2]];
-    let (ea, eb) = (edges(a), edges(b));
-    let longest = ea
+    for n in [na, nb].into_iter().flatten() {
+        search.axis(n, interval(a, n), interval(b, n), true, NoFeature);
+    }
+    let edges = |t: &[Vec3]| {
+        let mut e = [Vec3::ZERO; 3];
+        let k = if t.len() == 2 { 1 } else { t.len() };
+        for (i, slot) in e.iter_mut().enumerate().take(k) {
+            *slot = t[(i + 1) % t.len()] - t[i];
+        }
+        (e, k)
+    };
+    let ((ea, ka), (eb, kb)) = (edges(a), edges(b));
+    let longest = ea[..ka]
         .iter()
-        .chain(eb.iter())
+        .chain(eb[..kb].iter())
         .map(|e| e.abs().max_element())
         .fold(0.0, Real::max);
     let scale = a
@@ -759,21 +771,15 @@ pub(crate) fn tri_tri_axis(a: [Vec3; 3], na: Vec3, b: [Vec3; 3], nb: Vec3) -> (V
         .map(|p| p.abs().max_element())
         .fold(0.0, Real::max);
     let mut noise: Real = 0.0;
-    for x in ea {
-        for y in eb {
-            if let Some((l, len)) = unit_axis(x.cross(y), longest * longest * longest * longest) {
-                search.axis(
-                    l,
-                    points_interval(&a, l),
-                    points_interval(&b, l),
-                    false,
-                    NoFeature,
-                );
+    for x in &ea[..ka] {
+        for y in &eb[..kb] {
+            if let Some((l, len)) = unit_axis(x.cross(*y), longest * longest * longest * longest) {
+                search.axis(l, interval(a, l), interval(b, l), false, NoFeature);
                 noise = noise.max(4.0 * Real::EPSILON * scale * longest * longest / len);
             }
         }
     }
     search
         .result(noise, || true, NoFeature)
-        .map_or((na, 0.0), |best| (best.normal, best.depth))
+        .map_or((fallback, 0.0), |best| (best.normal, best.depth))
 }
