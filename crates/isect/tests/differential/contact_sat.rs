@@ -122,6 +122,15 @@ proptest! {
     }
 
     #[test]
+    fn aabb_aabb_matches_parry(a in solid_obb(), b in solid_obb(), off in nearby()) {
+        let a = Aabb::from_center_half_extents(a.center, a.half_extents);
+        let b = Aabb::from_center_half_extents(a.center() + off, b.half_extents);
+        let cuboid = |x: &Aabb| ps::Cuboid::new(to_parry(x.half_extents()));
+        let theirs = parry_contact(translation(a.center()), &cuboid(&a), translation(b.center()), &cuboid(&b));
+        compare(&a, &b, a.contact(&b), theirs)?;
+    }
+
+    #[test]
     fn aabb_obb_matches_parry(a in solid_obb(), b in solid_obb(), off in nearby()) {
         let a = Aabb::from_center_half_extents(a.center, a.half_extents);
         let b = near(&b, a.center() + off);
