@@ -488,6 +488,9 @@ fn moving_cuboid(o: &Obb, motion: Vec3) -> Moving<ps::Cuboid> {
     }
 }
 
+/// Two posed parry cuboids.
+type CuboidPair = ((Pose, ps::Cuboid), (Pose, ps::Cuboid));
+
 /// A posed parry cuboid for an OBB.
 fn parry_cuboid(o: &Obb) -> (Pose, ps::Cuboid) {
     (
@@ -615,7 +618,7 @@ fn manifold_obb_obb(suite: &mut Suite, rng: &mut Rng) {
         theirs.push((parry_cuboid(&a), parry_cuboid(&b)));
     }
     let manifold = RefCell::new(PManifold::<(), ()>::new());
-    let parry_run = |x: &((Pose, ps::Cuboid), (Pose, ps::Cuboid))| {
+    let parry_run = |x: &CuboidPair| {
         let mut m = manifold.borrow_mut();
         m.clear();
         let pos12 = x.0.0.inv_mul(&x.1.0);
@@ -653,15 +656,11 @@ fn manifold_obb_obb(suite: &mut Suite, rng: &mut Rng) {
     group.isect(per_query(&(), &ours, |(), (x, y): (Obb, Obb)| {
         x.contact_manifold(&y)
     }));
-    let theirs: Vec<&((Pose, ps::Cuboid), (Pose, ps::Cuboid))> = theirs.iter().collect();
+    let theirs: Vec<&CuboidPair> = theirs.iter().collect();
     group.parry(
         "parry",
         "contact_manifold_cuboid_cuboid",
-        per_query(
-            &(),
-            &theirs,
-            |(), x: &((Pose, ps::Cuboid), (Pose, ps::Cuboid))| parry_run(x),
-        ),
+        per_query(&(), &theirs, |(), x: &CuboidPair| parry_run(x)),
     );
     group.finish();
 }

@@ -6,8 +6,8 @@
 //! normals and edge–edge cross products: Gottschalk et al. 1996; Ericson §4.4.1, §5.2.9), the
 //! penetration depth of two convex polytopes when the axis set is complete. Face axes are
 //! preferred: an edge–edge axis wins only when its overlap is smaller beyond rounding and by a
-//! relative [`EDGE_PREFERENCE`], as in physics engines (ODE's `dBoxBox`, Box2D), so that resting
-//! boxes get a face normal and stable contact points.
+//! relative [`EDGE_PREFERENCE`], as in physics engines (ODE's `dBoxBox`, Erin Catto's
+//! `b2CollidePolygons`), so that resting boxes get a face normal and stable contact points.
 //!
 //! The contact points are points of both shapes: for a face axis the incident face of one shape
 //! clipped by the other shape (Sutherland and Hodgman 1974), for an edge axis the middle of the
