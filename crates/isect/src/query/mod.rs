@@ -392,8 +392,24 @@ pub struct MeshHit {
 /// to rest one shape on another's face.
 pub trait ContactManifold<S: ?Sized> {
     /// Up to [`MANIFOLD_CAPACITY`] points of both shapes with one normal (from `other` towards
-    /// `self`, as in [`ContactInfo`]), each with the depth that clears it; touching gives points
-    /// of depth 0. [`Manifold::EMPTY`] when the shapes are apart and for invalid input.
+    /// `self`, as in [`ContactInfo`]), each with the depth that clears it (at most the
+    /// [`Contact`] depth); touching gives points of depth 0, flat boxes and degenerate triangles
+    /// the points of what they are. [`Manifold::EMPTY`] when the shapes are apart and for
+    /// invalid input.
+    ///
+    /// ```
+    /// use isect::{Aabb, ContactManifold, Obb, PointQuery, glam::{Quat, Vec3}};
+    /// let floor = Aabb::new(Vec3::new(-4.0, -1.0, -4.0), Vec3::new(4.0, 0.0, 4.0));
+    /// let crate_ = Obb::from_quat(Vec3::new(0.0, 0.75, 0.0), Vec3::ONE, Quat::from_rotation_y(0.3));
+    /// let m = crate_.contact_manifold(&floor);
+    /// // The four bottom corners, each a quarter deep.
+    /// assert_eq!(m.len(), 4);
+    /// assert!(m.normal.abs_diff_eq(Vec3::Y, 1e-6));
+    /// for p in m.points() {
+    ///     assert!((p.depth - 0.25).abs() < 1e-5);
+    ///     assert!(floor.distance_to_point(p.point) < 1e-5 && crate_.distance_to_point(p.point) < 1e-5);
+    /// }
+    /// ```
     #[must_use]
     fn contact_manifold(&self, other: &S) -> Manifold;
 }

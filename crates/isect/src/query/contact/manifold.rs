@@ -21,8 +21,12 @@ pub struct ManifoldPoint {
 /// Up to [`MANIFOLD_CAPACITY`] contact points with one normal: see
 /// [`ContactManifold`](crate::ContactManifold).
 ///
-/// The normal follows [`ContactInfo`]: unit, pointing from `other` towards `self`. An empty
-/// manifold (no points, normal zero) stands for shapes that are apart or invalid.
+/// The normal follows [`ContactInfo`]: unit, pointing from `other` towards `self`. Every point is
+/// a point of both shapes, with the depth that clears it: how far `self` must move along the
+/// normal before that point is no longer in both. So the depths are at most the pair's
+/// [`Contact`](crate::Contact) depth, and the deepest equals it unless one shape has passed through
+/// the other (a thin box pushed deeper than its thickness). An empty manifold (no points, normal
+/// zero) stands for shapes that are apart or invalid.
 #[derive(Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Manifold {

@@ -8,7 +8,8 @@ use crate::shape::{Capsule, Obb};
 impl Contact<Capsule> for Obb {
     /// A core clear of the box: the balls around the closest points of the core and the box
     /// (the exact segment–box distance), depth `r − distance`, normal from the core towards the
-    /// box, the point the box's closest point. A core that meets the box: the least overlap over
+    /// box, the point the box's closest point (the middle of the core's stretch over a face when
+    /// the core lies parallel to it). A core that meets the box: the least overlap over
     /// the box's face axes and the core's direction crossed with the box's axes, plus `r`; the
     /// point the deepest end of the core's stretch inside the box. Touching gives depth 0;
     /// zero-length capsules are spheres, flat boxes what they are. `None` when apart and for
