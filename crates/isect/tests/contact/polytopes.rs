@@ -565,3 +565,50 @@ proptest! {
         check(&aabb, &c, true);
     }
 }
+
+/// Regression (found at 20000 cases): two flat boxes whose least overlap is an edge–edge axis
+/// 0.4% below the best face axis; the rounding allowance of an unrelated, nearly parallel pair
+/// of edges (|a₁ × b₂| = 0.002) kept the face axis. The least translation is 0.272642 along
+/// a₀ × b₂ (minimised over directions in f64).
+#[test]
+fn flat_boxes_edge_axis_not_hidden_by_another_axis_rounding() {
+    let a = Obb::new(
+        Vec3::ZERO,
+        v(2.709_798_6, 0.0, 2.666_570_7),
+        Mat3::from_cols(
+            v(-0.211_000_68, 0.284_799_16, 0.935_076_65),
+            v(-0.740_400_85, -0.671_128_15, 0.037_335_664),
+            v(0.638_189_26, -0.684_453_6, 0.352_473_86),
+        ),
+    );
+    let b = Obb::new(
+        v(-2.046_773_4, 2.451_082, 0.0),
+        v(0.859_640_24, 0.0, 0.923_488_8),
+        Mat3::from_cols(
+            v(-0.284_311_65, 0.262_402_7, -0.922_123_43),
+            v(-0.610_475_84, 0.692_075_55, 0.385_163_2),
+            v(0.739_246_96, 0.672_440_5, -0.036_574_602),
+        ),
+    );
+    let c = check(&a, &b, true).unwrap();
+    assert!((c.depth - 0.272_642).abs() <= 1e-5, "{c:?}");
+}
+
+/// Regression (found at 20000 cases, f64): against a sliver triangle, the middle of
+/// `intersection_segment` lay 0.018 off the sliver; the point is now the average of the edges'
+/// common points with the other triangle.
+#[test]
+fn sliver_triangle_contact_point_in_both() {
+    let a = Triangle::new(
+        v(0.0, -2.0, 1.0),
+        v(-9.404_373_5, 2.243_119_3, -1.323_263_3),
+        v(8.532_707, -9.634_074, 0.909_793_6),
+    );
+    let b = Triangle::new(
+        v(0.087_837_33, -6.242_165_6, 0.252_842_06),
+        v(5.959_852, -5.848_8, 0.249_174_45),
+        v(0.477_819_43, -6.216_040_8, 0.252_598_48),
+    );
+    check_contact(&a, &b, true);
+    check_contact(&b, &a, true);
+}

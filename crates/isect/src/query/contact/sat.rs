@@ -307,6 +307,8 @@ struct Best<F> {
     normal: Vec3,
     depth: Real,
     feature: F,
+    /// How far rounding may have moved the depth (edge–edge axes from nearly parallel edges).
+    noise: Real,
 }
 
 /// The least overlap over axes, faces preferred to edges.
@@ -342,6 +344,20 @@ impl<F: Copy> Search<F> {
         is_face: bool,
         feature: F,
     ) -> bool {
+        self.axis_with_noise(l, a, b, (!is_face).then_some(0.0), feature)
+    }
+
+    /// [`Self::axis`] for an edge–edge axis (`Some(noise)`: how far rounding may move its
+    /// overlap) or a face axis (`None`).
+    #[inline]
+    fn axis_with_noise(
+        &mut self,
+        l: Vec3,
+        a: (Real, Real),
+        b: (Real, Real),
+        edge_noise: Option<Real>,
+        feature: F,
+    ) -> bool {
         let (up, down) = (b.1 - a.0, a.1 - b.0);
         let depth = up.min(down);
         let normal = if up <= down { l } else { -l };
@@ -352,34 +368,36 @@ impl<F: Copy> Search<F> {
             }
             return false;
         }
-        let slot = if is_face {
-            &mut self.face
-        } else {
+        let slot = if edge_noise.is_some() {
             &mut self.edge
+        } else {
+            &mut self.face
         };
         if slot.is_none_or(|s| depth < s.depth) {
             *slot = Some(Best {
                 normal,
                 depth,
                 feature,
+                noise: edge_noise.unwrap_or(0.0),
             });
         }
         true
     }
 
-    /// The contact axis: the best face axis unless an edge axis is smaller beyond `noise` and
-    /// [`EDGE_PREFERENCE`]; for shapes that an axis separates but that the exact test finds
-    /// touching (`meet`, asked only then), depth 0 along that axis; `None` when apart.
-    fn result(&self, noise: Real, meet: impl FnOnce() -> bool, feature: F) -> Option<Best<F>> {
+    /// The contact axis: the best face axis unless the best edge axis is smaller beyond its
+    /// rounding and [`EDGE_PREFERENCE`]; for shapes that an axis separates but that the exact
+    /// test finds touching (`meet`, asked only then), depth 0 along that axis; `None` when apart.
+    fn result(&self, meet: impl FnOnce() -> bool, feature: F) -> Option<Best<F>> {
         if self.separated {
             return meet().then_some(Best {
                 normal: self.separating,
                 depth: 0.0,
                 feature,
+                noise: 0.0,
             });
         }
         match (self.face, self.edge) {
-            (Some(f), Some(e)) if e.depth + noise < f.depth * (1.0 - EDGE_PREFERENCE) => Some(e),
+            (Some(f), Some(e)) if e.depth + e.noise < f.depth * (1.0 - EDGE_PREFERENCE) => Some(e),
             (Some(f), _) => Some(f),
             (None, e) => e,
         }
@@ -423,7 +441,6 @@ pub(crate) fn box_box(
             }
         }
     }
-    let mut noise: Real = 0.0;
     if clear {
         'edges: for (i, ea) in a.axes.iter().enumerate() {
             for (j, eb) in b.axes.iter().enumerate() {
@@ -434,21 +451,16 @@ pub(crate) fn box_box(
                 }
                 let len = crate::ops::sqrt(ll);
                 let l = l / len;
-                if !search.axis(
-                    l,
-                    a.interval(l),
-                    b.interval(l),
-                    false,
-                    BoxFeature::Edges(i, j),
-                ) {
+                let noise = 4.0 * Real::EPSILON * scale / len;
+                let (ia, ib) = (a.interval(l), b.interval(l));
+                if !search.axis_with_noise(l, ia, ib, Some(noise), BoxFeature::Edges(i, j)) {
                     break 'edges;
                 }
-                noise = noise.max(4.0 * Real::EPSILON * scale / len);
             }
         }
     }
     let tol = ON_SET_TOLERANCE * scale;
-    let best = search.result(noise, meet, BoxFeature::FaceA)?;
+    let best = search.result(meet, BoxFeature::FaceA)?;
     let n = best.normal;
     let mut patch = Patch::new(n, best.depth, tol);
     // Per point: how far `a` extends below it along −n, and `b` above it along +n.
@@ -552,21 +564,21 @@ pub(crate) fn box_triangle(
         .iter()
         .map(|e| e.abs().max_element())
         .fold(0.0, Real::max);
-    let mut noise: Real = 0.0;
     if clear {
         'edges: for e in edges {
             for axis in a.axes {
                 if let Some((l, len)) = unit_axis(axis.cross(e), longest * longest) {
-                    if !search.axis(l, a.interval(l), points_interval(&tri, l), false, NoFeature) {
+                    let noise = 4.0 * Real::EPSILON * scale * longest / len;
+                    let (ia, ib) = (a.interval(l), points_interval(&tri, l));
+                    if !search.axis_with_noise(l, ia, ib, Some(noise), NoFeature) {
                         break 'edges;
                     }
-                    noise = noise.max(4.0 * Real::EPSILON * scale * longest / len);
                 }
             }
         }
     }
     let tol = ON_SET_TOLERANCE * scale;
-    let best = search.result(noise, meet, NoFeature)?;
+    let best = search.result(meet, NoFeature)?;
     let n = best.normal;
     let mut patch = Patch::new(n, best.depth, tol);
     let mut poly = Poly::new(&tri);
@@ -664,16 +676,21 @@ pub(crate) fn box_segment_local(half: Vec3, p: Vec3, d: Vec3, r: Real) -> Option
     for l in frame.axes {
         search.axis(l, frame.interval(l), seg_interval(l), true, NoFeature);
     }
-    let mut noise: Real = 0.0;
     let dd = d.abs().max_element();
     for axis in frame.axes {
         if let Some((l, len)) = unit_axis(axis.cross(d), dd * dd) {
-            search.axis(l, frame.interval(l), seg_interval(l), false, NoFeature);
-            noise = noise.max(4.0 * Real::EPSILON * scale * dd / len);
+            let noise = 4.0 * Real::EPSILON * scale * dd / len;
+            search.axis_with_noise(
+                l,
+                frame.interval(l),
+                seg_interval(l),
+                Some(noise),
+                NoFeature,
+            );
         }
     }
     // Only rounding separates a core that the slab test finds in the box: depth 0 there.
-    let best = search.result(noise, || true, NoFeature)?;
+    let best = search.result(|| true, NoFeature)?;
     let n = best.normal;
     let mut patch = Patch::new(n, best.depth + r, tol);
     let (t0, t1) = slab_interval(-half - tol, half + tol, p, d, 0.0, 1.0);
@@ -770,16 +787,15 @@ pub(crate) fn flat_axis(
         .chain(b.iter())
         .map(|p| p.abs().max_element())
         .fold(0.0, Real::max);
-    let mut noise: Real = 0.0;
     for x in &ea[..ka] {
         for y in &eb[..kb] {
             if let Some((l, len)) = unit_axis(x.cross(*y), longest * longest * longest * longest) {
-                search.axis(l, interval(a, l), interval(b, l), false, NoFeature);
-                noise = noise.max(4.0 * Real::EPSILON * scale * longest * longest / len);
+                let noise = 4.0 * Real::EPSILON * scale * longest * longest / len;
+                search.axis_with_noise(l, interval(a, l), interval(b, l), Some(noise), NoFeature);
             }
         }
     }
     search
-        .result(noise, || true, NoFeature)
+        .result(|| true, NoFeature)
         .map_or((fallback, 0.0), |best| (best.normal, best.depth))
 }

@@ -2,15 +2,15 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::contact::sat::{common_point, degenerate_segment, flat_axis, precedes};
-use crate::query::{Contact, ContactInfo, Intersects};
-use crate::shape::{Capsule, Triangle};
+use crate::query::{Contact, ContactInfo, Distance, Intersects};
+use crate::shape::{Capsule, Segment, Triangle};
 
 impl Contact<Triangle> for Triangle {
     /// The triangles as flat two-sided solids: the least overlap over both normals and the nine
     /// edge–edge cross products (normals preferred unless an edge axis is clearly smaller),
     /// normal from `other` towards `self`; coplanar overlapping triangles have depth 0 along the
-    /// normal. The point is the middle of the segment where they cross (a common point for
-    /// coplanar ones). Overlap is decided by the exact test of `intersects`; touching gives depth
+    /// normal. The point is the average of the points where an edge of one meets the other (the
+    /// middle of the segment where they cross; inside their common polygon when coplanar). Overlap is decided by the exact test of `intersects`; touching gives depth
     /// 0. A degenerate triangle is the segment or point it is: against a proper triangle by the
     /// same axes (the normal and its edge crossed with the triangle's edges); two degenerate ones
     /// as capsule cores of radius 0 (depth 0 where they cross). Computed in one fixed order of the
@@ -59,12 +59,31 @@ fn ordered(a: &Triangle, b: &Triangle) -> Option<ContactInfo> {
     );
     let fallback = na.or(nb).unwrap_or(Vec3::Y);
     let (normal, depth) = flat_axis(pa, na, pb, nb, fallback);
-    let point = a
-        .intersection_segment(b)
-        .map_or_else(|| common_point(a, b), |s| (s.a + s.b) * 0.5);
+    let point = common_of_edges(a, b).unwrap_or_else(|| common_point(a, b));
     Some(ContactInfo {
         point,
         normal: if normal.is_finite() { normal } else { Vec3::Y },
         depth,
     })
+}
+
+/// The average of the points where an edge of one triangle meets the other (within rounding):
+/// the ends of the segment where they cross, or the corners of their common polygon when
+/// coplanar, each a point of both; `None` when rounding leaves no edge touching.
+fn common_of_edges(a: &Triangle, b: &Triangle) -> Option<Vec3> {
+    let [p, q, r] = a.vertices();
+    let [u, w, x] = b.vertices();
+    let tolerance = crate::math::on_set_tolerance([p, q, r, u, w, x]);
+    let (mut sum, mut count) = (Vec3::ZERO, 0.0);
+    for (edges, other) in [([p, q, r], b), ([u, w, x], a)] {
+        for i in 0..3 {
+            let edge = Segment::new(edges[i], edges[(i + 1) % 3]);
+            let cp = other.closest_points(&edge);
+            if cp.distance <= tolerance {
+                sum += (cp.a + cp.b) * 0.5;
+                count += 1.0;
+            }
+        }
+    }
+    (count > 0.0).then(|| sum / count)
 }
