@@ -75,6 +75,7 @@ pub use query::{
     RayCast, RayHit, Side, SupportMap, Sweep, SweepHit, classify, closest_points, contact,
     distance, intersects, sweep, three_planes,
 };
+pub use query::{ContactManifold, MANIFOLD_CAPACITY, Manifold, ManifoldPoint, contact_manifold};
 pub use query::{MeshHit, TriangleHit};
 pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};
 #[cfg(feature = "alloc")]

@@ -89,3 +89,34 @@ impl UlpsEq for Frustum {
         UlpsEq::ulps_eq(&self.planes[..], &other.planes[..], epsilon, max_ulps)
     }
 }
+
+impl_approx!(crate::query::ManifoldPoint { point, depth });
+
+impl AbsDiffEq for crate::query::Manifold {
+    type Epsilon = Real;
+    fn default_epsilon() -> Real {
+        Real::EPSILON
+    }
+    fn abs_diff_eq(&self, other: &Self, epsilon: Real) -> bool {
+        AbsDiffEq::abs_diff_eq(&self.normal, &other.normal, epsilon)
+            && AbsDiffEq::abs_diff_eq(self.points(), other.points(), epsilon)
+    }
+}
+impl RelativeEq for crate::query::Manifold {
+    fn default_max_relative() -> Real {
+        Real::EPSILON
+    }
+    fn relative_eq(&self, other: &Self, epsilon: Real, max_relative: Real) -> bool {
+        RelativeEq::relative_eq(&self.normal, &other.normal, epsilon, max_relative)
+            && RelativeEq::relative_eq(self.points(), other.points(), epsilon, max_relative)
+    }
+}
+impl UlpsEq for crate::query::Manifold {
+    fn default_max_ulps() -> u32 {
+        4
+    }
+    fn ulps_eq(&self, other: &Self, epsilon: Real, max_ulps: u32) -> bool {
+        UlpsEq::ulps_eq(&self.normal, &other.normal, epsilon, max_ulps)
+            && UlpsEq::ulps_eq(self.points(), other.points(), epsilon, max_ulps)
+    }
+}

@@ -34,6 +34,7 @@ pub(crate) mod raycast;
 mod sweep;
 
 pub use algo::gjk::SupportMap;
+pub use contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
 pub use planes::three_planes;
 
 use crate::math::{Real, Vec3};
@@ -386,3 +387,50 @@ pub struct MeshHit {
     /// The triangle's unit normal facing the side the ray comes from.
     pub normal: Vec3,
 }
+
+/// Contact manifolds: several contact points sharing one normal, what a physics solver needs
+/// to rest one shape on another's face.
+pub trait ContactManifold<S: ?Sized> {
+    /// Up to [`MANIFOLD_CAPACITY`] points of both shapes with one normal (from `other` towards
+    /// `self`, as in [`ContactInfo`]), each with the depth that clears it (at most the
+    /// [`Contact`] depth); touching gives points of depth 0, flat boxes and degenerate triangles
+    /// the points of what they are. [`Manifold::EMPTY`] when the shapes are apart and for
+    /// invalid input.
+    ///
+    /// ```
+    /// use isect::{Aabb, ContactManifold, Obb, PointQuery, glam::{Quat, Vec3}};
+    /// let floor = Aabb::new(Vec3::new(-4.0, -1.0, -4.0), Vec3::new(4.0, 0.0, 4.0));
+    /// let crate_ = Obb::from_quat(Vec3::new(0.0, 0.75, 0.0), Vec3::ONE, Quat::from_rotation_y(0.3));
+    /// let m = crate_.contact_manifold(&floor);
+    /// // The four bottom corners, each a quarter deep.
+    /// assert_eq!(m.len(), 4);
+    /// assert!(m.normal.abs_diff_eq(Vec3::Y, 1e-6));
+    /// for p in m.points() {
+    ///     assert!((p.depth - 0.25).abs() < 1e-5);
+    ///     assert!(floor.distance_to_point(p.point) < 1e-5 && crate_.distance_to_point(p.point) < 1e-5);
+    /// }
+    /// ```
+    #[must_use]
+    fn contact_manifold(&self, other: &S) -> Manifold;
+}
+
+/// The contact manifold of `a` and `b`; see [`ContactManifold`].
+#[inline]
+#[must_use]
+pub fn contact_manifold<A: ContactManifold<B> + ?Sized, B: ?Sized>(a: &A, b: &B) -> Manifold {
+    a.contact_manifold(b)
+}
+
+/// Implements `ContactManifold<$a> for $b` from `ContactManifold<$b> for $a`: the same points
+/// with the normal flipped. The mirror line of each contact pair file that has manifolds.
+macro_rules! mirror_manifold {
+    ($a:ty, $b:ty) => {
+        impl $crate::query::ContactManifold<$a> for $b {
+            #[inline]
+            fn contact_manifold(&self, other: &$a) -> $crate::query::Manifold {
+                $crate::query::ContactManifold::contact_manifold(other, self).flipped()
+            }
+        }
+    };
+}
+pub(crate) use mirror_manifold;

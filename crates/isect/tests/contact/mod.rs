@@ -3,7 +3,9 @@
 //! `(1 - 1e-3)` does not; the point lies in both; a contact exists exactly when the shapes
 //! overlap (away from the boundary); swapping the arguments flips the normal.
 
+mod manifold;
 mod plane;
+pub mod polytopes;
 pub mod solids;
 
 use isect::math::Vec3;

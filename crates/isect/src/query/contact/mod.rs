@@ -2,13 +2,22 @@
 //! named `<a>_<b>.rs` in the same shape order as the overlap files; each file ends with the
 //! mirror line `mirror_contact!(A, B);` for the other order.
 
+mod aabb_aabb;
+mod aabb_capsule;
+mod aabb_obb;
 mod aabb_plane;
+mod aabb_triangle;
 mod capsule_capsule;
 mod capsule_plane;
 mod capsule_triangle;
 #[cfg(feature = "alloc")]
 mod convex_hull_plane;
+pub(crate) mod manifold;
+mod obb_capsule;
+mod obb_obb;
 mod obb_plane;
+mod obb_triangle;
+mod sat;
 mod sphere_aabb;
 mod sphere_capsule;
 mod sphere_obb;
@@ -16,6 +25,7 @@ mod sphere_plane;
 mod sphere_sphere;
 mod sphere_triangle;
 mod triangle_plane;
+mod triangle_triangle;
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;
