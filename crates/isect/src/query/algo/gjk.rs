@@ -183,6 +183,11 @@ where
             .iter()
             .any(|x| x.w == next.w)
         {
+            // Exactly, every vertex of the simplex has `v · w >= |v|² > 0`; a vertex on the
+            // origin's far side says that `v` is rounding noise of a simplex through the origin.
+            if vw <= 0.0 {
+                return (simplex, scale, Outcome::Touching);
+            }
             break;
         }
         let previous = simplex;
@@ -289,4 +294,42 @@ where
     B: SupportMap + ?Sized,
 {
     run(a, b, initial_dir, true).2 == Outcome::Touching
+}
+
+/// Where GJK left two shapes, for EPA ([`crate::query::algo::epa`]): the final simplex as pairs
+/// of points `(a, b)` of the two shapes (its vertices are `a − b`), how many of them count, the
+/// largest coordinate seen, and whether the shapes touch or overlap (else `closest` holds their
+/// closest points). `None` for non-finite support points (invalid input).
+#[cfg(feature = "alloc")]
+pub(crate) struct GjkEnd {
+    pub(crate) simplex: [(Vec3, Vec3); 4],
+    pub(crate) len: usize,
+    pub(crate) scale: Real,
+    pub(crate) touching: bool,
+    pub(crate) closest: ClosestPoints,
+}
+
+/// Runs GJK (as [`gjk_closest_points`]) and returns its final simplex: see [`GjkEnd`].
+#[cfg(feature = "alloc")]
+pub(crate) fn gjk_end<A, B>(a: &A, b: &B, initial_dir: Vec3) -> Option<GjkEnd>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let (simplex, scale, outcome) = run(a, b, initial_dir, false);
+    if outcome == Outcome::Invalid {
+        return None;
+    }
+    let (pa, pb) = simplex.closest_points();
+    let mut pairs = [(Vec3::ZERO, Vec3::ZERO); 4];
+    for (pair, vertex) in pairs.iter_mut().zip(&simplex.vertices[..simplex.len]) {
+        *pair = (vertex.a, vertex.b);
+    }
+    Some(GjkEnd {
+        simplex: pairs,
+        len: simplex.len,
+        scale,
+        touching: outcome == Outcome::Touching,
+        closest: ClosestPoints::from_points(pa, pb),
+    })
 }

@@ -2,19 +2,32 @@
 //! named `<a>_<b>.rs` in the same shape order as the overlap files; each file ends with the
 //! mirror line `mirror_contact!(A, B);` for the other order.
 
+#[cfg(feature = "alloc")]
+mod aabb_convex_hull;
 mod aabb_plane;
 mod capsule_capsule;
+#[cfg(feature = "alloc")]
+mod capsule_convex_hull;
 mod capsule_plane;
 mod capsule_triangle;
 #[cfg(feature = "alloc")]
+mod convex_hull_convex_hull;
+#[cfg(feature = "alloc")]
 mod convex_hull_plane;
+#[cfg(feature = "alloc")]
+mod obb_convex_hull;
 mod obb_plane;
+mod plane_plane;
 mod sphere_aabb;
 mod sphere_capsule;
+#[cfg(feature = "alloc")]
+mod sphere_convex_hull;
 mod sphere_obb;
 mod sphere_plane;
 mod sphere_sphere;
 mod sphere_triangle;
+#[cfg(feature = "alloc")]
+mod triangle_convex_hull;
 mod triangle_plane;
 
 use crate::math::{Real, Vec3, on_set_tolerance};
