@@ -26,7 +26,7 @@ fn cube(min: Vec3, size: Real) -> ConvexHull {
 /// The candidate normals of the Minkowski difference of two point sets: the normals of every
 /// triple of either set and the crossings of every edge of one with every edge of the other
 /// (unit, one sign; both signs are tried).
-fn candidates(a: &[DVec3], b: &[DVec3]) -> Vec<DVec3> {
+pub fn candidates(a: &[DVec3], b: &[DVec3]) -> Vec<DVec3> {
     let mut out = Vec::new();
     let scale = a.iter().chain(b).fold(1.0f64, |s, p| s.max(p.max_abs()));
     let tiny = 1e-12 * scale * scale;
@@ -64,7 +64,7 @@ fn candidates(a: &[DVec3], b: &[DVec3]) -> Vec<DVec3> {
 }
 
 /// How far `a` must move along the unit `n` to leave `b` behind it: `max_b n·y − min_a n·x`.
-fn depth_along(a: &[DVec3], b: &[DVec3], n: DVec3) -> f64 {
+pub fn depth_along(a: &[DVec3], b: &[DVec3], n: DVec3) -> f64 {
     let hi_b = b
         .iter()
         .map(|p| n.dot(*p))
@@ -76,7 +76,7 @@ fn depth_along(a: &[DVec3], b: &[DVec3], n: DVec3) -> f64 {
 /// The least of [`depth_along`] over the candidate normals (both signs) and the normal giving it:
 /// the penetration depth of two polytopes that overlap; negative (a separation) when apart.
 /// `None` when there is no candidate (points and collinear sets only).
-fn brute_depth(a: &[Vec3], b: &[Vec3]) -> Option<(f64, DVec3)> {
+pub fn brute_depth(a: &[Vec3], b: &[Vec3]) -> Option<(f64, DVec3)> {
     let (a, b): (Vec<_>, Vec<_>) = (
         a.iter().map(|&p| dv(p)).collect(),
         b.iter().map(|&p| dv(p)).collect(),
