@@ -14,7 +14,7 @@ use parry::query::contact;
 use parry::shape as ps;
 use proptest::prelude::*;
 
-use crate::common::flat_reference::dv;
+use crate::common::flat_reference::{dv, wide};
 use crate::common::parry_conv::{from_parry, to_parry, translation};
 use crate::common::strategy;
 use crate::contact::hull::{candidates, depth_along};
@@ -38,6 +38,7 @@ fn polyhedron(points: &[Vec3]) -> Option<ps::ConvexPolyhedron> {
 /// The least depth over the candidate normals (core `a` rounded by `r`) when the core
 /// penetrates `b` by more than `margin` and every candidate with a normal more than 0.05 away
 /// gives at least `margin` more: the unique answer, with its normal.
+#[allow(clippy::unnecessary_cast)] // f64 to `Real`, which is f64 in one build
 fn unique_depth(a: &[Vec3], r: Real, b: &[Vec3], margin: f64) -> Option<(f64, Vec3)> {
     let (pa, pb): (Vec<_>, Vec<_>) = (
         a.iter().map(|&p| dv(p)).collect(),
@@ -59,7 +60,7 @@ fn unique_depth(a: &[Vec3], r: Real, b: &[Vec3], margin: f64) -> Option<(f64, Ve
         .map_or(f64::INFINITY, |x| x.0);
     (next - best > margin).then(|| {
         (
-            best + r as f64,
+            best + wide(r),
             Vec3::new(n.x as Real, n.y as Real, n.z as Real),
         )
     })
@@ -87,7 +88,7 @@ fn solid_points() -> impl Strategy<Value = Vec<Vec3>> {
 /// how they were found).
 fn assert_closest(a: &[Vec3], qa: Vec3, b: &[Vec3], qb: Vec3) -> Result<(), TestCaseError> {
     let n = dv(qa - qb).normalize();
-    let slack = 1e-4 * (qa - qb).length() as f64 + crate::common::tol(10.0) as f64;
+    let slack = 1e-4 * wide((qa - qb).length()) + wide(crate::common::tol(10.0));
     for &x in b {
         prop_assert!(n.dot(dv(x) - dv(qb)) <= slack, "{x} beyond {qb} along {n}");
     }
@@ -116,7 +117,7 @@ fn agree(
     let t = 1e-3 * depth.max(1.0);
     // isect against the brute force first: the reference.
     prop_assert!(
-        (ours.depth as f64 - depth).abs() <= t,
+        (wide(ours.depth) - depth).abs() <= t,
         "isect {:?} vs brute {} {}: {}",
         ours,
         depth,
@@ -133,7 +134,7 @@ fn agree(
     );
     let (d, n) = theirs.ok_or_else(|| TestCaseError::fail(format!("parry has none: {what}")))?;
     prop_assert!(
-        ((d as f64) - depth).abs() <= parry_tol.1 as f64 * depth.max(1.0),
+        (wide(d) - depth).abs() <= wide(parry_tol.1) * depth.max(1.0),
         "parry {} {} vs brute {} {}: {}",
         d,
         n,
@@ -173,10 +174,10 @@ proptest! {
         let what = format!("{sphere:?} against {b:?}");
         let core = isect::PointQuery::distance_to_point(&hull, center);
         if core > 1e-2 {
-            if core < r as Real - 1e-2 {
+            if core < r - 1e-2 {
                 let q = isect::PointQuery::closest_point(&hull, center);
                 assert_closest(&[center], center, &b, q)?;
-                agree(sphere.contact(&hull), (r - core) as f64, (center - q).normalize(), theirs, PARRY_APART, &what)?;
+                agree(sphere.contact(&hull), wide(r - core), (center - q).normalize(), theirs, PARRY_APART, &what)?;
             }
         } else if let Some((depth, normal)) = unique_depth(&[center], r, &b, 0.05) {
             agree(sphere.contact(&hull), depth, normal, theirs, (1e-2, 1e-3), &what)?;
@@ -196,7 +197,7 @@ proptest! {
         if cp.distance > 1e-2 {
             if cp.distance < r - 1e-2 {
                 assert_closest(&[a0, a1], cp.a, &b, cp.b)?;
-                agree(cap.contact(&hull), (r - cp.distance) as f64, (cp.a - cp.b).normalize(), theirs, PARRY_APART, &what)?;
+                agree(cap.contact(&hull), wide(r - cp.distance), (cp.a - cp.b).normalize(), theirs, PARRY_APART, &what)?;
             }
         } else if let Some((depth, normal)) = unique_depth(&[a0, a1], r, &b, 0.05) {
             agree(cap.contact(&hull), depth, normal, theirs, (1e-2, 1e-3), &what)?;

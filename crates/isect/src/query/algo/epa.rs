@@ -133,6 +133,9 @@ where
         let candidates = search_directions(&basis);
         let mut grown = false;
         for dir in candidates {
+            if dir == Vec3::ZERO {
+                break;
+            }
             let s = support(dir);
             if !s.w.is_finite() {
                 return None;
@@ -253,20 +256,20 @@ fn adds_dimension(basis: &[Vertex], w: Vec3, eps: Real) -> bool {
 }
 
 /// Directions in which a support point may leave the affine hull of `basis`: the axes for a
-/// point, four perpendiculars for a segment, the two normals for a triangle.
-fn search_directions(basis: &[Vertex]) -> Vec<Vec3> {
+/// point, six perpendiculars for a segment, the two normals for a triangle (unused slots zero).
+fn search_directions(basis: &[Vertex]) -> [Vec3; 6] {
     match basis {
         [p, q] => {
             let e = (q.w - p.w).normalize();
             let u = e.any_orthonormal_vector();
             let v = e.cross(u);
-            alloc::vec![u, -u, v, -v, u + v, -u - v]
+            [u, -u, v, -v, u + v, -u - v]
         }
         [p, q, r] => {
             let n = (q.w - p.w).cross(r.w - p.w).normalize();
-            alloc::vec![n, -n]
+            [n, -n, Vec3::ZERO, Vec3::ZERO, Vec3::ZERO, Vec3::ZERO]
         }
-        _ => alloc::vec![Vec3::X, -Vec3::X, Vec3::Y, -Vec3::Y, Vec3::Z, -Vec3::Z],
+        _ => [Vec3::X, -Vec3::X, Vec3::Y, -Vec3::Y, Vec3::Z, -Vec3::Z],
     }
 }
 
@@ -315,7 +318,20 @@ where
         return None;
     }
     let guess = a.support(Vec3::X) - b.support(Vec3::X);
-    let end = gjk_end(a, b, guess)?;
+    epa_contact_from(a, b, &gjk_end(a, b, guess, false)?, fallback)
+}
+
+/// [`epa_contact`] from GJK's final state `end` for shapes known to touch or overlap.
+pub(crate) fn epa_contact_from<A, B>(
+    a: &A,
+    b: &B,
+    end: &GjkEnd,
+    fallback: Vec3,
+) -> Option<ContactInfo>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
     if !end.touching {
         let cp = end.closest;
         return Some(ContactInfo {
@@ -324,9 +340,9 @@ where
             depth: 0.0,
         });
     }
-    let p = epa(a, b, &end, fallback)?;
+    let p = epa(a, b, end, fallback)?;
     Some(ContactInfo {
-        point: common_point(&end),
+        point: common_point(end),
         normal: p.normal,
         depth: p.depth,
     })
@@ -353,7 +369,7 @@ where
         return None;
     }
     let guess = core.support(Vec3::X) - b.support(Vec3::X);
-    let end = gjk_end(core, b, guess)?;
+    let end = gjk_end(core, b, guess, false)?;
     if !end.touching {
         let cp = end.closest;
         let normal = (cp.a - cp.b).try_normalize().unwrap_or(fallback);

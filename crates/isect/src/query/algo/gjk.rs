@@ -183,11 +183,6 @@ where
             .iter()
             .any(|x| x.w == next.w)
         {
-            // Exactly, every vertex of the simplex has `v · w >= |v|² > 0`; a vertex on the
-            // origin's far side says that `v` is rounding noise of a simplex through the origin.
-            if vw <= 0.0 {
-                return (simplex, scale, Outcome::Touching);
-            }
             break;
         }
         let previous = simplex;
@@ -309,14 +304,21 @@ pub(crate) struct GjkEnd {
     pub(crate) closest: ClosestPoints,
 }
 
-/// Runs GJK (as [`gjk_closest_points`]) and returns its final simplex: see [`GjkEnd`].
+/// Runs GJK (as [`gjk_closest_points`], or with `stop_when_separated` as
+/// [`gjk_intersects_from`], whose answer `touching` then is) and returns its final simplex: see
+/// [`GjkEnd`].
 #[cfg(feature = "alloc")]
-pub(crate) fn gjk_end<A, B>(a: &A, b: &B, initial_dir: Vec3) -> Option<GjkEnd>
+pub(crate) fn gjk_end<A, B>(
+    a: &A,
+    b: &B,
+    initial_dir: Vec3,
+    stop_when_separated: bool,
+) -> Option<GjkEnd>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (simplex, scale, outcome) = run(a, b, initial_dir, false);
+    let (simplex, scale, outcome) = run(a, b, initial_dir, stop_when_separated);
     if outcome == Outcome::Invalid {
         return None;
     }

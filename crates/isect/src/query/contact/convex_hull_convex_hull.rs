@@ -1,8 +1,10 @@
 //! Contact of two convex hulls.
 
 use crate::math::Vec3;
-use crate::query::algo::epa::epa_contact;
-use crate::query::{Contact, ContactInfo, Intersects};
+use crate::query::algo::epa::epa_contact_from;
+use crate::query::algo::gjk::gjk_end;
+use crate::query::algo::polytope::boxes_overlap;
+use crate::query::{Contact, ContactInfo};
 use crate::shape::ConvexHull;
 
 impl Contact<ConvexHull> for ConvexHull {
@@ -15,14 +17,29 @@ impl Contact<ConvexHull> for ConvexHull {
     /// across two flat hulls in one plane (`+Y` when both are one common point). `None` when
     /// apart (exactly when `intersects` is false) and for invalid input.
     fn contact(&self, other: &ConvexHull) -> Option<ContactInfo> {
-        let meet = self.intersects(other);
-        if self.points().first()?.to_array() <= other.points().first()?.to_array() {
-            epa_contact(self, other, meet, Vec3::Y)
-        } else {
-            epa_contact(other, self, meet, -Vec3::Y).map(|c| ContactInfo {
+        // `intersects`' own steps (boxes, then boolean GJK from the same start in the same
+        // order), so that GJK runs once and the answer is `intersects`' exactly.
+        if !(self.is_usable() && other.is_usable()) {
+            return None;
+        }
+        let swap = self.points()[0].to_array() > other.points()[0].to_array();
+        let (a, b) = if swap { (other, self) } else { (self, other) };
+        if !boxes_overlap(a.bounds(), b.bounds()) {
+            return None;
+        }
+        let end = gjk_end(a, b, a.points()[0] - b.points()[0], true)?;
+        if !end.touching {
+            return None;
+        }
+        let fallback = if swap { -Vec3::Y } else { Vec3::Y };
+        let c = epa_contact_from(a, b, &end, fallback)?;
+        Some(if swap {
+            ContactInfo {
                 normal: -c.normal,
                 ..c
-            })
-        }
+            }
+        } else {
+            c
+        })
     }
 }
