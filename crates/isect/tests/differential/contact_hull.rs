@@ -99,11 +99,13 @@ fn assert_closest(a: &[Vec3], qa: Vec3, b: &[Vec3], qb: Vec3) -> Result<(), Test
 }
 
 /// parry's normal and relative depth error for a rounded shape whose core is apart from the
-/// hull, from its GJK closest points: off by up to 0.013 and 2e-3 from the certified closest
-/// points (measured: a capsule of radius 0.40 whose core is 0.25 from a six-point hull, normal
-/// 0.013 off; a capsule of radius 2.54, depth 0.5397 against 0.5407). isect's are within 1e-3
-/// and 1e-2 of the certified answer on the same inputs.
-const PARRY_APART: (Real, Real) = (0.05, 1e-2);
+/// hull, from its GJK closest points, against the certified closest points: measured, a capsule
+/// of radius 1.96 whose core is 0.13 from a six-point hull got a normal 0.055 off (depth right to
+/// 1e-5), one of radius 0.40 at 0.25 a normal 0.013 off, one of radius 2.73 whose core is 0.95
+/// away the depth 1.7428 against 1.7852 (parry's GJK stops with the distance too long, as in the
+/// capsule–capsule differential test). isect's are within 1e-2 and 1e-3 of the certified answer
+/// on the same inputs (20,000 cases in f32).
+const PARRY_APART: (Real, Real) = (0.1, 5e-2);
 
 fn agree(
     ours: Option<ContactInfo>,

@@ -66,13 +66,14 @@ struct Face {
 struct Polytope {
     vertices: Vec<Vertex>,
     faces: Vec<Face>,
-    /// A point strictly inside (the first tetrahedron's centroid): faces point away from it.
+    /// A point strictly inside (the first tetrahedron's centroid), to orient its faces; later
+    /// faces take their orientation from the horizon edges they are built on.
     inside: Vec3,
 }
 
 impl Polytope {
-    /// The face on vertices `v`, or `None` when it has no area or does not face away from the
-    /// inside point (rounding has broken convexity).
+    /// The face on vertices `v` (counter-clockwise seen from outside), or `None` when it has no
+    /// area.
     fn face(&self, v: [usize; 3]) -> Option<Face> {
         let [p, q, r] = v.map(|i| self.vertices[i].w);
         let n = (q - p).cross(r - p);
@@ -81,14 +82,23 @@ impl Polytope {
             return None;
         }
         let normal = n / length;
-        if !(normal.dot((p + q + r) * (1.0 / 3.0) - self.inside) > 0.0) {
-            return None;
-        }
         Some(Face {
             v,
             normal,
             dist: normal.dot(p),
         })
+    }
+
+    /// [`Polytope::face`] on `v` or on its reverse, whichever faces away from the inside point
+    /// (for the first tetrahedron, whose orientation is not known).
+    fn outward_face(&self, v: [usize; 3]) -> Option<Face> {
+        let face = self.face(v)?;
+        let [p, q, r] = v.map(|i| self.vertices[i].w);
+        if face.normal.dot((p + q + r) * (1.0 / 3.0) - self.inside) > 0.0 {
+            Some(face)
+        } else {
+            self.face([v[0], v[2], v[1]])
+        }
     }
 }
 
@@ -164,20 +174,21 @@ where
         inside,
     };
     for v in [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]] {
-        let face = polytope
-            .face(v)
-            .or_else(|| polytope.face([v[0], v[2], v[1]]))?;
+        let face = polytope.outward_face(v)?;
         polytope.faces.push(face);
     }
 
     let mut best: Option<Penetration> = None;
     let mut horizon: Vec<(usize, usize)> = Vec::with_capacity(16);
+    let mut visible: Vec<bool> = Vec::with_capacity(64);
+    let mut stack: Vec<usize> = Vec::with_capacity(16);
     for _ in 0..EPA_MAX_ITERATIONS {
-        let Some(nearest) = polytope
+        let Some((nearest_index, nearest)) = polytope
             .faces
             .iter()
-            .min_by(|x, y| x.dist.total_cmp(&y.dist))
             .copied()
+            .enumerate()
+            .min_by(|x, y| x.1.dist.total_cmp(&y.1.dist))
         else {
             break;
         };
@@ -203,27 +214,52 @@ where
         if polytope.vertices.iter().any(|x| x.w == s.w) {
             break;
         }
-        // Replace the faces that see the new vertex by a fan from it to their horizon.
+        // Replace the faces that see the new vertex by a fan from it to their horizon. The
+        // visible faces are found by a search across edges from the nearest face (a connected
+        // region, whose boundary is one loop even where rounding makes a far face's test
+        // disagree; the silhouette search of van den Bergen §4.3.5).
         let new = polytope.vertices.len();
         polytope.vertices.push(s);
+        let sees = |face: &Face| face.normal.dot(s.w - polytope.vertices[face.v[0]].w) > 0.0;
+        visible.clear();
+        visible.resize(polytope.faces.len(), false);
+        visible[nearest_index] = true;
+        stack.clear();
+        stack.push(nearest_index);
         horizon.clear();
-        polytope.faces.retain(|face| {
-            let visible = face.normal.dot(s.w - polytope.vertices[face.v[0]].w) > 0.0;
-            if visible {
-                for k in 0..3 {
-                    let edge = (face.v[k], face.v[(k + 1) % 3]);
-                    if let Some(i) = horizon.iter().position(|&e| e == (edge.1, edge.0)) {
-                        horizon.swap_remove(i);
-                    } else {
-                        horizon.push(edge);
+        while let Some(f) = stack.pop() {
+            let v = polytope.faces[f].v;
+            for k in 0..3 {
+                let (i, j) = (v[k], v[(k + 1) % 3]);
+                let neighbour = polytope
+                    .faces
+                    .iter()
+                    .position(|g| (0..3).any(|m| g.v[m] == j && g.v[(m + 1) % 3] == i));
+                match neighbour {
+                    Some(g) if visible[g] => {}
+                    Some(g) if sees(&polytope.faces[g]) => {
+                        visible[g] = true;
+                        stack.push(g);
                     }
+                    _ => horizon.push((i, j)),
                 }
             }
-            !visible
+        }
+        let mut index = 0;
+        polytope.faces.retain(|_| {
+            index += 1;
+            !visible[index - 1]
         });
+        let inside = polytope.inside;
         let mut broken = horizon.is_empty();
         for &(i, j) in &horizon {
-            match polytope.face([i, j, new]) {
+            // A fan face must face away from the first tetrahedron's centroid, which stays
+            // inside: one that does not means rounding folded the polytope.
+            let face = polytope.face([i, j, new]).filter(|face| {
+                let [p, q, r] = face.v.map(|x| polytope.vertices[x].w);
+                face.normal.dot((p + q + r) * (1.0 / 3.0) - inside) > 0.0
+            });
+            match face {
                 Some(face) => polytope.faces.push(face),
                 None => {
                     broken = true;
