@@ -174,7 +174,11 @@ where
         inside,
     };
     for v in [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]] {
-        let face = polytope.outward_face(v)?;
+        let Some(face) = polytope.outward_face(v) else {
+            // A face without area (rounding, on a tetrahedron barely thicker than `eps`): as
+            // flat as that.
+            return Some(lower_dimensional(&polytope.vertices[..3], fallback));
+        };
         polytope.faces.push(face);
     }
 
