@@ -319,14 +319,18 @@ fn search_directions(basis: &[Vertex]) -> [Vec3; 6] {
 fn lower_dimensional(basis: &[Vertex], fallback: Vec3) -> Penetration {
     match basis {
         [p, q, r] => {
-            let n = (q.w - p.w).cross(r.w - p.w).normalize();
+            let Some(n) = (q.w - p.w).cross(r.w - p.w).try_normalize() else {
+                return lower_dimensional(&basis[..2], fallback);
+            };
             Penetration {
                 normal: if n.dot(p.w) < 0.0 { -n } else { n },
                 depth: 0.0,
             }
         }
         [p, q] => {
-            let e = (q.w - p.w).normalize();
+            let Some(e) = (q.w - p.w).try_normalize() else {
+                return lower_dimensional(&basis[..1], fallback);
+            };
             let t = (-p.w).dot(e) / (q.w - p.w).length();
             let t = t.clamp(0.0, 1.0);
             let w = p.w + (q.w - p.w) * t;
@@ -348,8 +352,9 @@ fn lower_dimensional(basis: &[Vertex], fallback: Vec3) -> Penetration {
 
 /// The contact of two convex shapes by GJK and EPA, `a` as `self`, given the exact overlap test's
 /// answer `meet` (so that a contact exists exactly when the shapes intersect). Overlapping: EPA's
-/// normal and depth, at GJK's common point of the two. Counted as touching by the overlap test but a few ulp apart for GJK: depth 0 along
-/// GJK's closest points. `fallback` is the normal when `A − B` is a single point.
+/// normal and depth, at GJK's common point of the two. Counted as touching by the overlap test
+/// but a few ulp apart for GJK: depth 0 along GJK's closest points. `fallback` is the normal
+/// when `A − B` is a single point.
 pub(crate) fn epa_contact<A, B>(a: &A, b: &B, meet: bool, fallback: Vec3) -> Option<ContactInfo>
 where
     A: SupportMap + ?Sized,
