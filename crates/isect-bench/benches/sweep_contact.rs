@@ -6,7 +6,9 @@
 //! `<target>/isect-bench/sweep_contact.md`.
 
 use isect::math::Vec3;
-use isect::{Aabb, Capsule, Contact, ContactManifold, Obb, Plane, Real, Sphere, Sweep, Triangle};
+use isect::{
+    Aabb, Capsule, Contact, ContactManifold, ConvexHull, Obb, Plane, Real, Sphere, Sweep, Triangle,
+};
 use isect_bench::check;
 use isect_bench::convert::{from_parry, pose, to_parry, translation};
 use isect_bench::{Rng, Suite, per_query};
@@ -37,6 +39,9 @@ fn main() {
     contact_obb_triangle(&mut suite, &mut rng);
     contact_capsule_obb(&mut suite, &mut rng);
     manifold_obb_obb(&mut suite, &mut rng);
+    contact_hull_hull(&mut suite, &mut rng);
+    contact_sphere_hull(&mut suite, &mut rng);
+    contact_capsule_hull(&mut suite, &mut rng);
     suite.note(format!(
         "Inputs: {BATCH} random pairs per query from a fixed-seed generator, about half of them \
          touching (sweeps: within the motion). parry is called as a parry user with world-space \
@@ -663,4 +668,86 @@ fn manifold_obb_obb(suite: &mut Suite, rng: &mut Rng) {
         per_query(&(), &theirs, |(), x: &CuboidPair| parry_run(x)),
     );
     group.finish();
+}
+/// Points of a convex hull: `HULL_POINTS` points within 1 of a center in `[-1.5, 1.5]³`, as
+/// isect's `ConvexHull` and parry's `ConvexPolyhedron` (the same points in world space, parry's
+/// placed by the identity).
+const HULL_POINTS: usize = 12;
+
+fn random_hull(rng: &mut Rng) -> (ConvexHull, ps::ConvexPolyhedron) {
+    let center = rng.vec3(-1.5, 1.5);
+    let points = rng.points_around(HULL_POINTS, center, 1.0);
+    let parry: Vec<_> = points.iter().map(|&p| to_parry(p)).collect();
+    (
+        ConvexHull::new(points),
+        ps::ConvexPolyhedron::from_convex_hull(&parry).expect("a solid hull"),
+    )
+}
+
+fn contact_hull_hull(suite: &mut Suite, rng: &mut Rng) {
+    let hulls: Vec<_> = (0..BATCH)
+        .map(|_| (random_hull(rng), random_hull(rng)))
+        .collect();
+    let ours: Vec<_> = hulls.iter().map(|((a, _), (b, _))| (a, b)).collect();
+    let theirs: Vec<_> = hulls
+        .iter()
+        .map(|((_, a), (_, b))| (Pose::IDENTITY, a.clone(), Pose::IDENTITY, b.clone()))
+        .collect();
+    contact_group(
+        suite,
+        "contact_hull_hull",
+        "ConvexHull–ConvexHull contact, 12 points each (parry: ConvexPolyhedron, GJK + EPA)",
+        &ours,
+        &theirs,
+        |(a, b): (&ConvexHull, &ConvexHull)| a.contact(b),
+        5e-2,
+    );
+}
+
+fn contact_sphere_hull(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let s = Sphere::new(rng.vec3(-1.5, 1.5), rng.range(0.2, 1.0));
+        let (hull, poly) = random_hull(rng);
+        theirs.push((
+            translation(s.center),
+            ps::Ball::new(s.radius),
+            Pose::IDENTITY,
+            poly,
+        ));
+        ours.push((s, hull));
+    }
+    let ours: Vec<_> = ours.iter().map(|(s, h)| (*s, h)).collect();
+    contact_group(
+        suite,
+        "contact_sphere_hull",
+        "Sphere–ConvexHull contact, 12 points (parry: Ball–ConvexPolyhedron)",
+        &ours,
+        &theirs,
+        |(a, b): (Sphere, &ConvexHull)| a.contact(b),
+        5e-2,
+    );
+}
+
+fn contact_capsule_hull(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let c = random_capsule(rng, 1.5);
+        let (hull, poly) = random_hull(rng);
+        let (pc, cc) = parry_capsule(&c);
+        theirs.push((pc, cc, Pose::IDENTITY, poly));
+        ours.push((c, hull));
+    }
+    let ours: Vec<_> = ours.iter().map(|(c, h)| (*c, h)).collect();
+    contact_group(
+        suite,
+        "contact_capsule_hull",
+        "Capsule–ConvexHull contact, 12 points (parry: Capsule–ConvexPolyhedron)",
+        &ours,
+        &theirs,
+        |(a, b): (Capsule, &ConvexHull)| a.contact(b),
+        5e-2,
+    );
 }

@@ -3,6 +3,7 @@
 //! `(1 - 1e-3)` does not; the point lies in both; a contact exists exactly when the shapes
 //! overlap (away from the boundary); swapping the arguments flips the normal.
 
+pub mod hull;
 mod manifold;
 mod plane;
 pub mod polytopes;

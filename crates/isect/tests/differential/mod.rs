@@ -4,6 +4,7 @@
 //! the true answer is clear of the boundary by a tolerance, and known parry faults are avoided.
 
 mod contact;
+mod contact_hull;
 mod contact_sat;
 mod distance;
 mod intersects_frustum_hull;

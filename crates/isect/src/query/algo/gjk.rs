@@ -290,3 +290,48 @@ where
 {
     run(a, b, initial_dir, true).2 == Outcome::Touching
 }
+
+/// Where GJK left two shapes, for EPA ([`crate::query::algo::epa`]): the final simplex as pairs
+/// of points `(a, b)` of the two shapes (its vertices are `a − b`), how many of them count, the
+/// largest coordinate seen, and whether the shapes touch or overlap (else `closest` holds their
+/// closest points). `None` for non-finite support points (invalid input).
+#[cfg(feature = "alloc")]
+pub(crate) struct GjkEnd {
+    pub(crate) simplex: [(Vec3, Vec3); 4],
+    pub(crate) len: usize,
+    pub(crate) scale: Real,
+    pub(crate) touching: bool,
+    pub(crate) closest: ClosestPoints,
+}
+
+/// Runs GJK (as [`gjk_closest_points`], or with `stop_when_separated` as
+/// [`gjk_intersects_from`], whose answer `touching` then is) and returns its final simplex: see
+/// [`GjkEnd`].
+#[cfg(feature = "alloc")]
+pub(crate) fn gjk_end<A, B>(
+    a: &A,
+    b: &B,
+    initial_dir: Vec3,
+    stop_when_separated: bool,
+) -> Option<GjkEnd>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let (simplex, scale, outcome) = run(a, b, initial_dir, stop_when_separated);
+    if outcome == Outcome::Invalid {
+        return None;
+    }
+    let (pa, pb) = simplex.closest_points();
+    let mut pairs = [(Vec3::ZERO, Vec3::ZERO); 4];
+    for (pair, vertex) in pairs.iter_mut().zip(&simplex.vertices[..simplex.len]) {
+        *pair = (vertex.a, vertex.b);
+    }
+    Some(GjkEnd {
+        simplex: pairs,
+        len: simplex.len,
+        scale,
+        touching: outcome == Outcome::Touching,
+        closest: ClosestPoints::from_points(pa, pb),
+    })
+}

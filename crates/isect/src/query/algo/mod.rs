@@ -5,6 +5,8 @@
 pub(crate) mod balls;
 pub(crate) mod box_sat;
 pub mod conservative_advancement;
+#[cfg(feature = "alloc")]
+pub(crate) mod epa;
 pub mod gjk;
 pub(crate) mod linear;
 pub(crate) mod moving_sat;

@@ -4,26 +4,39 @@
 
 mod aabb_aabb;
 mod aabb_capsule;
+#[cfg(feature = "alloc")]
+mod aabb_convex_hull;
 mod aabb_obb;
 mod aabb_plane;
 mod aabb_triangle;
 mod capsule_capsule;
+#[cfg(feature = "alloc")]
+mod capsule_convex_hull;
 mod capsule_plane;
 mod capsule_triangle;
+#[cfg(feature = "alloc")]
+mod convex_hull_convex_hull;
 #[cfg(feature = "alloc")]
 mod convex_hull_plane;
 pub(crate) mod manifold;
 mod obb_capsule;
+#[cfg(feature = "alloc")]
+mod obb_convex_hull;
 mod obb_obb;
 mod obb_plane;
 mod obb_triangle;
+mod plane_plane;
 mod sat;
 mod sphere_aabb;
 mod sphere_capsule;
+#[cfg(feature = "alloc")]
+mod sphere_convex_hull;
 mod sphere_obb;
 mod sphere_plane;
 mod sphere_sphere;
 mod sphere_triangle;
+#[cfg(feature = "alloc")]
+mod triangle_convex_hull;
 mod triangle_plane;
 mod triangle_triangle;
 
