@@ -3,6 +3,7 @@
 //! until `t_last`, apart after it), symmetry in argument order and translation invariance.
 
 mod advancement;
+mod capsule_triangle;
 pub mod plane;
 pub mod solids;
 
