@@ -76,6 +76,7 @@ pub use query::{
     distance, intersects, sweep, three_planes,
 };
 pub use query::{MeshHit, TriangleHit};
+pub use query::{RigidMotion, sweep_rotating};
 pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};
 #[cfg(feature = "alloc")]
 pub use shape::{ConvexHull, TriMesh};

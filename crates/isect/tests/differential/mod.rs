@@ -15,3 +15,4 @@ mod point_flat;
 mod point_solids;
 mod raycast;
 mod sweep;
+mod sweep_rotating;

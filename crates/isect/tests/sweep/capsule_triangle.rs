@@ -375,30 +375,30 @@ fn same_times(a: Option<SweepHit>, b: Option<SweepHit>) -> Result<(), TestCaseEr
 /// Found by `random` (f64): a segment crossing a sliver triangle (1e-3 thick) inside it, where
 /// the crossing point from the scalar triple products was off the segment by a little more
 /// than the on-set tolerance, so the segment–triangle distance fell back to the edges and said
-/// 3e-5 (the sweep's answer, exact: crossing for τ in [0.1124090, 0.1124288], by rational
+/// 3e-5 (the sweep's answer, exact: crossing for τ in [0.112409, 0.1124288], by rational
 /// arithmetic).
 #[test]
 fn sliver_crossing_distance_regression() {
-    let m = v(5.312107363568548 as Real, 0.0, 0.0);
+    let m = v(5.312107363568548_f64 as Real, 0.0, 0.0);
     let far = v(
-        -5.427877928100947 as Real,
-        -8.612208538299345 as Real,
-        -4.657010721240994 as Real,
+        -5.427877928100947_f64 as Real,
+        -8.612208538299345_f64 as Real,
+        -4.657010721240994_f64 as Real,
     );
     let tri = Triangle::new(
-        v(0.0, 0.0, -9.747753308684926 as Real),
+        v(0.0, 0.0, -9.747753308684926_f64 as Real),
         v(0.0, -1.0, 0.0),
-        v(0.001, -0.5, -4.873876654342463 as Real),
+        v(0.001, -0.5, -4.873876654342463_f64 as Real),
     );
     let c = Capsule::new(Vec3::ZERO, far, 0.0);
     for k in 1..20 {
-        let time = 0.1124090 + 0.0000198 * k as Real / 20.0;
+        let time = 0.112409 + 0.0000198 * k as Real / 20.0;
         let g = gap_at(&c, m, &tri, Vec3::ZERO, time);
         assert!(g <= crate::common::tol(10.0), "distance {g} at {time}");
     }
     let h = c.sweep(m, &tri, Vec3::ZERO).unwrap();
     assert!(
-        (h.t_first - 0.1124090).abs() <= 1e-5 && (h.t_last - 0.1124288).abs() <= 1e-5,
+        (h.t_first - 0.112409).abs() <= 1e-5 && (h.t_last - 0.1124288).abs() <= 1e-5,
         "{h:?}"
     );
 }

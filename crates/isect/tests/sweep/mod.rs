@@ -5,6 +5,7 @@
 mod advancement;
 mod capsule_triangle;
 pub mod plane;
+pub mod rotating;
 pub mod solids;
 
 use isect::math::Vec3;
