@@ -15,4 +15,5 @@ mod point_flat;
 mod point_solids;
 mod raycast;
 mod sweep;
+mod sweep_pairs;
 mod sweep_rotating;
