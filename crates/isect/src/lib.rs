@@ -77,6 +77,7 @@ pub use query::{
 };
 pub use query::{ContactManifold, MANIFOLD_CAPACITY, Manifold, ManifoldPoint, contact_manifold};
 pub use query::{MeshHit, TriangleHit};
+pub use query::{RigidMotion, sweep_rotating};
 pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};
 #[cfg(feature = "alloc")]
 pub use shape::{ConvexHull, TriMesh};

@@ -36,6 +36,7 @@ mod sweep;
 pub use algo::gjk::SupportMap;
 pub use contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
 pub use planes::three_planes;
+pub use sweep::{ROTATING_MAX_STEPS, ROTATING_RELATIVE_TOLERANCE, RigidMotion, sweep_rotating};
 
 use crate::math::{Real, Vec3};
 use crate::shape::{Aabb, Plane, Ray, Sphere};

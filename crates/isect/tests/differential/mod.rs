@@ -17,3 +17,5 @@ mod point_flat;
 mod point_solids;
 mod raycast;
 mod sweep;
+mod sweep_pairs;
+mod sweep_rotating;

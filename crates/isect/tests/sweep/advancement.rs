@@ -147,11 +147,6 @@ proptest! {
         check(&a, ma, &b, mb, &core_gap);
     }
 
-    #[test]
-    fn capsule_triangle(a in strategy::capsule(), ma in strategy::vec3(), b in strategy::triangle(), mb in strategy::vec3()) {
-        check(&a, ma, &b, mb, &core_gap);
-    }
-
     /// Includes degenerate triangles, which take conservative advancement.
     #[test]
     fn triangle_triangle(a in strategy::triangle(), ma in strategy::vec3(), b in strategy::triangle(), mb in strategy::vec3()) {

@@ -3,7 +3,9 @@
 //! until `t_last`, apart after it), symmetry in argument order and translation invariance.
 
 mod advancement;
+mod capsule_triangle;
 pub mod plane;
+pub mod rotating;
 pub mod solids;
 
 use isect::math::Vec3;

@@ -28,7 +28,8 @@ impl Distance<Segment> for Triangle {
         if !(self.is_usable() && segment.is_usable()) {
             return ClosestPoints::NONE;
         }
-        if let Some(x) = crossing(self, segment) {
+        let crossed = crossing(self, segment);
+        if let Some((x, None)) = crossed {
             return ClosestPoints {
                 a: x,
                 b: x,
@@ -42,6 +43,11 @@ impl Distance<Segment> for Triangle {
                 best = (on_triangle, on_segment, d2);
             }
         };
+        // A crossing found off the segment by more than rounding (a sliver) still gives a pair
+        // of points, one on each: nearer than the edges when the segment crosses inside.
+        if let Some((x, Some(y))) = crossed {
+            consider(x, y);
+        }
         for p in [segment.a, segment.b] {
             consider(self.closest_point(p), p);
         }
@@ -57,9 +63,10 @@ impl Distance<Segment> for Triangle {
 /// Where the segment crosses the triangle, its ends strictly on opposite sides of the plane:
 /// the scalar triple products of the segment's direction with the corners (Ericson §5.3.4) all
 /// of one sign. `None` otherwise (no crossing, or a touching or coplanar segment, or a
-/// degenerate triangle, all of which the edge and end terms answer).
+/// degenerate triangle, all of which the edge and end terms answer). With `Some(y)`, the point
+/// was off the segment by more than the on-set tolerance, `y` the segment's point nearest it.
 #[inline]
-fn crossing(triangle: &Triangle, segment: &Segment) -> Option<Vec3> {
+fn crossing(triangle: &Triangle, segment: &Segment) -> Option<(Vec3, Option<Vec3>)> {
     let [a, b, c] = triangle.vertices();
     let n = triangle.scaled_normal();
     let da = n.dot(segment.a - a);
@@ -87,9 +94,11 @@ fn crossing(triangle: &Triangle, segment: &Segment) -> Option<Vec3> {
     let sum = u + v + w;
     let x = (a * u + b * v + c * w) / sum;
     let t = ((x - segment.a).dot(pq) / pq.length_squared()).clamp(0.0, 1.0);
-    let off = (segment.a + pq * t).distance(x);
+    let y = segment.a + pq * t;
     let tolerance = on_set_tolerance([a, b, c, segment.a, segment.b]);
-    (off <= tolerance).then_some(x)
+    // A NaN `x` (all weights 0 by rounding) is a candidate that loses every comparison.
+    let on_segment = y.distance(x) <= tolerance;
+    Some((x, (!on_segment).then_some(y)))
 }
 
 mirror_distance!(Triangle, Segment);

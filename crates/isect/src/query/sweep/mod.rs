@@ -27,6 +27,7 @@ mod obb_convex_hull;
 mod obb_obb;
 mod obb_plane;
 mod obb_triangle;
+mod rotating;
 mod sphere_aabb;
 mod sphere_capsule;
 #[cfg(feature = "alloc")]
@@ -39,6 +40,8 @@ mod sphere_triangle;
 mod triangle_convex_hull;
 mod triangle_plane;
 mod triangle_triangle;
+
+pub use rotating::{ROTATING_MAX_STEPS, ROTATING_RELATIVE_TOLERANCE, RigidMotion, sweep_rotating};
 
 use crate::math::{Real, Vec3};
 use crate::query::SweepHit;

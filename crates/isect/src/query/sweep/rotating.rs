@@ -1,0 +1,302 @@
+//! Time of impact of shapes that rotate as they move: conservative advancement bounded by the
+//! angular speed (Mirtich, *Impulse-based Dynamic Simulation of Rigid Body Systems*, 1996, §2.3;
+//! van den Bergen, *Collision Detection in Interactive 3D Environments*, §5.4), over GJK
+//! distances between the shapes placed at each time.
+//!
+//! Why a step never passes the first contact: with a fixed unit direction `n` from `b` to `a`
+//! and the gap `g` between their extents along `n` at time `t`, a point `x` of `a` moves at
+//! `v_a + ω_a × (x − c_a)`, so its coordinate along `n` changes at `n · v_a + (x − c_a) · (n × ω_a)`,
+//! at least `n · v_a − |n × ω_a| r_a` where `r_a` bounds the distance of `a`'s points from its
+//! rotation center `c_a` (constant: the motion is rigid). With `b`'s likewise, the gap shrinks
+//! at most at `μ = −n · (v_a − v_b) + |n × ω_a| r_a + |n × ω_b| r_b`, so the shapes stay apart
+//! until `t + g / μ` (and forever if `μ <= 0`). Where rounding leaves GJK's direction not quite
+//! separating, the step is the distance over the fastest relative speed of any two points,
+//! `|v_a − v_b| + |ω_a| r_a + |ω_b| r_b`, which is safe whatever the direction.
+
+use crate::math::{Mat3, Quat, Real, Vec3};
+use crate::query::algo::conservative_advancement::ADVANCEMENT_RELATIVE_TOLERANCE;
+use crate::query::algo::gjk::{SupportMap, gjk_closest_points};
+use crate::query::{Bounded, SweepHit};
+
+/// A rigid motion over the normalized time `[0, 1]`: a translation by `linear` and, at the same
+/// time, a rotation by the angle `|angular|` about the axis `angular` through `center`, which
+/// moves with the translation. A point `p` (at `t = 0`) is at
+/// `center + linear·t + R(angular·t)(p − center)` at time `t`, where `R(w)` is the rotation by
+/// `|w|` about `w` (constant linear and angular velocity: parry's `NonlinearRigidMotion` with
+/// the center given in world coordinates).
+///
+/// ```
+/// use isect::{RigidMotion, math::Vec3};
+/// // A quarter turn about z through the origin, while moving 2 along x.
+/// let m = RigidMotion::new(Vec3::new(2.0, 0.0, 0.0), Vec3::Z * core::f32::consts::FRAC_PI_2, Vec3::ZERO);
+/// let p = m.point_at(Vec3::X, 1.0);
+/// assert!(p.distance(Vec3::new(2.0, 1.0, 0.0)) < 1e-6);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RigidMotion {
+    /// The translation over the whole interval (the velocity, in units per interval).
+    pub linear: Vec3,
+    /// The rotation over the whole interval as a scaled axis: axis times angle in radians.
+    pub angular: Vec3,
+    /// The rotation center in world coordinates at `t = 0`.
+    pub center: Vec3,
+}
+
+impl RigidMotion {
+    /// No motion.
+    pub const STILL: Self = Self {
+        linear: Vec3::ZERO,
+        angular: Vec3::ZERO,
+        center: Vec3::ZERO,
+    };
+
+    /// A translation by `linear` and a rotation by `angular` (axis times angle) about `center`.
+    #[inline]
+    #[must_use]
+    pub const fn new(linear: Vec3, angular: Vec3, center: Vec3) -> Self {
+        Self {
+            linear,
+            angular,
+            center,
+        }
+    }
+
+    /// A translation without rotation.
+    #[inline]
+    #[must_use]
+    pub const fn translation(linear: Vec3) -> Self {
+        Self {
+            linear,
+            angular: Vec3::ZERO,
+            center: Vec3::ZERO,
+        }
+    }
+
+    /// The rotation reached at time `t`.
+    #[inline]
+    #[must_use]
+    pub fn rotation_at(&self, t: Real) -> Quat {
+        Quat::from_scaled_axis(self.angular * t)
+    }
+
+    /// Where the point `p` (its place at `t = 0`) is at time `t`.
+    #[inline]
+    #[must_use]
+    pub fn point_at(&self, p: Vec3, t: Real) -> Vec3 {
+        self.center + self.linear * t + self.rotation_at(t) * (p - self.center)
+    }
+
+    /// All fields finite.
+    #[inline]
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        self.linear.is_finite() && self.angular.is_finite() && self.center.is_finite()
+    }
+}
+
+/// The most advancement steps of [`sweep_rotating`] in each direction; each takes a GJK query.
+/// Rotation makes the speed bound loose (every point is assumed to move as fast as the farthest
+/// one), so the distance shrinks by a constant factor per step near contact rather than
+/// vanishing at once, and more steps are allowed than for translations.
+pub const ROTATING_MAX_STEPS: usize = 512;
+
+/// The distance, relative to the shapes' coordinates, at which [`sweep_rotating`] stops: the
+/// larger of [`ADVANCEMENT_RELATIVE_TOLERANCE`] and `1e-9` (so about `1.2e-4` in `f32` and
+/// `1e-9` in `f64`, where the loose speed bound of rotations would need hundreds of steps more
+/// to reach the translations' `2.2e-13`).
+pub const ROTATING_RELATIVE_TOLERANCE: Real = if ADVANCEMENT_RELATIVE_TOLERANCE > 1e-9 {
+    ADVANCEMENT_RELATIVE_TOLERANCE
+} else {
+    1e-9
+};
+
+/// A shape carried by a rigid motion to time `t`, as a support map.
+struct Posed<'a, S: ?Sized> {
+    shape: &'a S,
+    rotation: Mat3,
+    /// The rotation center at `t = 0`.
+    center: Vec3,
+    /// Where the rotation center is at `t`.
+    moved_center: Vec3,
+}
+
+impl<'a, S: SupportMap + ?Sized> Posed<'a, S> {
+    fn new(shape: &'a S, motion: &RigidMotion, t: Real) -> Self {
+        Self {
+            shape,
+            rotation: Mat3::from_quat(motion.rotation_at(t)),
+            center: motion.center,
+            moved_center: motion.center + motion.linear * t,
+        }
+    }
+}
+
+impl<S: SupportMap + ?Sized> SupportMap for Posed<'_, S> {
+    #[inline]
+    fn support(&self, dir: Vec3) -> Vec3 {
+        let local = self.shape.support(self.rotation.transpose() * dir);
+        self.moved_center + self.rotation * (local - self.center)
+    }
+}
+
+/// One shape of the problem: the shape, its motion and the bound on its points' distance from
+/// the rotation center.
+struct Body<'a, S: ?Sized> {
+    shape: &'a S,
+    motion: &'a RigidMotion,
+    reach: Real,
+}
+
+/// The first contact (time elapsed, point, normal from `b` towards `a`) going forwards from
+/// `t = 0`, or backwards from `t = 1` when `backwards`; `None` when none within `[0, 1]`.
+fn advance<A, B>(a: &Body<'_, A>, b: &Body<'_, B>, backwards: bool) -> Option<(Real, Vec3, Vec3)>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let sign: Real = if backwards { -1.0 } else { 1.0 };
+    let v = (a.motion.linear - b.motion.linear) * sign;
+    let (wa, wb) = (a.motion.angular, b.motion.angular);
+    let spin = wa.length() * a.reach + wb.length() * b.reach;
+    let fastest = v.length() + spin;
+    let mut elapsed: Real = 0.0;
+    let mut dir = -v;
+    let mut last: Option<Vec3> = None;
+    for _ in 0..ROTATING_MAX_STEPS {
+        let t = if backwards { 1.0 - elapsed } else { elapsed };
+        let (pa, pb) = (
+            Posed::new(a.shape, a.motion, t),
+            Posed::new(b.shape, b.motion, t),
+        );
+        let cp = gjk_closest_points(&pa, &pb, dir);
+        if !cp.distance.is_finite() {
+            return None;
+        }
+        let scale = cp.a.abs().max_element().max(cp.b.abs().max_element());
+        let n = (cp.a - cp.b) / cp.distance;
+        if cp.distance <= ROTATING_RELATIVE_TOLERANCE * scale {
+            let normal = if cp.distance > 0.0 && n.is_finite() {
+                Some(n)
+            } else {
+                last
+            };
+            let normal = normal.or_else(|| (-v).try_normalize()).unwrap_or(Vec3::Y);
+            return Some((elapsed, (cp.a + cp.b) * 0.5, normal));
+        }
+        let gap = n.dot(pa.support(-n)) - n.dot(pb.support(n));
+        let step = if gap > 0.0 {
+            let closing =
+                -v.dot(n) + n.cross(wa).length() * a.reach + n.cross(wb).length() * b.reach;
+            if !(closing > 0.0) {
+                return None; // the gap along n never shrinks
+            }
+            gap / closing
+        } else {
+            cp.distance / fastest
+        };
+        if !(step > 0.0) {
+            return None; // no motion
+        }
+        elapsed += step;
+        if !(elapsed <= 1.0) {
+            return None;
+        }
+        last = Some(n);
+        dir = n;
+    }
+    // Out of steps: the time reached is still no later than the first contact.
+    let t = if backwards { 1.0 - elapsed } else { elapsed };
+    let cp = gjk_closest_points(
+        &Posed::new(a.shape, a.motion, t),
+        &Posed::new(b.shape, b.motion, t),
+        dir,
+    );
+    let normal = last.unwrap_or(Vec3::Y);
+    cp.distance
+        .is_finite()
+        .then_some((elapsed, (cp.a + cp.b) * 0.5, normal))
+}
+
+/// The largest distance of a shape's points from `center`, from its bounding sphere; `None`
+/// for an invalid shape (whose bounding sphere is [`Sphere::EMPTY`](crate::Sphere::EMPTY)).
+fn reach<S: Bounded + ?Sized>(shape: &S, center: Vec3) -> Option<Real> {
+    let sphere = shape.bounding_sphere();
+    let r = center.distance(sphere.center) + sphere.radius;
+    (sphere.radius >= 0.0 && r.is_finite()).then_some(r)
+}
+
+/// The first and last time of contact of `a` and `b` moving by rigid motions (translation and
+/// rotation) over `[0, 1]`, for any convex shapes with a support map (`Obb`, `ConvexHull`,
+/// `Aabb`, `Triangle`, `Sphere`, `Capsule`, ...), by conservative advancement bounded by the
+/// angular speed (see the module docs).
+///
+/// What it guarantees:
+/// - It never tunnels: each step advances by the current gap over an upper bound on how fast it
+///   can close, `|relative linear velocity along the normal| + |n × ω_a| r_a + |n × ω_b| r_b`
+///   (no more than `|ω| r`; `r` is the largest distance of the shape from its rotation center,
+///   from its bounding sphere), so `t_first` is never later than the first contact.
+/// - At `t_first` the shapes are within [`ROTATING_RELATIVE_TOLERANCE`] times their
+///   coordinates of touching (GJK's accuracy, about `√ε` of the size, for curved shapes), unless
+///   the step cap [`ROTATING_MAX_STEPS`] was reached first: then `t_first` is the time reached,
+///   still no later than any contact, with the shapes possibly further apart (slow convergence
+///   happens for fast spins that pass close by without touching). Check with a distance query
+///   where that matters.
+/// - `t_last` is the same advancement run backwards from `t = 1`, so it is no earlier than
+///   the last contact, with the same tolerance. With rotation, the shapes may touch, separate
+///   and touch again: `[t_first, t_last]` spans all contacts but need not be one contact.
+///
+/// The normal is unit, from `b` towards `a` at `t_first` (between GJK's closest points); the
+/// point is halfway between the shapes' closest points there. For shapes that already overlap
+/// at `t = 0`, `t_first = 0`, the normal is against the relative linear motion (`+Y` without
+/// one) and the point a common point. With no rotation this is the linear sweep by conservative
+/// advancement. `None` when they never touch in `[0, 1]`, and for invalid input (non-finite
+/// motions, shapes whose bounding sphere is empty).
+///
+/// ```
+/// use isect::{Obb, RigidMotion, Sphere, sweep_rotating, math::{Mat3, Vec3}};
+/// // A long thin box spinning a half turn about its center; a ball beside its tip.
+/// let bar = Obb::new(Vec3::ZERO, Vec3::new(4.0, 0.25, 0.25), Mat3::IDENTITY);
+/// let ball = Sphere::new(Vec3::new(0.0, 3.0, 0.0), 0.5);
+/// let spin = RigidMotion::new(Vec3::ZERO, Vec3::Z * core::f32::consts::PI, Vec3::ZERO);
+/// let hit = sweep_rotating(&bar, &spin, &ball, &RigidMotion::STILL).unwrap();
+/// assert!(hit.t_first > 0.1 && hit.t_first < 0.5);
+/// // Without the spin they never touch.
+/// assert!(sweep_rotating(&bar, &RigidMotion::STILL, &ball, &RigidMotion::STILL).is_none());
+/// ```
+#[must_use]
+pub fn sweep_rotating<A, B>(
+    a: &A,
+    motion_a: &RigidMotion,
+    b: &B,
+    motion_b: &RigidMotion,
+) -> Option<SweepHit>
+where
+    A: SupportMap + Bounded + ?Sized,
+    B: SupportMap + Bounded + ?Sized,
+{
+    if !(motion_a.is_finite() && motion_b.is_finite()) {
+        return None;
+    }
+    let a = Body {
+        shape: a,
+        motion: motion_a,
+        reach: reach(a, motion_a.center)?,
+    };
+    let b = Body {
+        shape: b,
+        motion: motion_b,
+        reach: reach(b, motion_b.center)?,
+    };
+    let (t_first, point, normal) = advance(&a, &b, false)?;
+    let t_last = match advance(&a, &b, true) {
+        Some((back, _, _)) => (1.0 - back).max(t_first),
+        None => t_first,
+    };
+    Some(SweepHit {
+        t_first,
+        t_last,
+        point,
+        normal,
+    })
+}
