@@ -90,7 +90,8 @@ fn crossing(triangle: &Triangle, segment: &Segment) -> Option<(Vec3, Option<Vec3
     }
     // The point of the triangle with the barycentric weights u, v, w lies on the triangle
     // whatever the rounding. On a sliver whose plane is rounding noise, the side test above can
-    // be wrong and the point off the segment: then the edge and end terms answer instead.
+    // be wrong and the point off the segment: then `(x, y)` is one candidate pair beside the
+    // edge and end terms.
     let sum = u + v + w;
     let x = (a * u + b * v + c * w) / sum;
     let t = ((x - segment.a).dot(pq) / pq.length_squared()).clamp(0.0, 1.0);
