@@ -7,8 +7,10 @@ use parry::math::Pose;
 use parry::shape as ps;
 use proptest::prelude::*;
 
+use crate::common::flat_reference::{dv, wide};
 use crate::common::parry_conv::{pose, to_parry, translation};
 use crate::common::strategy::{capsule, obb, triangle, vec3};
+use crate::common::v;
 
 fn parry_distance(p1: &Pose, g1: &dyn ps::Shape, p2: &Pose, g2: &dyn ps::Shape) -> Real {
     parry::query::distance(p1, g1, p2, g2)
@@ -44,6 +46,33 @@ fn compare(ours: Real, theirs: Real) -> Result<(), TestCaseError> {
         );
     }
     Ok(())
+}
+
+/// Whether isect's closest points of two hulls prove its distance independently of how they were
+/// found: each lies on its hull (point query), and the plane between them, normal to their
+/// difference, has every corner of `a` on one side and every corner of `b` on the other, so no
+/// two points of the hulls are closer (checked in `f64` with a tolerance of the coordinates).
+fn certified(a: &[Vec3], b: &[Vec3], ha: &ConvexHull, hb: &ConvexHull) -> bool {
+    use isect::PointQuery;
+    let cp = ha.closest_points(hb);
+    let scale = a
+        .iter()
+        .chain(b)
+        .map(|p| p.abs().max_element())
+        .fold(1.0, Real::max);
+    let tolerance = wide(scale) * 1e-4;
+    let (pa, pb) = (dv(cp.a), dv(cp.b));
+    let gap = pa.distance(pb);
+    if gap == 0.0 || wide(ha.distance_to_point(cp.a)) > tolerance {
+        return false;
+    }
+    if wide(hb.distance_to_point(cp.b)) > tolerance {
+        return false;
+    }
+    let n = (pa - pb) * (1.0 / gap);
+    a.iter().all(|p| n.dot(dv(*p) - pa) >= -tolerance)
+        && b.iter().all(|p| n.dot(dv(*p) - pb) <= tolerance)
+        && (wide(cp.distance) - gap).abs() <= tolerance
 }
 
 fn solid(o: &Obb) -> bool {
@@ -82,8 +111,49 @@ proptest! {
         if let (Some(ga), Some(gb)) = (to_poly(&points), to_poly(&moved)) {
             if ha.dimension() == 3 && hb.dimension() == 3 {
                 let id = Pose::IDENTITY;
-                compare(ha.distance(&hb), parry_distance(&id, &ga, &id, &gb))?;
+                let (ours, theirs) = (ha.distance(&hb), parry_distance(&id, &ga, &id, &gb));
+                if compare(ours, theirs).is_err() {
+                    // parry's GJK can stop far from the minimum; isect is right if its own
+                    // points certify the distance.
+                    prop_assert!(certified(&points, &moved, &ha, &hb), "isect {ours} vs parry {theirs}");
+                }
             }
         }
+    }
+}
+
+/// Two tetrahedra (found by the property test above) where parry's GJK stops at 2.73: the
+/// distance is 0.105559 (brute force over every vertex–face and edge–edge pair, in f64).
+#[test]
+fn tetrahedra_parry_stops_early() {
+    let a = [
+        v(-7.101_075, 5.448_89, -9.874_053),
+        v(-8.523_68, -3.082_875_3, -6.323_161_6),
+        v(0.0, 0.0, 0.0),
+        v(8.142_895, 1.671_435, 9.922_157),
+    ];
+    let shift = v(3.178_039_6, 0.662_009_4, 5.276_283_7) * 2.0;
+    let b = [
+        v(9.155_933, -7.948_173, 2.059_735_8) + shift,
+        v(-5.880_238_5, 3.948_81, -5.375_01) + shift,
+        shift,
+        v(0.0, 0.0, -0.723_811_86) + shift,
+    ];
+    let (ha, hb) = (ConvexHull::new(a.to_vec()), ConvexHull::new(b.to_vec()));
+    assert!(
+        (ha.distance(&hb) - 0.105_559).abs() < 2e-5,
+        "{}",
+        ha.distance(&hb)
+    );
+    assert!(certified(&a, &b, &ha, &hb));
+    let to_poly = |ps: &[Vec3]| {
+        ps::ConvexPolyhedron::from_convex_hull(&ps.iter().map(|&p| to_parry(p)).collect::<Vec<_>>())
+            .unwrap()
+    };
+    let id = Pose::IDENTITY;
+    let theirs = parry_distance(&id, &to_poly(&a), &id, &to_poly(&b));
+    // Recorded, not required: parry may be fixed one day.
+    if (theirs - 0.105_559).abs() > 1e-2 {
+        eprintln!("parry3d still answers {theirs} for 0.105559");
     }
 }
