@@ -7,7 +7,8 @@
 
 use isect::math::Vec3;
 use isect::{
-    Aabb, Capsule, Contact, ContactManifold, ConvexHull, Obb, Plane, Real, Sphere, Sweep, Triangle,
+    Aabb, Capsule, Contact, ContactManifold, ConvexHull, Obb, Plane, Real, RigidMotion, Sphere,
+    Sweep, Triangle, sweep_rotating,
 };
 use isect_bench::check;
 use isect_bench::convert::{from_parry, pose, to_parry, translation};
@@ -30,6 +31,9 @@ fn main() {
     sweep_sphere_obb(&mut suite, &mut rng);
     sweep_obb_obb(&mut suite, &mut rng);
     sweep_capsule_capsule(&mut suite, &mut rng);
+    sweep_capsule_triangle(&mut suite, &mut rng);
+    rotating_obb_obb(&mut suite, &mut rng);
+    rotating_hull_hull(&mut suite, &mut rng);
     contact_sphere_sphere(&mut suite, &mut rng);
     contact_capsule_capsule(&mut suite, &mut rng);
     contact_sphere_aabb(&mut suite, &mut rng);
@@ -47,7 +51,10 @@ fn main() {
          touching (sweeps: within the motion). parry is called as a parry user with world-space \
          data would: `query::cast_shapes` / `query::contact` with translation poses (its \
          dispatcher picks the closed-form ball routines where it has them). Before timing, the \
-         benchmark asserts that both libraries agree on hit or miss and on the time or depth."
+         benchmark asserts that both libraries agree on hit or miss and on the time or depth. \
+         Rotating sweeps: `isect::sweep_rotating` (conservative advancement bounded by the \
+         angular speed) against `query::cast_shapes_nonlinear` (bisection on separating axes); \
+         hit or miss compared where parry's hit is clear (the shapes overlap 0.01 later)."
     ));
     suite.finish();
 }
@@ -749,5 +756,238 @@ fn contact_capsule_hull(suite: &mut Suite, rng: &mut Rng) {
         &theirs,
         |(a, b): (Capsule, &ConvexHull)| a.contact(b),
         5e-2,
+    );
+}
+
+fn sweep_capsule_triangle(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let a = random_capsule(rng, 4.0);
+        let b = random_triangle(rng);
+        let (ma, mb) = (
+            b.a - (a.a + a.b) * 0.5 + rng.vec3(-2.0, 2.0),
+            rng.vec3(-1.0, 1.0),
+        );
+        ours.push((a, ma, b, mb));
+        let (pose, shape) = parry_capsule(&a);
+        theirs.push((
+            Moving {
+                pose,
+                velocity: to_parry(ma),
+                shape,
+            },
+            Moving {
+                pose: Pose::IDENTITY,
+                velocity: to_parry(mb),
+                shape: ps::Triangle::new(to_parry(b.a), to_parry(b.b), to_parry(b.c)),
+            },
+        ));
+    }
+    // parry's capsule-triangle cast is a conservative advancement that stops within its
+    // tolerance; isect's is the closed form.
+    sweep_group(
+        suite,
+        "sweep_capsule_triangle",
+        "Capsule–Triangle sweep",
+        &ours,
+        &theirs,
+        |(a, ma, b, mb): (Capsule, Vec3, Triangle, Vec3)| a.sweep(ma, &b, mb),
+        1e-2,
+    );
+}
+
+/// A triangle with corners in `[-4, 4]³`.
+fn random_triangle(rng: &mut Rng) -> Triangle {
+    Triangle::new(
+        rng.vec3(-4.0, 4.0),
+        rng.vec3(-4.0, 4.0),
+        rng.vec3(-4.0, 4.0),
+    )
+}
+
+/// parry's motion of a shape placed at `translation`, `rotation`, moving by `m`.
+fn parry_motion(
+    translation: Vec3,
+    rotation: isect::math::Quat,
+    m: &RigidMotion,
+) -> query::NonlinearRigidMotion {
+    query::NonlinearRigidMotion::new(
+        pose(translation, rotation),
+        to_parry(rotation.inverse() * (m.center - translation)),
+        to_parry(m.linear),
+        to_parry(m.angular),
+    )
+}
+
+/// A motion aimed from `from` at `to`, turning up to about 2 radians about `from`.
+fn random_rigid_motion(rng: &mut Rng, from: Vec3, to: Vec3) -> RigidMotion {
+    RigidMotion::new(
+        to - from + rng.vec3(-2.0, 2.0),
+        rng.unit_vec3() * rng.range(0.0, 2.0),
+        from,
+    )
+}
+
+/// Agreement of rotating sweeps where parry's hit is clear, then the timing. `overlap(i, t)`
+/// is isect's exact overlap test of input `i` at time `t`.
+#[allow(clippy::too_many_arguments)]
+fn rotating_group<A: ps::Shape, B: ps::Shape>(
+    suite: &mut Suite,
+    id: &str,
+    label: &str,
+    count: usize,
+    run: impl Fn(usize) -> Option<isect::SweepHit> + Copy,
+    theirs: &[(
+        query::NonlinearRigidMotion,
+        A,
+        query::NonlinearRigidMotion,
+        B,
+    )],
+    overlap: impl Fn(usize, Real) -> bool,
+) {
+    let cast = |(m1, g1, m2, g2): &(
+        query::NonlinearRigidMotion,
+        A,
+        query::NonlinearRigidMotion,
+        B,
+    )| {
+        query::cast_shapes_nonlinear(m1, g1, m2, g2, 0.0, 1.0, true)
+            .expect("supported")
+            .map(|hit| hit.time_of_impact)
+    };
+    let (mut hits, mut clear, mut diff): (usize, usize, Real) = (0, 0, 0.0);
+    for (i, pair) in theirs.iter().enumerate() {
+        let ours = run(i);
+        hits += usize::from(ours.is_some());
+        let Some(tp) = cast(pair) else { continue };
+        if tp > 0.0 && tp <= 0.98 && overlap(i, tp + 0.01) {
+            clear += 1;
+            let h = ours
+                .unwrap_or_else(|| panic!("{label}: input {i}: parry hits at {tp}, isect none"));
+            // isect is never later than the first contact; parry stops within its tolerance.
+            assert!(
+                (h.t_first - tp).abs() <= 2e-2,
+                "{label}: input {i}: isect {} but parry {tp}",
+                h.t_first
+            );
+            diff = diff.max((h.t_first - tp).abs());
+        }
+    }
+    eprintln!(
+        "{label}: {count} pairs, {hits} hit (isect), {clear} clear parry hits; isect = parry (max diff {diff:.1e})"
+    );
+    let indices: Vec<usize> = (0..count).collect();
+    let mut group = suite.group(id, label, count);
+    group.isect(per_query(&(), &indices, move |(), i| run(i)));
+    let theirs: Vec<_> = theirs.iter().collect();
+    group.parry(
+        "parry",
+        "query::cast_shapes_nonlinear",
+        per_query(&(), &theirs, |(), pair| cast(pair)),
+    );
+    group.finish();
+}
+
+fn rotating_obb_obb(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let (a, b) = (random_obb(rng), random_obb(rng));
+        let ma = random_rigid_motion(rng, a.center, b.center);
+        let mb = RigidMotion::new(
+            rng.vec3(-1.0, 1.0),
+            rng.unit_vec3() * rng.range(0.0, 2.0),
+            b.center,
+        );
+        let q = |o: &Obb| isect::math::Quat::from_mat3(&o.rotation);
+        theirs.push((
+            parry_motion(a.center, q(&a), &ma),
+            ps::Cuboid::new(to_parry(a.half_extents)),
+            parry_motion(b.center, q(&b), &mb),
+            ps::Cuboid::new(to_parry(b.half_extents)),
+        ));
+        ours.push((a, ma, b, mb));
+    }
+    let carried = |o: &Obb, m: &RigidMotion, t: Real| {
+        let r = isect::math::Mat3::from_quat(m.rotation_at(t));
+        Obb::new(m.point_at(o.center, t), o.half_extents, r * o.rotation)
+    };
+    let inputs = &ours;
+    rotating_group(
+        suite,
+        "rotating_obb_obb",
+        "Obb–Obb rotating sweep (parry: Cuboid–Cuboid)",
+        BATCH,
+        move |i| {
+            let (a, ma, b, mb) = &inputs[i];
+            sweep_rotating(a, ma, b, mb)
+        },
+        &theirs,
+        |i, t| {
+            use isect::Intersects;
+            let (a, ma, b, mb) = &ours[i];
+            carried(a, ma, t).intersects(&carried(b, mb, t))
+        },
+    );
+}
+
+fn rotating_hull_hull(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    let hull = |rng: &mut Rng| {
+        let center = rng.vec3(-4.0, 4.0);
+        let points = rng.points_around(12, center, 1.5);
+        (center, ConvexHull::new(points.clone()), points)
+    };
+    while ours.len() < BATCH {
+        let ((ca, a, pa), (cb, b, pb)) = (hull(rng), hull(rng));
+        let ma = random_rigid_motion(rng, ca, cb);
+        let mb = RigidMotion::new(
+            rng.vec3(-1.0, 1.0),
+            rng.unit_vec3() * rng.range(0.0, 2.0),
+            cb,
+        );
+        let polyhedron = |points: &[Vec3]| {
+            ps::ConvexPolyhedron::from_convex_hull(
+                &points.iter().map(|&p| to_parry(p)).collect::<Vec<_>>(),
+            )
+        };
+        let (Some(ga), Some(gb)) = (polyhedron(&pa), polyhedron(&pb)) else {
+            continue;
+        };
+        let identity = isect::math::Quat::IDENTITY;
+        theirs.push((
+            parry_motion(Vec3::ZERO, identity, &ma),
+            ga,
+            parry_motion(Vec3::ZERO, identity, &mb),
+            gb,
+        ));
+        ours.push((a, ma, b, mb));
+    }
+    let carried = |h: &ConvexHull, m: &RigidMotion, t: Real| {
+        ConvexHull::new(
+            h.points()
+                .iter()
+                .map(|&p| m.point_at(p, t))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let inputs = &ours;
+    rotating_group(
+        suite,
+        "rotating_hull_hull",
+        "ConvexHull–ConvexHull rotating sweep (parry: ConvexPolyhedron)",
+        BATCH,
+        move |i| {
+            let (a, ma, b, mb) = &inputs[i];
+            sweep_rotating(a, ma, b, mb)
+        },
+        &theirs,
+        |i, t| {
+            use isect::Intersects;
+            let (a, ma, b, mb) = &ours[i];
+            carried(a, ma, t).intersects(&carried(b, mb, t))
+        },
     );
 }
