@@ -32,6 +32,10 @@ fn main() {
     sweep_obb_obb(&mut suite, &mut rng);
     sweep_capsule_capsule(&mut suite, &mut rng);
     sweep_capsule_triangle(&mut suite, &mut rng);
+    sweep_sphere_triangle(&mut suite, &mut rng);
+    sweep_obb_triangle(&mut suite, &mut rng);
+    sweep_capsule_obb(&mut suite, &mut rng);
+    sweep_hull_hull(&mut suite, &mut rng);
     rotating_obb_obb(&mut suite, &mut rng);
     rotating_hull_hull(&mut suite, &mut rng);
     contact_sphere_sphere(&mut suite, &mut rng);
@@ -252,16 +256,18 @@ fn contact_group<I: Copy, A: ps::Shape, B: ps::Shape>(
             .expect("supported")
             .map(|c| (-c.dist, from_parry(c.normal1)))
     };
+    // Depth 0 for shapes apart: parry may return a contact a little apart (negative depth) where
+    // isect returns `None`, and both are right within the tolerance.
     let a: Vec<Real> = ours
         .iter()
-        .map(|&x| run(x).map_or(-1.0, |c| c.depth))
+        .map(|&x| run(x).map_or(0.0, |c| c.depth))
         .collect();
     let b: Vec<Real> = theirs
         .iter()
-        .map(|x| parry_depth(x).map_or(-1.0, |c| c.0))
+        .map(|x| parry_depth(x).map_or(0.0, |c| c.0.max(0.0)))
         .collect();
     let diff = check::reals(&format!("{label} depth"), &a, &b, tol);
-    let hits = a.iter().filter(|&&d| d >= 0.0).count();
+    let hits = ours.iter().filter(|&&x| run(x).is_some()).count();
     eprintln!(
         "{label}: {} pairs, {hits} in contact; isect = parry (max diff {diff:.1e})",
         a.len()
@@ -989,5 +995,125 @@ fn rotating_hull_hull(suite: &mut Suite, rng: &mut Rng) {
             let (a, ma, b, mb) = &ours[i];
             carried(a, ma, t).intersects(&carried(b, mb, t))
         },
+    );
+}
+
+/// A parry shape at `pose` moving by `m`.
+fn moving<S>(pose: Pose, shape: S, m: Vec3) -> Moving<S> {
+    Moving {
+        pose,
+        velocity: to_parry(m),
+        shape,
+    }
+}
+
+fn parry_triangle(t: &Triangle) -> ps::Triangle {
+    ps::Triangle::new(to_parry(t.a), to_parry(t.b), to_parry(t.c))
+}
+
+fn sweep_sphere_triangle(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let a = Sphere::new(rng.vec3(-4.0, 4.0), rng.range(0.2, 1.5));
+        let b = random_triangle(rng);
+        let (ma, mb) = (
+            (b.a + b.b + b.c) / 3.0 - a.center + rng.vec3(-2.0, 2.0),
+            rng.vec3(-1.0, 1.0),
+        );
+        ours.push((a, ma, b, mb));
+        theirs.push((
+            moving(translation(a.center), ps::Ball::new(a.radius), ma),
+            moving(Pose::IDENTITY, parry_triangle(&b), mb),
+        ));
+    }
+    sweep_group(
+        suite,
+        "sweep_sphere_triangle",
+        "Sphere–Triangle sweep",
+        &ours,
+        &theirs,
+        |(a, ma, b, mb): (Sphere, Vec3, Triangle, Vec3)| a.sweep(ma, &b, mb),
+        1e-2,
+    );
+}
+
+fn sweep_obb_triangle(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let a = random_obb(rng);
+        let b = random_triangle(rng);
+        let (ma, mb) = (
+            (b.a + b.b + b.c) / 3.0 - a.center + rng.vec3(-2.0, 2.0),
+            rng.vec3(-1.0, 1.0),
+        );
+        ours.push((a, ma, b, mb));
+        theirs.push((
+            moving_cuboid(&a, ma),
+            moving(Pose::IDENTITY, parry_triangle(&b), mb),
+        ));
+    }
+    sweep_group(
+        suite,
+        "sweep_obb_triangle",
+        "Obb–Triangle sweep (parry: Cuboid–Triangle)",
+        &ours,
+        &theirs,
+        |(a, ma, b, mb): (Obb, Vec3, Triangle, Vec3)| a.sweep(ma, &b, mb),
+        1e-2,
+    );
+}
+
+fn sweep_capsule_obb(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let a = random_capsule(rng, 4.0);
+        let b = random_obb(rng);
+        let (ma, mb) = (
+            b.center - (a.a + a.b) * 0.5 + rng.vec3(-2.0, 2.0),
+            rng.vec3(-1.0, 1.0),
+        );
+        ours.push((a, ma, b, mb));
+        let (pose, shape) = parry_capsule(&a);
+        theirs.push((moving(pose, shape, ma), moving_cuboid(&b, mb)));
+    }
+    sweep_group(
+        suite,
+        "sweep_capsule_obb",
+        "Capsule–Obb sweep (parry: Capsule–Cuboid)",
+        &ours,
+        &theirs,
+        |(a, ma, b, mb): (Capsule, Vec3, Obb, Vec3)| a.sweep(ma, &b, mb),
+        1e-2,
+    );
+}
+
+fn sweep_hull_hull(suite: &mut Suite, rng: &mut Rng) {
+    let mut hulls = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let (a, pa) = random_hull(rng);
+        let (b, pb) = random_hull(rng);
+        let (ma, mb) = (rng.vec3(-3.0, 3.0), rng.vec3(-1.0, 1.0));
+        theirs.push((
+            moving(Pose::IDENTITY, pa, ma),
+            moving(Pose::IDENTITY, pb, mb),
+        ));
+        hulls.push((a, ma, b, mb));
+    }
+    let ours: Vec<_> = hulls
+        .iter()
+        .map(|(a, ma, b, mb)| (a, *ma, b, *mb))
+        .collect();
+    sweep_group(
+        suite,
+        "sweep_hull_hull",
+        "ConvexHull–ConvexHull sweep, 12 points each (parry: ConvexPolyhedron)",
+        &ours,
+        &theirs,
+        |(a, ma, b, mb): (&ConvexHull, Vec3, &ConvexHull, Vec3)| a.sweep(ma, b, mb),
+        1e-2,
     );
 }
