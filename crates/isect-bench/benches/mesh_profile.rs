@@ -1,0 +1,168 @@
+//! A fixed workload for `valgrind --tool=callgrind`: one 100k-triangle mesh and one ray set,
+//! cast once, so that instruction counts per ray are repeatable on a loaded machine.
+//!
+//! `ISECT_PROFILE="<sphere|soup> <camera|incoherent|short>" cargo bench -p isect-bench --bench
+//! mesh_profile` (build with `--no-run`, then run the binary under callgrind with
+//! `--toggle-collect='*cast_all*'` to leave out the mesh build). Prints the hit count and a
+//! fingerprint of every hit (triangle, `t`, `u`, `v` bits; computed by a second pass outside
+//! `cast_all`), so a change that alters any result shows.
+
+#![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
+
+use std::hint::black_box;
+
+use isect::math::Vec3;
+use isect::{RayCast, Real, TriMesh};
+use isect_bench::Rng;
+
+fn sphere(rings: u32) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let segments = 2 * rings;
+    let mut vertices = vec![Vec3::Z, -Vec3::Z];
+    for r in 1..rings {
+        let theta = std::f64::consts::PI * f64::from(r) / f64::from(rings);
+        for s in 0..segments {
+            let phi = 2.0 * std::f64::consts::PI * f64::from(s) / f64::from(segments);
+            vertices.push(Vec3::new(
+                (theta.sin() * phi.cos()) as Real,
+                (theta.sin() * phi.sin()) as Real,
+                theta.cos() as Real,
+            ));
+        }
+    }
+    let at = |r: u32, s: u32| 2 + (r - 1) * segments + s % segments;
+    let mut triangles = Vec::new();
+    for s in 0..segments {
+        triangles.push([0, at(1, s), at(1, s + 1)]);
+        triangles.push([1, at(rings - 1, s + 1), at(rings - 1, s)]);
+    }
+    for r in 1..rings - 1 {
+        for s in 0..segments {
+            let (a, b, c, d) = (at(r, s), at(r + 1, s), at(r + 1, s + 1), at(r, s + 1));
+            triangles.push([a, b, c]);
+            triangles.push([a, c, d]);
+        }
+    }
+    (vertices, triangles)
+}
+
+fn soup(n: u32, rng: &mut Rng) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let size = 3.0 / (n as Real).cbrt();
+    let mut vertices = Vec::new();
+    let mut triangles = Vec::new();
+    for k in 0..n {
+        let c = rng.vec3(-1.0, 1.0);
+        for _ in 0..3 {
+            vertices.push(c + rng.vec3(-size, size));
+        }
+        triangles.push([3 * k, 3 * k + 1, 3 * k + 2]);
+    }
+    (vertices, triangles)
+}
+
+#[inline(never)]
+fn cast_all(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool) -> usize {
+    rays.iter()
+        .filter(|(ray, max_t)| {
+            if any {
+                mesh.raycast_any(black_box(ray), *max_t)
+            } else {
+                mesh.raycast_triangle(black_box(ray), *max_t).is_some()
+            }
+        })
+        .count()
+}
+
+/// FNV-1a over every ray's answer: the hit's triangle and the bits of `t`, `u`, `v` (or the
+/// `raycast_any` bool), so two builds agree only if every answer is bit-identical.
+#[inline(never)]
+fn fingerprint(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    };
+    for (ray, max_t) in rays {
+        if any {
+            eat(u64::from(mesh.raycast_any(ray, *max_t)));
+        } else if let Some(hit) = mesh.raycast_triangle(ray, *max_t) {
+            eat(u64::from(hit.triangle));
+            eat(f64::from(hit.t).to_bits());
+            eat(f64::from(hit.u).to_bits());
+            eat(f64::from(hit.v).to_bits());
+        } else {
+            eat(u64::MAX);
+        }
+    }
+    h
+}
+
+fn main() {
+    let spec = std::env::var("ISECT_PROFILE").unwrap_or_else(|_| "sphere camera".into());
+    let mut words = spec.split_whitespace();
+    let (mesh_name, set) = (
+        words.next().unwrap_or("sphere"),
+        words.next().unwrap_or("camera"),
+    );
+    let mut rng = Rng::new(7);
+    let (vertices, triangles) = match mesh_name {
+        "soup" => soup(100_000, &mut rng),
+        _ => sphere(158),
+    };
+    let mesh = TriMesh::new(vertices.clone(), triangles).unwrap();
+    let (lo, hi) = vertices
+        .iter()
+        .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(l, h), p| {
+            (l.min(*p), h.max(*p))
+        });
+    let centre = (lo + hi) * 0.5;
+    let radius = (hi - lo).length() * 0.5;
+    let inside = |rng: &mut Rng| centre + (rng.vec3(-1.0, 1.0) * (hi - lo) * 0.6);
+    let n = 16_384;
+    let (rays, any): (Vec<(isect::Ray, Real)>, bool) = match set {
+        "incoherent" => (
+            (0..n)
+                .map(|_| {
+                    (
+                        isect::Ray::new(inside(&mut rng), rng.unit_vec3()),
+                        Real::INFINITY,
+                    )
+                })
+                .collect(),
+            false,
+        ),
+        "short" => (
+            (0..n)
+                .map(|_| {
+                    let o = inside(&mut rng);
+                    (isect::Ray::new(o, rng.unit_vec3() * radius * 0.02), 1.0)
+                })
+                .collect(),
+            true,
+        ),
+        _ => {
+            let eye = centre + Vec3::new(1.2, -1.6, 1.1).normalize() * radius * 2.2;
+            let forward = (centre - eye).normalize();
+            let right = forward.cross(Vec3::Z).normalize();
+            let up = right.cross(forward);
+            let half = (30.0 as Real).to_radians().tan();
+            let side = 128;
+            let mut cam = Vec::new();
+            for j in 0..side {
+                for i in 0..side {
+                    let x = (2.0 * (i as Real + 0.5) / side as Real - 1.0) * half;
+                    let y = (1.0 - 2.0 * (j as Real + 0.5) / side as Real) * half;
+                    let d = (forward + right * x + up * y).normalize();
+                    cam.push((isect::Ray::new(eye, d), Real::INFINITY));
+                }
+            }
+            (cam, false)
+        }
+    };
+    let hits = cast_all(&mesh, &rays, any);
+    let print = fingerprint(&mesh, &rays, any);
+    println!(
+        "{mesh_name} {set}: {} triangles, {} rays, {hits} hits, fingerprint {print:016x}",
+        mesh.triangles().len(),
+        rays.len()
+    );
+}
