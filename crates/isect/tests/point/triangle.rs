@@ -174,6 +174,24 @@ fn coincident_corners() {
     assert!(!point.contains_point(v(1.0, 2.0, 3.5)));
 }
 
+/// Two coincident corners and a point nearly square to the segment just past the corner: the
+/// answer is the segment's point (parameter 8e-5 along a 16-long segment, 1.3e-3 from the
+/// corner), not the corner, though both are equally near to rounding. Found by proptest.
+#[test]
+fn coincident_corners_point_nearly_square_to_the_segment() {
+    let (a, c) = (v(3.0, 0.0, -3.0), v(-6.758_515, -9.076_968, 9.742_75));
+    let p = v(-4.164_510_7, -1.435_298, -9.506_905);
+    let on_segment = Segment::new(a, c).closest_point(p);
+    assert!(on_segment.distance(a) > 1e-3);
+    for t in [
+        Triangle::new(a, a, c),
+        Triangle::new(a, c, a),
+        Triangle::new(c, a, a),
+    ] {
+        assert!(t.closest_point(p).distance(on_segment) < 1e-5, "{t:?}");
+    }
+}
+
 #[test]
 fn thin_slivers_match_the_reference() {
     let heights: &[Real] = &[1e-1, 1e-3, 1e-5, 1e-7];

@@ -139,13 +139,23 @@ fn ratio(num: Real, den: Real) -> Real {
     }
 }
 
-/// The best of the three edges, for a triangle without area.
+/// The best of the three edges, for a triangle without area; the longest edge first, so that
+/// it wins ties. It spans the other two corners (they lie on it within rounding), and its answer
+/// is the well-conditioned one: where p is nearly square to the triangle's line near a corner,
+/// a zero-length edge's answer (the corner) is as near to rounding but 1e-3 away along the line.
 #[cold]
 fn degenerate_triangle_weights(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> [Real; 3] {
     let [ab_a, ab_b] = segment_weights(p, a, b);
     let [bc_b, bc_c] = segment_weights(p, b, c);
     let [ca_c, ca_a] = segment_weights(p, c, a);
-    let candidates = [[ab_a, ab_b, 0.0], [0.0, bc_b, bc_c], [ca_a, 0.0, ca_c]];
+    let mut candidates = [
+        ([ab_a, ab_b, 0.0], a.distance_squared(b)),
+        ([0.0, bc_b, bc_c], b.distance_squared(c)),
+        ([ca_a, 0.0, ca_c], c.distance_squared(a)),
+    ];
+    // Longest first (a total order, so that sorting never sees an inconsistent comparison).
+    candidates.sort_by(|x, y| y.1.total_cmp(&x.1));
+    let candidates = candidates.map(|(w, _)| w);
     let mut best = candidates[0];
     let mut best_d2 = Real::INFINITY;
     for w in candidates {
