@@ -26,7 +26,7 @@ use alloc::vec::Vec;
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::ContactInfo;
 use crate::query::algo::balls::ball_overlap_middle;
-use crate::query::algo::gjk::{GjkEnd, SupportMap, gjk_end};
+use crate::query::algo::gjk::{GjkEnd, SupportMap, Vertex, gjk_end};
 
 /// Relative tolerance of EPA's stopping test: it stops once the support point along the nearest
 /// face's normal lies within this fraction of that face's distance (plus `ON_SET_TOLERANCE` times
@@ -44,14 +44,6 @@ pub(crate) struct Penetration {
     pub(crate) normal: Vec3,
     /// `>= 0`.
     pub(crate) depth: Real,
-}
-
-/// A vertex of `A − B` with the points of `A` and `B` it came from.
-#[derive(Clone, Copy, Debug)]
-struct Vertex {
-    w: Vec3,
-    a: Vec3,
-    b: Vec3,
 }
 
 /// A triangle of the polytope, counter-clockwise seen from outside: outward unit normal and
@@ -111,15 +103,7 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let support = |dir: Vec3| {
-        let pa = a.support(dir);
-        let pb = b.support(-dir);
-        Vertex {
-            w: pa - pb,
-            a: pa,
-            b: pb,
-        }
-    };
+    let support = |dir: Vec3| Vertex::support(a, b, dir);
     let mut scale = start.scale;
     let eps = |scale: Real| ON_SET_TOLERANCE * scale.max(Real::MIN_POSITIVE);
 
@@ -127,11 +111,7 @@ where
     // tetrahedron (or `A − B` is shown to be flat).
     let mut basis: Vec<Vertex> = Vec::with_capacity(4);
     for &(pa, pb) in &start.simplex[..start.len] {
-        let vertex = Vertex {
-            w: pa - pb,
-            a: pa,
-            b: pb,
-        };
+        let vertex = Vertex::new(pa, pb);
         if adds_dimension(&basis, vertex.w, eps(scale)) {
             basis.push(vertex);
         }

@@ -34,12 +34,31 @@ pub const GJK_RELATIVE_TOLERANCE: Real = 100.0 * Real::EPSILON;
 /// makes termination certain whatever the input.
 pub const GJK_MAX_ITERATIONS: usize = 64;
 
-/// A vertex of the Minkowski difference `A − B`, with the points of `A` and `B` it came from.
+/// A vertex of the Minkowski difference `A − B`, with the points of `A` and `B` it came from
+/// (GJK's simplex and EPA's polytope).
 #[derive(Clone, Copy, Debug)]
-struct Vertex {
-    w: Vec3,
-    a: Vec3,
-    b: Vec3,
+pub(crate) struct Vertex {
+    pub(crate) w: Vec3,
+    pub(crate) a: Vec3,
+    pub(crate) b: Vec3,
+}
+
+impl Vertex {
+    /// The vertex of two shapes' points `a` and `b`.
+    #[inline]
+    pub(crate) fn new(a: Vec3, b: Vec3) -> Self {
+        Self { w: a - b, a, b }
+    }
+
+    /// The support point of `A − B` along `dir`: `a`'s along `dir` less `b`'s along `−dir`.
+    #[inline]
+    pub(crate) fn support<A, B>(a: &A, b: &B, dir: Vec3) -> Self
+    where
+        A: SupportMap + ?Sized,
+        B: SupportMap + ?Sized,
+    {
+        Self::new(a.support(dir), b.support(-dir))
+    }
 }
 
 /// The current simplex: up to four vertices.
@@ -129,15 +148,7 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let support = |dir: Vec3| {
-        let pa = a.support(dir);
-        let pb = b.support(-dir);
-        Vertex {
-            w: pa - pb,
-            a: pa,
-            b: pb,
-        }
-    };
+    let support = |dir: Vec3| Vertex::support(a, b, dir);
     let dir = if initial_dir == Vec3::ZERO || !initial_dir.is_finite() {
         Vec3::X
     } else {

@@ -1,9 +1,7 @@
 //! Contact and contact manifold of an axis-aligned box with a triangle.
 
 use crate::query::contact::manifold::Manifold;
-use crate::query::contact::sat::{
-    BoxFrame, Patch, box_segment, box_triangle, common_point, degenerate_segment,
-};
+use crate::query::contact::sat::{BoxFrame, Patch, box_with_triangle};
 use crate::query::{
     Contact, ContactInfo, ContactManifold, Intersects, mirror_contact, mirror_manifold,
 };
@@ -35,20 +33,7 @@ fn patch(b: &Aabb, t: &Triangle) -> Option<Patch> {
     if !(b.is_usable() && t.is_usable()) {
         return None;
     }
-    let frame = BoxFrame::from_aabb(b);
-    match t.normal() {
-        Some(n) => box_triangle(
-            &frame,
-            t.vertices(),
-            n,
-            || b.intersects(t),
-            || common_point(b, t),
-        ),
-        None => {
-            let s = degenerate_segment(t.vertices());
-            box_segment(&frame, s.a, s.b, 0.0)
-        }
-    }
+    box_with_triangle(b, &BoxFrame::from_aabb(b), t, || b.intersects(t))
 }
 
 mirror_contact!(Aabb, Triangle);

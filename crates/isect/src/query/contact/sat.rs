@@ -18,7 +18,7 @@ use crate::query::algo::linear::segment_segment_parameters;
 use crate::query::algo::moving_sat::MIN_AXIS_SQUARED;
 use crate::query::contact::manifold::{Manifold, ManifoldPoint};
 use crate::query::{ContactInfo, Distance};
-use crate::shape::{Aabb, Obb, Segment};
+use crate::shape::{Aabb, Obb, Segment, Triangle};
 
 /// How much smaller (relatively) an edge–edge overlap must be than the best face overlap to be
 /// the contact axis.
@@ -717,6 +717,24 @@ pub(crate) fn degenerate_segment(t: [Vec3; 3]) -> Segment {
         })
         .unwrap_or((t[0], t[0]));
     Segment::new(a, b)
+}
+
+/// The contact patch of a box (as `frame`, valid) with a triangle `t` (valid): the 13 axes of
+/// [`box_triangle`] for a proper triangle, or the segment it is for a degenerate one. `meet` is
+/// the box's exact overlap test with `t`; the common point falls back on their closest points.
+pub(crate) fn box_with_triangle<B: Distance<Triangle>>(
+    b: &B,
+    frame: &BoxFrame,
+    t: &Triangle,
+    meet: impl FnOnce() -> bool,
+) -> Option<Patch> {
+    match t.normal() {
+        Some(n) => box_triangle(frame, t.vertices(), n, meet, || common_point(b, t)),
+        None => {
+            let s = degenerate_segment(t.vertices());
+            box_segment(frame, s.a, s.b, 0.0)
+        }
+    }
 }
 
 /// A common point of two shapes that meet, from their closest points.
