@@ -67,10 +67,12 @@ fn compare(
                 "isect {h:?} later than parry {tp}: they overlap at {t}"
             );
         }
+        // And isect's time is a contact (parry's may be further off: 0.0105 apart was seen on
+        // hulls with coordinates near 10, a gap its bisection tolerates).
+        let d = distance(h.t_first);
         prop_assert!(
-            distance(tp) <= 1e-2,
-            "parry {tp}: apart by {}",
-            distance(tp)
+            d <= 1e-3,
+            "isect {h:?} later than parry {tp}, but apart by {d}"
         );
     }
     if h.t_first < tp - 5e-3 {
