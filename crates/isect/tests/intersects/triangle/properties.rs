@@ -2,7 +2,6 @@
 //! rigid-motion invariance, the AABB and OBB paths and the box-as-frustum clipping agreeing,
 //! and `intersection_segment` lying on both triangles.
 
-use isect::math::Vec3;
 use isect::query::SupportMap;
 use isect::{ConvexHull, Frustum, Intersects, Obb, PointQuery, Real, Triangle};
 use proptest::prelude::*;
