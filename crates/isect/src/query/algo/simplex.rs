@@ -153,8 +153,8 @@ fn degenerate_triangle_weights(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> [Real; 3] 
         ([0.0, bc_b, bc_c], b.distance_squared(c)),
         ([ca_a, 0.0, ca_c], c.distance_squared(a)),
     ];
-    // Longest first (a total order, so that sorting never sees an inconsistent comparison).
-    candidates.sort_by(|x, y| y.1.total_cmp(&x.1));
+    // Longest first (a total order; `sort_unstable_by` is in core, for builds without alloc).
+    candidates.sort_unstable_by(|x, y| y.1.total_cmp(&x.1));
     let candidates = candidates.map(|(w, _)| w);
     let mut best = candidates[0];
     let mut best_d2 = Real::INFINITY;
