@@ -42,6 +42,11 @@ fn main() {
     contact_capsule_capsule(&mut suite, &mut rng);
     contact_sphere_aabb(&mut suite, &mut rng);
     contact_sphere_plane(&mut suite, &mut rng);
+    contact_sphere_obb(&mut suite, &mut rng);
+    contact_sphere_capsule(&mut suite, &mut rng);
+    contact_sphere_triangle(&mut suite, &mut rng);
+    contact_capsule_triangle(&mut suite, &mut rng);
+    contact_obb_plane(&mut suite, &mut rng);
     contact_aabb_aabb(&mut suite, &mut rng);
     contact_obb_obb(&mut suite, &mut rng);
     contact_obb_triangle(&mut suite, &mut rng);
@@ -1115,5 +1120,144 @@ fn sweep_hull_hull(suite: &mut Suite, rng: &mut Rng) {
         &theirs,
         |(a, ma, b, mb): (&ConvexHull, Vec3, &ConvexHull, Vec3)| a.sweep(ma, b, mb),
         1e-2,
+    );
+}
+
+fn contact_sphere_obb(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let a = Sphere::new(rng.vec3(-2.5, 2.5), rng.range(0.2, 1.0));
+        let b = near_obb(rng);
+        let (pb, cb) = parry_cuboid(&b);
+        ours.push((a, b));
+        theirs.push((translation(a.center), ps::Ball::new(a.radius), pb, cb));
+    }
+    contact_group(
+        suite,
+        "contact_sphere_obb",
+        "Sphere–Obb contact (parry: Ball–Cuboid)",
+        &ours,
+        &theirs,
+        |(a, b): (Sphere, Obb)| a.contact(&b),
+        1e-3,
+    );
+}
+
+fn contact_sphere_capsule(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let a = Sphere::new(rng.vec3(-2.5, 2.5), rng.range(0.2, 1.0));
+        let b = random_capsule(rng, 1.5);
+        let (pb, cb) = parry_capsule(&b);
+        ours.push((a, b));
+        theirs.push((translation(a.center), ps::Ball::new(a.radius), pb, cb));
+    }
+    contact_group(
+        suite,
+        "contact_sphere_capsule",
+        "Sphere–Capsule contact (parry: Ball–Capsule)",
+        &ours,
+        &theirs,
+        |(a, b): (Sphere, Capsule)| a.contact(&b),
+        1e-3,
+    );
+}
+
+fn contact_sphere_triangle(suite: &mut Suite, rng: &mut Rng) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for _ in 0..BATCH {
+        let center = rng.vec3(-1.0, 1.0);
+        let t = Triangle::new(
+            rng.around(center, 2.0),
+            rng.around(center, 2.0),
+            rng.around(center, 2.0),
+        );
+        let a = Sphere::new(rng.vec3(-2.0, 2.0), rng.range(0.2, 1.5));
+        ours.push((a, t));
+        theirs.push((
+            translation(a.center),
+            ps::Ball::new(a.radius),
+            Pose::IDENTITY,
+            parry_triangle(&t),
+        ));
+    }
+    contact_group(
+        suite,
+        "contact_sphere_triangle",
+        "Sphere–Triangle contact (parry: Ball–Triangle)",
+        &ours,
+        &theirs,
+        |(a, t): (Sphere, Triangle)| a.contact(&t),
+        1e-3,
+    );
+}
+
+fn contact_capsule_triangle(suite: &mut Suite, rng: &mut Rng) {
+    use isect::{Distance, Segment};
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    while ours.len() < BATCH {
+        let center = rng.vec3(-1.0, 1.0);
+        let t = Triangle::new(
+            rng.around(center, 2.0),
+            rng.around(center, 2.0),
+            rng.around(center, 2.0),
+        );
+        let c = random_capsule(rng, 1.5);
+        // Cores that cross the triangle get a separating push along its normal (not always the
+        // least, see the README), where parry's EPA finds the least: compared only apart.
+        if Segment::new(c.a, c.b).distance(&t) <= 1e-2 {
+            continue;
+        }
+        let (pc, cc) = parry_capsule(&c);
+        ours.push((c, t));
+        theirs.push((pc, cc, Pose::IDENTITY, parry_triangle(&t)));
+    }
+    contact_group(
+        suite,
+        "contact_capsule_triangle",
+        "Capsule–Triangle contact, cores apart (parry: Capsule–Triangle)",
+        &ours,
+        &theirs,
+        |(c, t): (Capsule, Triangle)| c.contact(&t),
+        // parry's capsule goes through GJK with the radius as a margin: depths off by up to a few
+        // 1e-3 (input 744: parry 0.743983, isect 0.746310, brute force over the core 0.746310).
+        5e-3,
+    );
+}
+
+fn contact_obb_plane(suite: &mut Suite, rng: &mut Rng) {
+    // parry's half-space first (its half-space-second path uses a mirrored pose).
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    let plane = Plane::new(Vec3::Y, 0.0);
+    for _ in 0..BATCH {
+        // Centers in front of y = 0, the box reaching at most its extent below it (isect's
+        // plane is a surface; a box wholly behind it does not touch it).
+        let mut b = near_obb(rng);
+        let extent = (0..3)
+            .map(|i| b.rotation.col(i).y.abs() * b.half_extents[i])
+            .sum::<Real>();
+        b.center.y = rng.range(0.0, 2.0 * extent);
+        let (pb, cb) = parry_cuboid(&b);
+        ours.push(b);
+        theirs.push((
+            Pose::IDENTITY,
+            ps::HalfSpace::new(parry3d::math::Vector::Y),
+            pb,
+            cb,
+        ));
+    }
+    contact_group(
+        suite,
+        "contact_obb_plane",
+        "Obb–Plane contact (parry: HalfSpace–Cuboid)",
+        &ours,
+        &theirs,
+        move |b: Obb| b.contact(&plane),
+        1e-3,
     );
 }

@@ -7,7 +7,7 @@ use parry::math::Pose;
 use parry::shape as ps;
 use proptest::prelude::*;
 
-use crate::common::flat_reference::{dv, wide};
+use crate::common::flat_reference::{convex_min, dv, triangle_distance, wide};
 use crate::common::parry_conv::{pose, to_parry, translation};
 use crate::common::strategy::{capsule, obb, triangle, vec3};
 use crate::common::v;
@@ -97,7 +97,19 @@ proptest! {
             compare(t.distance(&u), parry_distance(&id, &tt, &id, &tu))?;
         }
         if t.area() > 0.1 && c.radius > 0.05 {
-            compare(c.distance(&t), parry_distance(&pc, &gc, &id, &tt))?;
+            let (ours, theirs) = (c.distance(&t), parry_distance(&pc, &gc, &id, &tt));
+            if compare(ours, theirs).is_err() {
+                // parry's capsule goes through GJK with the radius as a margin, a few 1e-3 off
+                // (0.638419 for 0.634711): the referee is the core's distance to the triangle,
+                // minimised along the core in f64 (convex along it), less the radius.
+                let (p, q) = (dv(c.a), dv(c.b));
+                let (_, core) = convex_min(|s| triangle_distance(&t, p + (q - p) * s), 0.0, 1.0);
+                let reference = (core - wide(c.radius)).max(0.0);
+                prop_assert!(
+                    (wide(ours) - reference).abs() <= 1e-4 * (1.0 + reference),
+                    "isect {ours} vs parry {theirs} vs reference {reference}"
+                );
+            }
         }
     }
 
@@ -120,6 +132,27 @@ proptest! {
             }
         }
     }
+}
+
+/// The capsule and triangle (found by the property test above) where parry's distance is
+/// 0.638419: the brute force over the core gives 0.634711.
+#[test]
+fn capsule_triangle_parry_off() {
+    let c = Capsule::new(
+        v(2.529_043, 2.109_702_6, -8.802_331),
+        v(-1.0, -3.0, 0.0),
+        1.983_172_9,
+    );
+    let t = Triangle::new(
+        v(8.231_683, 0.428_199_92, 9.933_192),
+        v(9.993_682, 0.0, 0.0),
+        v(5.069_475, 2.683_285_5, -8.536_767),
+    );
+    assert!(
+        (c.distance(&t) - 0.634_711).abs() < 2e-5,
+        "{}",
+        c.distance(&t)
+    );
 }
 
 /// Two tetrahedra (found by the property test above) where parry's GJK stops at 2.73: the
