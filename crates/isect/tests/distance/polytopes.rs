@@ -259,6 +259,33 @@ fn long_segment_through_a_triangle() {
     assert!(cp.a.distance(crossing) <= tol(1000.0), "{:?}", cp.a);
 }
 
+/// Two triangles that the exact test finds apart, closer than GJK resolves (GJK ended with the
+/// origin in its simplex, which said distance 0): a positive distance, with closest points from
+/// the edge–triangle pairs. Found by proptest.
+#[test]
+fn triangles_apart_below_gjk_resolution() {
+    let t = Triangle::new(
+        v(9.277_707, -7.004_062, 0.960_113_05),
+        v(-4.0, -3.0, 3.0),
+        v(0.0, 0.0, -2.0),
+    );
+    let u = Triangle::new(
+        v(0.0, 0.0, 0.0),
+        v(5.817_629_3, 3.429_602, -7.338_210_6),
+        v(1.104_377, -8.068_378, 5.534_308),
+    );
+    assert!(!t.intersects(&u));
+    for (x, y) in [(&t, &u), (&u, &t)] {
+        let cp = x.closest_points(y);
+        assert!(cp.distance > 0.0 && cp.distance < 1e-4, "{cp:?}");
+        assert!(
+            x.distance_to_point(cp.a) < 1e-5 && y.distance_to_point(cp.b) < 1e-5,
+            "{cp:?}"
+        );
+        assert_eq!(x.distance(y), cp.distance);
+    }
+}
+
 #[test]
 fn invalid_input_is_no_answer() {
     let unit = Aabb::new(Vec3::ZERO, Vec3::ONE);
