@@ -27,6 +27,7 @@ use crate::bvh::layout::{Bvh, Node4, NodeRef, WIDTH};
 use crate::bvh::stack::Stack;
 use crate::math::{Real, Vec3};
 use crate::query::TriangleHit;
+use crate::query::raycast::triangle::{Sheared, shear};
 use crate::shape::{Ray, Triangle};
 
 /// A ray prepared for traversal.
@@ -48,58 +49,6 @@ pub(crate) struct PreRay {
     sx: Real,
     sy: Real,
     sz: Real,
-}
-
-/// `a d − b c`, with the sign right when it rounds to 0 in `f32` (as the triangle's test).
-#[inline(always)]
-fn edge_function(a: Real, d: Real, b: Real, c: Real) -> Real {
-    let e = a * d - b * c;
-    #[cfg(not(isect_f64))]
-    if e == 0.0 {
-        return (a as f64 * d as f64 - b as f64 * c as f64) as Real;
-    }
-    e
-}
-
-/// The watertight test's values for one triangle.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Sheared {
-    pub u: Real,
-    pub v: Real,
-    pub w: Real,
-    pub t: Real,
-    pub det: Real,
-}
-
-impl Sheared {
-    /// The line crosses the closed triangle (two-sided), not in its plane.
-    #[inline(always)]
-    pub(crate) fn crosses(&self) -> bool {
-        let neg = self.u < 0.0 || self.v < 0.0 || self.w < 0.0;
-        let pos = self.u > 0.0 || self.v > 0.0 || self.w > 0.0;
-        !(neg && pos) && self.det != 0.0
-    }
-
-    /// `t = T / det` in `[0, hi]`, without dividing.
-    #[inline(always)]
-    pub(crate) fn t_within(&self, hi: Real) -> bool {
-        let (t, det) = if self.det < 0.0 {
-            (-self.t, -self.det)
-        } else {
-            (self.t, self.det)
-        };
-        0.0 <= t && t <= hi * det
-    }
-
-    #[inline(always)]
-    pub(crate) fn hit(&self) -> TriangleHit {
-        let inv = 1.0 / self.det;
-        TriangleHit {
-            t: self.t * inv,
-            u: self.v * inv,
-            v: self.w * inv,
-        }
-    }
 }
 
 impl PreRay {
@@ -154,20 +103,7 @@ impl PreRay {
         let a = permute(tri[0] - self.origin);
         let b = permute(tri[1] - self.origin);
         let c = permute(tri[2] - self.origin);
-        let (ax, ay) = (a.x - self.sx * a.z, a.y - self.sy * a.z);
-        let (bx, by) = (b.x - self.sx * b.z, b.y - self.sy * b.z);
-        let (cx, cy) = (c.x - self.sx * c.z, c.y - self.sy * c.z);
-        let u = edge_function(cx, by, cy, bx);
-        let v = edge_function(ax, cy, ay, cx);
-        let w = edge_function(bx, ay, by, ax);
-        let t = (u * a.z + v * b.z + w * c.z) * self.sz;
-        Sheared {
-            u,
-            v,
-            w,
-            t,
-            det: u + v + w,
-        }
+        shear([a, b, c], self.sx, self.sy, self.sz)
     }
 
     /// The slab test of the four lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
@@ -417,7 +353,7 @@ impl Bvh {
                 in_plane(tri, ray, hi)
             };
         }
-        if s.crosses() && s.t_within(hi) && !self.degenerate[slot] {
+        if s.crosses(false) && s.t_within(0.0, hi) && !self.degenerate[slot] {
             let h = s.hit();
             // Rounding of T / det can step just past `hi`.
             return Some(TriangleHit {
@@ -548,7 +484,7 @@ impl Bvh {
                         continue;
                     }
                     let s = ray.shear(&self.tris[slot]);
-                    if !s.crosses() || !s.t_within(Real::INFINITY) {
+                    if !s.crosses(false) || !s.t_within(0.0, Real::INFINITY) {
                         if s.det == 0.0 && in_plane(&self.tris[slot], ray, Real::INFINITY).is_some()
                         {
                             verdict = Some(Crossings::Ambiguous);

@@ -23,9 +23,9 @@ use crate::query::{PointQuery, RayCast, RayHit, TriangleHit};
 use crate::shape::{Line, Plane, Ray, Segment, Triangle};
 
 /// `U, V, W` and the sheared depths `T = U az + V bz + W cz` of the three corners, before the
-/// division by `det = U + V + W`.
+/// division by `det = U + V + W` (also the mesh BVH's triangle test).
 #[derive(Clone, Copy, Debug)]
-struct Sheared {
+pub(crate) struct Sheared {
     pub u: Real,
     pub v: Real,
     pub w: Real,
@@ -36,7 +36,7 @@ struct Sheared {
 /// `a d − b c`, with the sign right when it rounds to 0 in `f32` (recomputed in `f64`, where the
 /// products are exact).
 #[inline(always)]
-fn edge_function(a: Real, d: Real, b: Real, c: Real) -> Real {
+pub(crate) fn edge_function(a: Real, d: Real, b: Real, c: Real) -> Real {
     let e = a * d - b * c;
     #[cfg(not(isect_f64))]
     if e == 0.0 {
@@ -77,6 +77,13 @@ fn watertight(tri: &Triangle, origin: Vec3, dir: Vec3) -> Sheared {
     let a = permute(tri.a - origin);
     let b = permute(tri.b - origin);
     let c = permute(tri.c - origin);
+    shear([a, b, c], sx, sy, sz)
+}
+
+/// The watertight test's values for corners `a, b, c` already moved to the ray's origin and
+/// permuted (the ray's dominant axis as z), with the ray's shear `sx, sy` and `sz = 1 / d.z`.
+#[inline(always)]
+pub(crate) fn shear([a, b, c]: [Vec3; 3], sx: Real, sy: Real, sz: Real) -> Sheared {
     let (ax, ay) = (a.x - sx * a.z, a.y - sy * a.z);
     let (bx, by) = (b.x - sx * b.z, b.y - sy * b.z);
     let (cx, cy) = (c.x - sx * c.z, c.y - sy * c.z);
@@ -96,8 +103,8 @@ fn watertight(tri: &Triangle, origin: Vec3, dir: Vec3) -> Sheared {
 impl Sheared {
     /// Whether the ray's line passes through the closed triangle (edges and corners included),
     /// from the front only when `front_only`; `false` for a line in the triangle's plane.
-    #[inline]
-    fn crosses(&self, front_only: bool) -> bool {
+    #[inline(always)]
+    pub(crate) fn crosses(&self, front_only: bool) -> bool {
         let neg = self.u < 0.0 || self.v < 0.0 || self.w < 0.0;
         let pos = self.u > 0.0 || self.v > 0.0 || self.w > 0.0;
         let ok = if front_only { !neg } else { !(neg && pos) };
@@ -105,8 +112,8 @@ impl Sheared {
     }
 
     /// Whether `t = T / det` is in `[lo, hi]`, without dividing.
-    #[inline]
-    fn t_within(&self, lo: Real, hi: Real) -> bool {
+    #[inline(always)]
+    pub(crate) fn t_within(&self, lo: Real, hi: Real) -> bool {
         let (t, det) = if self.det < 0.0 {
             (-self.t, -self.det)
         } else {
@@ -115,8 +122,9 @@ impl Sheared {
         lo * det <= t && t <= hi * det
     }
 
-    #[inline]
-    fn hit(&self) -> TriangleHit {
+    /// The hit: `t`, and `u`, `v` the weights of corners `b` and `c`.
+    #[inline(always)]
+    pub(crate) fn hit(&self) -> TriangleHit {
         let inv = 1.0 / self.det;
         TriangleHit {
             t: self.t * inv,
