@@ -260,8 +260,8 @@ fn long_segment_through_a_triangle() {
 }
 
 /// Two triangles that the exact test finds apart, closer than GJK resolves (GJK ended with the
-/// origin in its simplex, which said distance 0): a positive distance, with closest points from
-/// the edge–triangle pairs. Found by proptest.
+/// origin in its simplex, which said distance 0): a positive distance, with points on both
+/// triangles. Found by proptest.
 #[test]
 fn triangles_apart_below_gjk_resolution() {
     let t = Triangle::new(

@@ -257,10 +257,23 @@ where
     gap > 4.0 * crate::math::on_set_tolerance([pa, pb, cp.a, cp.b])
 }
 
-/// `cp` with distance 0 and a common point when the overlap test says the shapes meet.
+/// `cp` made to agree with the exact overlap test `meet`: distance 0 and a common point when the
+/// shapes meet; when they do not but GJK ended with the origin in its simplex (distance 0: a
+/// gap below what it resolves, seen for two triangles), GJK's points, within rounding of the
+/// closest ones, with the smallest positive distance, so that distance 0 still means `meet`.
 #[inline]
 fn agree(cp: ClosestPoints, meet: bool) -> ClosestPoints {
-    if !cp.distance.is_finite() || !meet || cp.distance == 0.0 {
+    if !meet {
+        return if cp.distance == 0.0 {
+            ClosestPoints {
+                distance: Real::MIN_POSITIVE,
+                ..cp
+            }
+        } else {
+            cp
+        };
+    }
+    if !cp.distance.is_finite() || cp.distance == 0.0 {
         return cp;
     }
     let mid = (cp.a + cp.b) * 0.5;
