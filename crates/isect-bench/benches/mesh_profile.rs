@@ -14,50 +14,7 @@ use std::hint::black_box;
 use isect::math::Vec3;
 use isect::{RayCast, Real, TriMesh};
 use isect_bench::Rng;
-
-fn sphere(rings: u32) -> (Vec<Vec3>, Vec<[u32; 3]>) {
-    let segments = 2 * rings;
-    let mut vertices = vec![Vec3::Z, -Vec3::Z];
-    for r in 1..rings {
-        let theta = std::f64::consts::PI * f64::from(r) / f64::from(rings);
-        for s in 0..segments {
-            let phi = 2.0 * std::f64::consts::PI * f64::from(s) / f64::from(segments);
-            vertices.push(Vec3::new(
-                (theta.sin() * phi.cos()) as Real,
-                (theta.sin() * phi.sin()) as Real,
-                theta.cos() as Real,
-            ));
-        }
-    }
-    let at = |r: u32, s: u32| 2 + (r - 1) * segments + s % segments;
-    let mut triangles = Vec::new();
-    for s in 0..segments {
-        triangles.push([0, at(1, s), at(1, s + 1)]);
-        triangles.push([1, at(rings - 1, s + 1), at(rings - 1, s)]);
-    }
-    for r in 1..rings - 1 {
-        for s in 0..segments {
-            let (a, b, c, d) = (at(r, s), at(r + 1, s), at(r + 1, s + 1), at(r, s + 1));
-            triangles.push([a, b, c]);
-            triangles.push([a, c, d]);
-        }
-    }
-    (vertices, triangles)
-}
-
-fn soup(n: u32, rng: &mut Rng) -> (Vec<Vec3>, Vec<[u32; 3]>) {
-    let size = 3.0 / (n as Real).cbrt();
-    let mut vertices = Vec::new();
-    let mut triangles = Vec::new();
-    for k in 0..n {
-        let c = rng.vec3(-1.0, 1.0);
-        for _ in 0..3 {
-            vertices.push(c + rng.vec3(-size, size));
-        }
-        triangles.push([3 * k, 3 * k + 1, 3 * k + 2]);
-    }
-    (vertices, triangles)
-}
+use isect_bench::meshes::{Mesh, soup, sphere_rings};
 
 #[inline(never)]
 fn cast_all(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool) -> usize {
@@ -104,9 +61,13 @@ fn main() {
         words.next().unwrap_or("camera"),
     );
     let mut rng = Rng::new(7);
-    let (vertices, triangles) = match mesh_name {
+    let Mesh {
+        vertices,
+        triangles,
+        ..
+    } = match mesh_name {
         "soup" => soup(100_000, &mut rng),
-        _ => sphere(158),
+        _ => sphere_rings(158),
     };
     let mesh = TriMesh::new(vertices.clone(), triangles).unwrap();
     let (lo, hi) = vertices

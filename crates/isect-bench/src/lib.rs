@@ -17,6 +17,7 @@
 
 pub mod check;
 pub mod convert;
+pub mod meshes;
 pub mod report;
 pub mod rng;
 
