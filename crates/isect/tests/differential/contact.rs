@@ -5,32 +5,11 @@
 
 use isect::math::Vec3;
 use isect::{Aabb, Capsule, Contact, ContactInfo, Real, Sphere};
-use parry::query::contact;
 use parry::shape as ps;
 use proptest::prelude::*;
 
-use crate::common::parry_conv::{from_parry, to_parry, translation};
+use crate::common::parry_conv::{capsule as parry_capsule, contact_at as parry_contact, to_parry};
 use crate::common::strategy;
-
-fn parry_contact(
-    p1: Vec3,
-    g1: &dyn ps::Shape,
-    p2: Vec3,
-    g2: &dyn ps::Shape,
-) -> Option<(Real, Vec3)> {
-    contact(&translation(p1), g1, &translation(p2), g2, 0.0)
-        .expect("supported pair")
-        .map(|c| (-c.dist, -from_parry(c.normal1)))
-}
-
-/// A capsule as parry's (centered at the origin, placed by a translation).
-fn parry_capsule(c: &Capsule) -> (Vec3, ps::Capsule) {
-    let mid = (c.a + c.b) * 0.5;
-    (
-        mid,
-        ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), c.radius),
-    )
-}
 
 /// Compares with parry: depths within `depth_tol` relative, normals within 1e-2 where `clear`.
 fn compare(

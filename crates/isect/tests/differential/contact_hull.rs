@@ -10,25 +10,13 @@
 
 use isect::math::Vec3;
 use isect::{Capsule, Contact, ContactInfo, ConvexHull, Distance, Real, Segment, Sphere};
-use parry::query::contact;
 use parry::shape as ps;
 use proptest::prelude::*;
 
 use crate::common::flat_reference::{dv, wide};
-use crate::common::parry_conv::{from_parry, to_parry, translation};
+use crate::common::parry_conv::{contact_at as parry_contact, to_parry};
 use crate::common::strategy;
 use crate::contact::hull::{candidates, depth_along};
-
-fn parry_contact(
-    p1: Vec3,
-    g1: &dyn ps::Shape,
-    p2: Vec3,
-    g2: &dyn ps::Shape,
-) -> Option<(Real, Vec3)> {
-    contact(&translation(p1), g1, &translation(p2), g2, 0.0)
-        .expect("supported pair")
-        .map(|c| (-c.dist, -from_parry(c.normal1)))
-}
 
 fn polyhedron(points: &[Vec3]) -> Option<ps::ConvexPolyhedron> {
     let points: Vec<_> = points.iter().map(|&p| to_parry(p)).collect();

@@ -10,12 +10,13 @@
 //! translation does not separate).
 
 use isect::math::{Quat, Vec3};
-use isect::{Aabb, Capsule, Contact, ContactInfo, Intersects, Obb, Real};
-use parry::query::contact;
+use isect::{Aabb, Contact, ContactInfo, Intersects, Obb, Real};
 use parry::shape as ps;
 use proptest::prelude::*;
 
-use crate::common::parry_conv::{from_parry, pose, to_parry, translation};
+use crate::common::parry_conv::{
+    self as parry_conv, capsule_posed as parry_capsule, cuboid as parry_obb, to_parry, translation,
+};
 use crate::common::{strategy, tol};
 use crate::sweep::Translated;
 
@@ -26,24 +27,7 @@ fn parry_contact(
     p2: parry::math::Pose,
     g2: &dyn ps::Shape,
 ) -> Option<(Real, Vec3)> {
-    contact(&p1, g1, &p2, g2, 0.0)
-        .expect("supported pair")
-        .map(|c| (-c.dist, -from_parry(c.normal1)))
-}
-
-fn parry_obb(o: &Obb) -> (parry::math::Pose, ps::Cuboid) {
-    (
-        pose(o.center, Quat::from_mat3(&o.rotation)),
-        ps::Cuboid::new(to_parry(o.half_extents)),
-    )
-}
-
-fn parry_capsule(c: &Capsule) -> (parry::math::Pose, ps::Capsule) {
-    let mid = (c.a + c.b) * 0.5;
-    (
-        translation(mid),
-        ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), c.radius),
-    )
+    parry_conv::contact(&p1, g1, &p2, g2)
 }
 
 /// Whether moving `a` by `normal * depth * (1 + 1e-3)` (plus rounding) separates it from `b`.

@@ -1,14 +1,14 @@
 //! Distances against parry's `query::distance`, where the shapes are clearly apart (parry's GJK
 //! is off by up to ~0.2 near touching) and the shapes are not degenerate.
 
-use isect::math::{Quat, Vec3};
+use isect::math::Vec3;
 use isect::{Capsule, ConvexHull, Distance, Obb, Real, Triangle};
 use parry::math::Pose;
 use parry::shape as ps;
 use proptest::prelude::*;
 
 use crate::common::flat_reference::{convex_min, dv, triangle_distance, wide};
-use crate::common::parry_conv::{pose, to_parry, translation};
+use crate::common::parry_conv::{capsule_posed as parry_capsule, cuboid, to_parry};
 use crate::common::strategy::{capsule, obb, triangle, vec3};
 use crate::common::v;
 
@@ -18,23 +18,8 @@ fn parry_distance(p1: &Pose, g1: &dyn ps::Shape, p2: &Pose, g2: &dyn ps::Shape) 
         .distance
 }
 
-fn cuboid(o: &Obb) -> (Pose, ps::Cuboid) {
-    (
-        pose(o.center, Quat::from_mat3(&o.rotation)),
-        ps::Cuboid::new(to_parry(o.half_extents)),
-    )
-}
-
 fn parry_triangle(t: &Triangle) -> ps::Triangle {
     ps::Triangle::new(to_parry(t.a), to_parry(t.b), to_parry(t.c))
-}
-
-fn parry_capsule(c: &Capsule) -> (Pose, ps::Capsule) {
-    let mid = (c.a + c.b) * 0.5;
-    (
-        translation(mid),
-        ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), c.radius),
-    )
 }
 
 /// Compares where parry's distance is clear of touching and the shapes have volume or area.

@@ -11,7 +11,7 @@ use parry::shape as ps;
 use proptest::prelude::*;
 
 use crate::common::flat_reference::convex_min;
-use crate::common::parry_conv::{to_parry, translation};
+use crate::common::parry_conv::{capsule as parry_capsule, to_parry, translation};
 use crate::common::strategy;
 use crate::sweep::solids::{box_gap, sphere_gap};
 
@@ -106,15 +106,6 @@ proptest! {
             }
         }
     }
-}
-
-/// A capsule as parry's (centered at the origin, placed by a translation).
-fn parry_capsule(c: &isect::Capsule) -> (Vec3, ps::Capsule) {
-    let mid = (c.a + c.b) * 0.5;
-    (
-        mid,
-        ps::Capsule::new(to_parry(c.a - mid), to_parry(c.b - mid), c.radius),
-    )
 }
 
 proptest! {
