@@ -141,6 +141,12 @@ proptest! {
     fn triangle_(t in triangle(), o in point(), d in direction(), max_t in 0.0 as Real..30.0) {
         let ray = Ray::new(o, d);
         let Some(n) = t.normal() else { return Ok(()) };
+        // Slivers (sine of the angle at `a` under 1e-3) have a normal of rounding noise, and a
+        // ray from the triangle itself is the boundary case: both left to the hand tests (an f64
+        // sliver with the ray from a corner was seen: isect hits at t = 0, parry misses).
+        let (ab, ac) = (t.b - t.a, t.c - t.a);
+        prop_assume!(ab.cross(ac).length() > 1e-3 * ab.length() * ac.length());
+        prop_assume!(t.distance_to_point(o) > 1e-3);
         let den = n.dot(d);
         prop_assume!(den.abs() > 1e-3 * d.length());
         let s = n.dot(t.a - o) / den;
