@@ -7,8 +7,9 @@
 //! and the gap `g` between their extents along `n` at time `t`, a point `x` of `a` moves at
 //! `v_a + ω_a × (x − c_a)`, so its coordinate along `n` changes at `n · v_a + (x − c_a) · (n × ω_a)`,
 //! at least `n · v_a − |n × ω_a| r_a` where `r_a` bounds the distance of `a`'s points from its
-//! rotation center `c_a` (constant: the motion is rigid). With `b`'s likewise, the gap shrinks
-//! at most at `μ = −n · (v_a − v_b) + |n × ω_a| r_a + |n × ω_b| r_b`, so the shapes stay apart
+//! rotation axis (the line through `c_a` along `ω_a`: `n × ω_a` is perpendicular to `ω_a`, so
+//! only the part of `x − c_a` across the axis counts; constant, as the motion is rigid). With
+//! `b`'s likewise, the gap shrinks at most at `μ = −n · (v_a − v_b) + |n × ω_a| r_a + |n × ω_b| r_b`, so the shapes stay apart
 //! until `t + g / μ` (and forever if `μ <= 0`). Where rounding leaves GJK's direction not quite
 //! separating, the step is the distance over the fastest relative speed of any two points,
 //! `|v_a − v_b| + |ω_a| r_a + |ω_b| r_b`, which is safe whatever the direction.
@@ -141,16 +142,26 @@ impl<S: SupportMap + ?Sized> SupportMap for Posed<'_, S> {
 }
 
 /// One shape of the problem: the shape, its motion and the bound on its points' distance from
-/// the rotation center.
+/// the rotation axis.
 struct Body<'a, S: ?Sized> {
     shape: &'a S,
     motion: &'a RigidMotion,
     reach: Real,
 }
 
-/// The first contact (time elapsed, point, normal from `b` towards `a`) going forwards from
-/// `t = 0`, or backwards from `t = 1` when `backwards`; `None` when none within `[0, 1]`.
-fn advance<A, B>(a: &Body<'_, A>, b: &Body<'_, B>, backwards: bool) -> Option<(Real, Vec3, Vec3)>
+/// How an advancement run ended.
+enum Advanced {
+    /// Within the tolerance of touching after this much time (time elapsed, point, normal from
+    /// `b` towards `a`).
+    Contact(Real, Vec3, Vec3),
+    /// Out of steps after this much time, no later than any contact (same fields).
+    Stalled(Real, Vec3, Vec3),
+    /// No contact within `[0, 1]`, or invalid input.
+    Apart,
+}
+
+/// The first contact going forwards from `t = 0`, or backwards from `t = 1` when `backwards`.
+fn advance<A, B>(a: &Body<'_, A>, b: &Body<'_, B>, backwards: bool) -> Advanced
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -171,7 +182,7 @@ where
         );
         let cp = gjk_closest_points(&pa, &pb, dir);
         if !cp.distance.is_finite() {
-            return None;
+            return Advanced::Apart;
         }
         let scale = cp.a.abs().max_element().max(cp.b.abs().max_element());
         let n = (cp.a - cp.b) / cp.distance;
@@ -182,25 +193,25 @@ where
                 last
             };
             let normal = normal.or_else(|| (-v).try_normalize()).unwrap_or(Vec3::Y);
-            return Some((elapsed, (cp.a + cp.b) * 0.5, normal));
+            return Advanced::Contact(elapsed, (cp.a + cp.b) * 0.5, normal);
         }
         let gap = n.dot(pa.support(-n)) - n.dot(pb.support(n));
         let step = if gap > 0.0 {
             let closing =
                 -v.dot(n) + n.cross(wa).length() * a.reach + n.cross(wb).length() * b.reach;
             if !(closing > 0.0) {
-                return None; // the gap along n never shrinks
+                return Advanced::Apart; // the gap along n never shrinks
             }
             gap / closing
         } else {
             cp.distance / fastest
         };
         if !(step > 0.0) {
-            return None; // no motion
+            return Advanced::Apart; // no motion
         }
         elapsed += step;
         if !(elapsed <= 1.0) {
-            return None;
+            return Advanced::Apart;
         }
         last = Some(n);
         dir = n;
@@ -213,16 +224,27 @@ where
         dir,
     );
     let normal = last.unwrap_or(Vec3::Y);
-    cp.distance
-        .is_finite()
-        .then_some((elapsed, (cp.a + cp.b) * 0.5, normal))
+    if cp.distance.is_finite() {
+        Advanced::Stalled(elapsed, (cp.a + cp.b) * 0.5, normal)
+    } else {
+        Advanced::Apart
+    }
 }
 
-/// The largest distance of a shape's points from `center`, from its bounding sphere; `None`
-/// for an invalid shape (whose bounding sphere is [`Sphere::EMPTY`](crate::Sphere::EMPTY)).
-fn reach<S: Bounded + ?Sized>(shape: &S, center: Vec3) -> Option<Real> {
+/// A bound on the distance of a shape's points from the rotation axis (the line through
+/// `center` along `angular`), from its bounding sphere; `None` for an invalid shape (whose
+/// bounding sphere is [`Sphere::EMPTY`](crate::Sphere::EMPTY)). The axis distance, not the
+/// distance from `center`, bounds the rotation's speed `|ω × (x − c)| = |ω| |x − c|⊥`, and it
+/// does not change as the shape turns about the axis; for a bar spinning about its long axis it
+/// is the bar's half width rather than its half length.
+fn reach<S: Bounded + ?Sized>(shape: &S, center: Vec3, angular: Vec3) -> Option<Real> {
     let sphere = shape.bounding_sphere();
-    let r = center.distance(sphere.center) + sphere.radius;
+    let off = sphere.center - center;
+    let across = match angular.try_normalize() {
+        Some(axis) => off - axis * off.dot(axis),
+        None => off,
+    };
+    let r = across.length() + sphere.radius;
     (sphere.radius >= 0.0 && r.is_finite()).then_some(r)
 }
 
@@ -234,14 +256,16 @@ fn reach<S: Bounded + ?Sized>(shape: &S, center: Vec3) -> Option<Real> {
 /// What it guarantees:
 /// - It never tunnels: each step advances by the current gap over an upper bound on how fast it
 ///   can close, `|relative linear velocity along the normal| + |n × ω_a| r_a + |n × ω_b| r_b`
-///   (no more than `|ω| r`; `r` is the largest distance of the shape from its rotation center,
-///   from its bounding sphere), so `t_first` is never later than the first contact.
+///   (no more than `|ω| r`; `r` bounds the distance of the shape's points from its rotation
+///   axis, from its bounding sphere), so `t_first` is never later than the first contact.
 /// - At `t_first` the shapes are within [`ROTATING_RELATIVE_TOLERANCE`] times their
 ///   coordinates of touching (GJK's accuracy, about `√ε` of the size, for curved shapes), unless
 ///   the step cap [`ROTATING_MAX_STEPS`] was reached first: then `t_first` is the time reached,
 ///   still no later than any contact, with the shapes possibly further apart (slow convergence
-///   happens for fast spins that pass close by without touching). Check with a distance query
-///   where that matters.
+///   happens for fast spins that pass close by without touching). A stalled forward run is
+///   then checked against the backward one: where the two runs meet without a contact, the
+///   answer is `None` (or the backward run's touch within the tolerance, if it found one).
+///   Check with a distance query where a stalled `t_first` matters.
 /// - `t_last` is the same advancement run backwards from `t = 1`, so it is no earlier than
 ///   the last contact, with the same tolerance. With rotation, the shapes may touch, separate
 ///   and touch again: `[t_first, t_last]` spans all contacts but need not be one contact.
@@ -281,18 +305,39 @@ where
     let a = Body {
         shape: a,
         motion: motion_a,
-        reach: reach(a, motion_a.center)?,
+        reach: reach(a, motion_a.center, motion_a.angular)?,
     };
     let b = Body {
         shape: b,
         motion: motion_b,
-        reach: reach(b, motion_b.center)?,
+        reach: reach(b, motion_b.center, motion_b.angular)?,
     };
-    let (t_first, point, normal) = advance(&a, &b, false)?;
-    let t_last = match advance(&a, &b, true) {
-        Some((back, _, _)) => (1.0 - back).max(t_first),
-        None => t_first,
+    let forward = advance(&a, &b, false);
+    if let Advanced::Apart = forward {
+        return None;
+    }
+    // The backward run's time, counted from t = 0, and whether it stopped at a contact.
+    let backward = match advance(&a, &b, true) {
+        Advanced::Contact(back, p, n) => Some((1.0 - back, p, n, true)),
+        Advanced::Stalled(back, p, n) => Some((1.0 - back, p, n, false)),
+        Advanced::Apart => None,
     };
+    let (t_first, point, normal) = match (forward, backward) {
+        (Advanced::Apart, _) => return None,
+        (Advanced::Contact(t, p, n), _) => (t, p, n),
+        // A stalled forward run (a near miss it could not pass in its steps) proved no contact
+        // in [0, t]; the backward run proved none after where it stopped. When the two meet,
+        // there is no contact at all, or only the backward run's touch within the tolerance.
+        (Advanced::Stalled(..), None) => return None,
+        (Advanced::Stalled(t, ..), Some((tb, p, n, touching))) if tb <= t => {
+            if !touching {
+                return None;
+            }
+            (tb, p, n)
+        }
+        (Advanced::Stalled(t, p, n), Some(_)) => (t, p, n),
+    };
+    let t_last = backward.map_or(t_first, |(tb, ..)| tb.max(t_first));
     Some(SweepHit {
         t_first,
         t_last,
