@@ -154,10 +154,12 @@ fn check_bounded(view_proj: &Mat4, depth: Depth, what: &str) {
             "{what}: {r} outside {s:?}"
         );
     }
-    // Planes at the box's faces, moved out (Front/Back) or in (Straddle) by a margin.
-    let margin = 0.05 * reference_box.size().max_element();
+    // Planes at the box's faces, moved out (Front/Back) or in (Straddle) by a margin: a share
+    // of the box's extent along that axis (a share of its largest extent would move a plane
+    // past a thin frustum, as CI found: depth 0.5, 20 wide).
     for (axis, n) in [Vec3::X, Vec3::Y, Vec3::Z].into_iter().enumerate() {
         let (lo, hi) = (reference_box.min[axis], reference_box.max[axis]);
+        let margin = 0.05 * (hi - lo);
         for (plane, side) in [
             (Plane::new(n, lo - margin), Side::Front),
             (Plane::new(n, hi + margin), Side::Back),
