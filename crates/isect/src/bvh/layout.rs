@@ -2,10 +2,11 @@
 //!
 //! Each [`Node4`] holds the boxes of up to four children as structure of arrays (`min[axis][lane]`),
 //! so one ray–box slab test runs over four lanes in straight-line code that the compiler turns
-//! into SIMD. A lane is empty, an inner node, or a leaf of up to four triangles that are
-//! contiguous in [`Bvh::tris`] (their corners copied in leaf order, so a leaf test reads one
-//! cache-friendly block instead of chasing vertex indices). Nodes are in pre-order, parents
-//! before children, which [`crate::bvh::refit`] relies on.
+//! into SIMD. A lane is empty, an inner node, or a leaf of up to four triangles. Each leaf owns
+//! one [`TriBlock`]: the corners of its triangles copied as structure of arrays, so the ray's
+//! watertight test runs over the four lanes at once and reads one contiguous block instead of
+//! chasing vertex indices. Triangles are addressed by *slot*, `4 · block + lane`. Nodes are in
+//! pre-order, parents before children, which [`crate::bvh::refit`] relies on.
 
 use alloc::vec::Vec;
 
@@ -25,8 +26,8 @@ pub(crate) struct Node4 {
     pub min: [[Real; WIDTH]; 3],
     /// `max[axis][lane]`.
     pub max: [[Real; WIDTH]; 3],
-    /// Inner lane: index of the child node; leaf lane: first triangle in [`Bvh::tris`]; empty
-    /// lane: [`EMPTY`].
+    /// Inner lane: index of the child node; leaf lane: the slot of its first triangle (a
+    /// multiple of [`WIDTH`]: lane 0 of its block); empty lane: [`EMPTY`].
     pub child: [u32; WIDTH],
     /// Triangles of a leaf lane; 0 for inner and empty lanes.
     pub count: [u8; WIDTH],
@@ -57,10 +58,53 @@ impl Node4 {
     }
 }
 
-/// A reference to a subtree: an inner node, or a leaf's triangle range.
+/// The corners of a leaf's triangles as structure of arrays, `c[corner][axis][lane]`. Lanes
+/// past the leaf's triangle count repeat lane 0's triangle (so a four-lane test computes
+/// ordinary values there, which the count then masks off).
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(16))]
+pub(crate) struct TriBlock {
+    pub c: [[[Real; WIDTH]; 3]; 3],
+}
+
+impl TriBlock {
+    const BLANK: Self = Self {
+        c: [[[0.0; WIDTH]; 3]; 3],
+    };
+
+    /// The corners of the triangle in `lane`.
+    #[inline]
+    pub(crate) fn get(&self, lane: usize) -> [Vec3; 3] {
+        core::array::from_fn(|k| {
+            Vec3::new(self.c[k][0][lane], self.c[k][1][lane], self.c[k][2][lane])
+        })
+    }
+
+    #[inline]
+    pub(crate) fn set(&mut self, lane: usize, tri: [Vec3; 3]) {
+        for (k, corner) in tri.iter().enumerate() {
+            for axis in 0..3 {
+                self.c[k][axis][lane] = corner[axis];
+            }
+        }
+    }
+
+    /// Fills the lanes from `count` on with copies of lane 0.
+    fn pad(&mut self, count: usize) {
+        let first = self.get(0);
+        for lane in count..WIDTH {
+            self.set(lane, first);
+        }
+    }
+}
+
+/// `order` of a padding slot (a lane past its leaf's triangle count).
+pub(crate) const NO_TRIANGLE: u32 = u32::MAX;
+
+/// A reference to a subtree: an inner node, or a leaf's slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct NodeRef {
-    /// Node index, or first triangle of a leaf.
+    /// Node index, or the first slot of a leaf.
     pub index: u32,
     /// Triangles of a leaf; 0 for a node.
     pub count: u8,
@@ -71,11 +115,12 @@ pub(crate) struct NodeRef {
 pub(crate) struct Bvh {
     /// Nodes in pre-order; `nodes[0]` is the root.
     pub nodes: Vec<Node4>,
-    /// The triangles' corners in leaf order.
-    pub tris: Vec<[Vec3; 3]>,
-    /// The mesh's triangle index of each entry of `tris`.
+    /// One block of triangle corners per leaf; slot `s` is lane `s % 4` of block `s / 4`.
+    pub blocks: Vec<TriBlock>,
+    /// The mesh's triangle index of each slot; [`NO_TRIANGLE`] for padding.
     pub order: Vec<u32>,
-    /// Whether each entry of `tris` has no area (never hit by rays, never overlapping).
+    /// Whether each slot's triangle has no area (never hit by rays, never overlapping); `true`
+    /// for padding.
     pub degenerate: Vec<bool>,
     /// The root reference (a node, or a leaf for meshes of a few triangles).
     pub root: NodeRef,
@@ -114,12 +159,29 @@ impl Bvh {
             centre: &centre,
         };
         let mut order: Vec<u32> = (0..n as u32).collect();
-        let bin = build::build(&prims, &mut order);
-        let tris: Vec<[Vec3; 3]> = order
-            .iter()
-            .map(|&i| corners(vertices, triangles[i as usize]))
-            .collect();
-        let degenerate = tris.iter().map(is_degenerate).collect();
+        let mut bin = build::build(&prims, &mut order);
+        // One block per leaf; the leaves' indices become slots.
+        let leaves = bin.iter().filter(|b| b.count > 0).count();
+        let mut blocks = Vec::with_capacity(leaves);
+        let mut slot_order = Vec::with_capacity(leaves * WIDTH);
+        let mut degenerate = Vec::with_capacity(leaves * WIDTH);
+        for b in bin.iter_mut().filter(|b| b.count > 0) {
+            let range = b.index as usize..(b.index + b.count) as usize;
+            let mut block = TriBlock::BLANK;
+            for (lane, &i) in order[range].iter().enumerate() {
+                let c = corners(vertices, triangles[i as usize]);
+                block.set(lane, c);
+                slot_order.push(i);
+                degenerate.push(is_degenerate(&c));
+            }
+            block.pad(b.count as usize);
+            for _ in b.count as usize..WIDTH {
+                slot_order.push(NO_TRIANGLE);
+                degenerate.push(true);
+            }
+            b.index = (blocks.len() * WIDTH) as u32;
+            blocks.push(block);
+        }
         let mut nodes = Vec::with_capacity(bin.len() / 2 + 1);
         let root = if bin[0].count > 0 {
             NodeRef {
@@ -135,17 +197,34 @@ impl Bvh {
         nodes.shrink_to_fit();
         Self {
             nodes,
-            tris,
-            order,
+            blocks,
+            order: slot_order,
             degenerate,
             root,
         }
     }
 
-    /// Bytes of heap memory the hierarchy holds (nodes, triangle copies, order and flags).
+    /// The corners of the triangle in `slot`.
+    #[inline]
+    pub(crate) fn tri(&self, slot: u32) -> [Vec3; 3] {
+        self.blocks[slot as usize / WIDTH].get(slot as usize % WIDTH)
+    }
+
+    /// Rewrites the padding lanes of every block after its triangles changed.
+    pub(crate) fn pad_blocks(&mut self) {
+        for (b, block) in self.blocks.iter_mut().enumerate() {
+            let count = self.order[b * WIDTH..(b + 1) * WIDTH]
+                .iter()
+                .take_while(|&&i| i != NO_TRIANGLE)
+                .count();
+            block.pad(count);
+        }
+    }
+
+    /// Bytes of heap memory the hierarchy holds (nodes, triangle blocks, order and flags).
     pub(crate) fn heap_bytes(&self) -> usize {
         self.nodes.capacity() * core::mem::size_of::<Node4>()
-            + self.tris.capacity() * core::mem::size_of::<[Vec3; 3]>()
+            + self.blocks.capacity() * core::mem::size_of::<TriBlock>()
             + self.order.capacity() * 4
             + self.degenerate.capacity()
     }

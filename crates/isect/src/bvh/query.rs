@@ -27,7 +27,8 @@ pub(crate) fn overlap_lanes(node: &Node4, lo: Vec3, hi: Vec3) -> u32 {
 pub(crate) fn leaf_box(bvh: &Bvh, r: NodeRef) -> (Vec3, Vec3) {
     let mut lo = Vec3::INFINITY;
     let mut hi = Vec3::NEG_INFINITY;
-    for t in &bvh.tris[r.index as usize..r.index as usize + r.count as usize] {
+    for slot in r.index..r.index + u32::from(r.count) {
+        let t = bvh.tri(slot);
         lo = lo.min(t[0]).min(t[1]).min(t[2]);
         hi = hi.max(t[0]).max(t[1]).max(t[2]);
     }
@@ -37,14 +38,14 @@ pub(crate) fn leaf_box(bvh: &Bvh, r: NodeRef) -> (Vec3, Vec3) {
 const NO_REF: NodeRef = NodeRef { index: 0, count: 0 };
 
 impl Bvh {
-    /// Calls `f(slot)` for each entry of [`Bvh::tris`] whose own box meets `[lo, hi]`.
+    /// Calls `f(slot)` for each triangle whose own box meets `[lo, hi]`.
     pub(crate) fn query_box(&self, lo: Vec3, hi: Vec3, mut f: impl FnMut(u32)) {
         let mut stack = Stack::new(NO_REF);
         stack.push(self.root);
         while let Some(r) = stack.pop() {
             if r.count > 0 {
                 for slot in r.index..r.index + u32::from(r.count) {
-                    let t = &self.tris[slot as usize];
+                    let t = self.tri(slot);
                     let tlo = t[0].min(t[1]).min(t[2]);
                     let thi = t[0].max(t[1]).max(t[2]);
                     if tlo.cmple(hi).all() && lo.cmple(thi).all() {

@@ -23,9 +23,9 @@ use alloc::vec::Vec;
 
 use glam::Vec3Swizzles;
 
-use crate::bvh::layout::{Bvh, Node4, NodeRef, WIDTH};
+use crate::bvh::layout::{Bvh, Node4, NodeRef, TriBlock, WIDTH};
 use crate::bvh::stack::Stack;
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, Vec4};
 use crate::query::TriangleHit;
 use crate::query::raycast::triangle::{Sheared, shear};
 use crate::shape::{Ray, Triangle};
@@ -227,10 +227,34 @@ const NO_ENTRY: Entry = Entry {
     near: 0.0,
 };
 
+/// The watertight test's values for the four lanes of a leaf (see [`Sheared`]).
+#[derive(Clone, Copy, Debug)]
+struct Lanes {
+    u: Vec4,
+    v: Vec4,
+    w: Vec4,
+    t: Vec4,
+    det: Vec4,
+}
+
+impl Lanes {
+    /// The values of `lane`.
+    #[inline(always)]
+    fn get(&self, lane: usize) -> Sheared {
+        Sheared {
+            u: self.u[lane],
+            v: self.v[lane],
+            w: self.w[lane],
+            t: self.t[lane],
+            det: self.det[lane],
+        }
+    }
+}
+
 /// The closest hit found so far, in leaf order.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LeafHit {
-    /// Index into [`Bvh::tris`].
+    /// The triangle's slot in the [`Bvh`].
     pub slot: u32,
     pub hit: TriangleHit,
     /// Whether the triangle's front (counter-clockwise) side faces the ray.
@@ -335,7 +359,7 @@ impl Bvh {
         }
     }
 
-    /// The watertight test of entry `slot` of [`Bvh::tris`] within `[0, hi]`.
+    /// The watertight test of the triangle in `slot` within `[0, hi]`.
     #[inline(always)]
     fn test(
         &self,
@@ -344,13 +368,18 @@ impl Bvh {
         slot: usize,
         hi: Real,
     ) -> Option<TriangleHit> {
-        let tri = &self.tris[slot];
-        let s = ray.shear_with(tri, permute);
+        let s = ray.shear_with(&self.tri(slot as u32), permute);
+        self.accept(ray, slot, s, hi)
+    }
+
+    /// The hit of the triangle in `slot` within `[0, hi]` from its sheared values `s`.
+    #[inline(always)]
+    fn accept(&self, ray: &PreRay, slot: usize, s: Sheared, hi: Real) -> Option<TriangleHit> {
         if s.det == 0.0 {
             return if self.degenerate[slot] {
                 None
             } else {
-                in_plane(tri, ray, hi)
+                in_plane(&self.tri(slot as u32), ray, hi)
             };
         }
         if s.crosses(false) && s.t_within(0.0, hi) && !self.degenerate[slot] {
@@ -362,6 +391,73 @@ impl Bvh {
             });
         }
         None
+    }
+
+    /// The watertight test of the `count` triangles of the leaf at slot `first` over four lanes
+    /// at once: a mask of the lanes that may be hit within `[0, hi]` (crossing within the
+    /// range, or in the ray's plane, which [`Bvh::accept`] decides) and every lane's values.
+    /// The same operations as [`PreRay::shear_with`] lane by lane (no fused multiply-adds), so
+    /// the values are the same bits as the one-triangle test's.
+    #[inline(always)]
+    fn leaf_lanes(
+        &self,
+        ray: &PreRay,
+        permute: impl Fn(Vec3) -> Vec3,
+        first: u32,
+        count: u32,
+        hi: Real,
+    ) -> (u32, Lanes) {
+        let block: &TriBlock = &self.blocks[first as usize / WIDTH];
+        // The permutation as axis indices (constants once `permute` is inlined).
+        let k = permute(Vec3::new(0.0, 1.0, 2.0));
+        let (kx, ky, kz) = (k.x as usize % 3, k.y as usize % 3, k.z as usize % 3);
+        let o = permute(ray.origin);
+        let (ox, oy, oz) = (Vec4::splat(o.x), Vec4::splat(o.y), Vec4::splat(o.z));
+        let (sx, sy) = (Vec4::splat(ray.sx), Vec4::splat(ray.sy));
+        // Sheared x, y and depth z of each corner.
+        let corner = |c: &[[Real; WIDTH]; 3]| {
+            let pz = Vec4::from_array(c[kz]) - oz;
+            let x = (Vec4::from_array(c[kx]) - ox) - sx * pz;
+            let y = (Vec4::from_array(c[ky]) - oy) - sy * pz;
+            (x, y, pz)
+        };
+        let (ax, ay, az) = corner(&block.c[0]);
+        let (bx, by, bz) = corner(&block.c[1]);
+        let (cx, cy, cz) = corner(&block.c[2]);
+        let (u, v, w) = (cx * by - cy * bx, ax * cy - ay * cx, bx * ay - by * ax);
+        // Edge functions that round to 0 in `f32` are redone in `f64` (`edge_function`).
+        #[cfg(not(isect_f64))]
+        let (u, v, w) = if (u.cmpeq(Vec4::ZERO) | v.cmpeq(Vec4::ZERO) | w.cmpeq(Vec4::ZERO)).any() {
+            use crate::query::raycast::triangle::edge_function;
+            let lane = |a: Vec4, d: Vec4, b: Vec4, c: Vec4| {
+                Vec4::from_array(core::array::from_fn(|l| {
+                    edge_function(a[l], d[l], b[l], c[l])
+                }))
+            };
+            (
+                lane(cx, by, cy, bx),
+                lane(ax, cy, ay, cx),
+                lane(bx, ay, by, ax),
+            )
+        } else {
+            (u, v, w)
+        };
+        let t = (u * az + v * bz + w * cz) * Vec4::splat(ray.sz);
+        let det = u + v + w;
+        // `Sheared::crosses(false) && Sheared::t_within(0.0, hi)`, lane-wise.
+        let zero = Vec4::ZERO;
+        let neg = u.cmplt(zero) | v.cmplt(zero) | w.cmplt(zero);
+        let pos = u.cmpgt(zero) | v.cmpgt(zero) | w.cmpgt(zero);
+        let flat = det.cmpeq(zero);
+        let flipped = det.cmplt(zero);
+        let (t_abs, det_abs) = (
+            Vec4::select(flipped, -t, t),
+            Vec4::select(flipped, -det, det),
+        );
+        let within = (zero * det_abs).cmple(t_abs) & t_abs.cmple(Vec4::splat(hi) * det_abs);
+        let crossing = !(neg & pos) & !flat & within;
+        let mask = (flat | crossing).bitmask();
+        (mask & ((1 << count) - 1), Lanes { u, v, w, t, det })
     }
 
     /// The closest hit within `[0, max_t]`. Among hits at the same `t` the one whose front
@@ -383,11 +479,16 @@ impl Bvh {
             ray,
             || best_t.get(),
             |first, count| {
-                for slot in first as usize..(first + count) as usize {
-                    let Some(hit) = self.test(ray, permute, slot, best_t.get()) else {
+                let (mut mask, lanes) = self.leaf_lanes(ray, permute, first, count, best_t.get());
+                // Lane by lane in slot order, each against the range left by the ones before.
+                while mask != 0 {
+                    let lane = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let slot = first as usize + lane;
+                    let Some(hit) = self.accept(ray, slot, lanes.get(lane), best_t.get()) else {
                         continue;
                     };
-                    let tri = &self.tris[slot];
+                    let tri = self.tri(slot as u32);
                     let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]);
                     let front = !(n.dot(ray.dir) > 0.0);
                     let better = match best {
@@ -427,9 +528,17 @@ impl Bvh {
             ray,
             || max_t,
             |first, count| {
-                found = (first as usize..(first + count) as usize)
-                    .any(|slot| self.test(ray, permute, slot, max_t).is_some());
-                found
+                let (mut mask, lanes) = self.leaf_lanes(ray, permute, first, count, max_t);
+                while mask != 0 {
+                    let lane = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let slot = first as usize + lane;
+                    if self.accept(ray, slot, lanes.get(lane), max_t).is_some() {
+                        found = true;
+                        return true;
+                    }
+                }
+                false
             },
         );
         found
@@ -483,9 +592,10 @@ impl Bvh {
                     if self.degenerate[slot] {
                         continue;
                     }
-                    let s = ray.shear(&self.tris[slot]);
+                    let s = ray.shear(&self.tri(slot as u32));
                     if !s.crosses(false) || !s.t_within(0.0, Real::INFINITY) {
-                        if s.det == 0.0 && in_plane(&self.tris[slot], ray, Real::INFINITY).is_some()
+                        if s.det == 0.0
+                            && in_plane(&self.tri(slot as u32), ray, Real::INFINITY).is_some()
                         {
                             verdict = Some(Crossings::Ambiguous);
                             return true;

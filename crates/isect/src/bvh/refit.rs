@@ -1,9 +1,9 @@
-//! Refitting: new vertex positions, same tree. The triangle copies are rewritten and every
+//! Refitting: new vertex positions, same tree. The triangle blocks are rewritten and every
 //! node's lane boxes recomputed bottom-up (nodes are in pre-order, so a reverse sweep sees the
 //! children before their parent). The tree keeps its topology, so its quality degrades when the
 //! mesh deforms a lot; build a new mesh then.
 
-use crate::bvh::layout::{Bvh, EMPTY, NodeRef, WIDTH, corners, is_degenerate};
+use crate::bvh::layout::{Bvh, EMPTY, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate};
 use crate::bvh::query::leaf_box;
 use crate::math::Vec3;
 
@@ -11,10 +11,14 @@ impl Bvh {
     /// Recomputes the boxes for `vertices` (same count as at build, finite).
     pub(crate) fn refit(&mut self, vertices: &[Vec3], triangles: &[[u32; 3]]) {
         for (slot, &i) in self.order.iter().enumerate() {
+            if i == NO_TRIANGLE {
+                continue;
+            }
             let c = corners(vertices, triangles[i as usize]);
-            self.tris[slot] = c;
+            self.blocks[slot / WIDTH].set(slot % WIDTH, c);
             self.degenerate[slot] = is_degenerate(&c);
         }
+        self.pad_blocks();
         for k in (0..self.nodes.len()).rev() {
             for lane in 0..WIDTH {
                 let (child, count) = (self.nodes[k].child[lane], self.nodes[k].count[lane]);

@@ -227,7 +227,7 @@ impl TriMesh {
     }
 
     fn mesh_hit(&self, ray: &Ray, slot: u32, hit: crate::query::TriangleHit) -> MeshHit {
-        let [a, b, c] = self.bvh.tris[slot as usize];
+        let [a, b, c] = self.bvh.tri(slot);
         let hit = crate::query::raycast::triangle::steady_barycentric(
             [a, b, c],
             ray.origin,
@@ -267,7 +267,7 @@ impl TriMesh {
         let mut on = false;
         self.bvh.query_box(p - tol, p + tol, |slot| {
             if !on {
-                let [a, b, c] = self.bvh.tris[slot as usize];
+                let [a, b, c] = self.bvh.tri(slot);
                 on = Triangle::new(a, b, c).contains_point(p);
             }
         });
@@ -276,7 +276,7 @@ impl TriMesh {
 
     fn closest_on_surface(&self, p: Vec3) -> Vec3 {
         let tri = |slot: u32| {
-            let [a, b, c] = self.bvh.tris[slot as usize];
+            let [a, b, c] = self.bvh.tri(slot);
             Triangle::new(a, b, c)
         };
         self.bvh
@@ -420,8 +420,8 @@ impl Intersects<TriMesh> for TriMesh {
             if a.degenerate[sa as usize] || b.degenerate[sb as usize] {
                 return false;
             }
-            let ta = a.tris[sa as usize];
-            let tb = b.tris[sb as usize];
+            let ta = a.tri(sa);
+            let tb = b.tri(sb);
             let (alo, ahi) = (ta[0].min(ta[1]).min(ta[2]), ta[0].max(ta[1]).max(ta[2]));
             let (blo, bhi) = (tb[0].min(tb[1]).min(tb[2]), tb[0].max(tb[1]).max(tb[2]));
             if !(alo.cmple(bhi).all() && blo.cmple(ahi).all()) {
