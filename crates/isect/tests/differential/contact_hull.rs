@@ -95,6 +95,20 @@ fn assert_closest(a: &[Vec3], qa: Vec3, b: &[Vec3], qb: Vec3) -> Result<(), Test
 /// on the same inputs (20,000 cases in f32).
 const PARRY_APART: (Real, Real) = (0.1, 5e-2);
 
+/// The depth of a rounded core `a` (radius `r`) against `b` along a unit normal `n`: how far
+/// to move `a` along `n` to separate them. The least over all normals is the contact depth.
+fn depth_of(a: &[Vec3], r: Real, b: &[Vec3], n: Vec3) -> f64 {
+    let (pa, pb): (Vec<_>, Vec<_>) = (
+        a.iter().map(|&p| dv(p)).collect(),
+        b.iter().map(|&p| dv(p)).collect(),
+    );
+    depth_along(&pa, &pb, dv(n).normalize()) + wide(r)
+}
+
+/// Compares isect and parry with the reference `depth` and `normal`. `ties`, for penetrating
+/// pairs, gives the depth along any normal: isect's normal may then differ from the reference
+/// within the uniqueness radius (0.05) of [`unique_depth`] if it gives the same least depth
+/// (two candidate normals 0.019 apart can tie exactly: seen at 5000 cases).
 fn agree(
     ours: Option<ContactInfo>,
     depth: f64,
@@ -102,7 +116,8 @@ fn agree(
     theirs: Option<(Real, Vec3)>,
     parry_tol: (Real, Real),
     what: &str,
-) -> Result<(), TestCaseError> {
+    ties: Option<&dyn Fn(Vec3) -> f64>,
+) -> Result<bool, TestCaseError> {
     let ours = ours.ok_or_else(|| TestCaseError::fail(format!("isect has none: {what}")))?;
     let t = 1e-3 * depth.max(1.0);
     // isect against the brute force first: the reference.
@@ -114,83 +129,200 @@ fn agree(
         normal,
         what
     );
+    let tied = |m: Vec3| {
+        ties.is_some_and(|depth_along_normal| {
+            m.distance(normal) <= 0.05 && (depth_along_normal(m) - depth).abs() <= t
+        })
+    };
     prop_assert!(
-        ours.normal.distance(normal) <= 1e-2,
+        ours.normal.distance(normal) <= 1e-2 || tied(ours.normal),
         "isect {:?} vs brute {} {}: {}",
         ours,
         depth,
         normal,
         what
     );
-    let (d, n) = theirs.ok_or_else(|| TestCaseError::fail(format!("parry has none: {what}")))?;
-    prop_assert!(
-        (wide(d) - depth).abs() <= wide(parry_tol.1) * depth.max(1.0),
-        "parry {} {} vs brute {} {}: {}",
-        d,
-        n,
+    // parry is measured, not trusted: whether it agrees with the brute force too.
+    Ok(theirs.is_some_and(|(d, n)| {
+        (wide(d) - depth).abs() <= wide(parry_tol.1) * depth.max(1.0)
+            && (n.distance(normal) <= parry_tol.0 || tied(n))
+    }))
+}
+
+/// A hull–hull case: `Ok(None)` where the answer is not unique, else whether parry agreed
+/// (isect's disagreement with the brute force fails).
+fn hull_hull_case(a: &[Vec3], b: &[Vec3]) -> Result<Option<bool>, TestCaseError> {
+    let (Some(pa), Some(pb)) = (polyhedron(a), polyhedron(b)) else {
+        return Ok(None);
+    };
+    let Some((depth, normal)) = unique_depth(a, 0.0, b, 0.05) else {
+        return Ok(None);
+    };
+    let theirs = parry_contact(Vec3::ZERO, &pa, Vec3::ZERO, &pb);
+    let ours = ConvexHull::new(a.to_vec()).contact(&ConvexHull::new(b.to_vec()));
+    let ties = |n| depth_of(a, 0.0, b, n);
+    let what = format!("{a:?} against {b:?}");
+    agree(
+        ours,
         depth,
         normal,
-        what
-    );
-    prop_assert!(
-        n.distance(normal) <= parry_tol.0,
-        "parry {} {} vs brute {} {}: {}",
-        d,
-        n,
-        depth,
-        normal,
-        what
-    );
-    Ok(())
+        theirs,
+        (1e-2, 1e-3),
+        &what,
+        Some(&ties),
+    )
+    .map(Some)
+}
+
+/// A sphere–hull case, as [`hull_hull_case`].
+fn sphere_hull_case(b: &[Vec3], center: Vec3, r: Real) -> Result<Option<bool>, TestCaseError> {
+    let Some(pb) = polyhedron(b) else {
+        return Ok(None);
+    };
+    let center = center * 0.5;
+    let hull = ConvexHull::new(b.to_vec());
+    let sphere = Sphere::new(center, r);
+    let theirs = parry_contact(center, &ps::Ball::new(r), Vec3::ZERO, &pb);
+    let what = format!("{sphere:?} against {b:?}");
+    let core = isect::PointQuery::distance_to_point(&hull, center);
+    if core > 1e-2 {
+        if core < r - 1e-2 {
+            let q = isect::PointQuery::closest_point(&hull, center);
+            assert_closest(&[center], center, b, q)?;
+            let (depth, normal) = (wide(r - core), (center - q).normalize());
+            return agree(
+                sphere.contact(&hull),
+                depth,
+                normal,
+                theirs,
+                PARRY_APART,
+                &what,
+                None,
+            )
+            .map(Some);
+        }
+    } else if let Some((depth, normal)) = unique_depth(&[center], r, b, 0.05) {
+        let ties = |n| depth_of(&[center], r, b, n);
+        let ours = sphere.contact(&hull);
+        return agree(
+            ours,
+            depth,
+            normal,
+            theirs,
+            (1e-2, 1e-3),
+            &what,
+            Some(&ties),
+        )
+        .map(Some);
+    }
+    Ok(None)
+}
+
+/// A capsule–hull case, as [`hull_hull_case`].
+fn capsule_hull_case(b: &[Vec3], p: Vec3, d: Vec3, r: Real) -> Result<Option<bool>, TestCaseError> {
+    let Some(pb) = polyhedron(b) else {
+        return Ok(None);
+    };
+    let (a0, a1) = (p * 0.5, p * 0.5 + d * 0.5);
+    let cap = Capsule::new(a0, a1, r);
+    let hull = ConvexHull::new(b.to_vec());
+    let mid = (a0 + a1) * 0.5;
+    let parry_capsule = ps::Capsule::new(to_parry(a0 - mid), to_parry(a1 - mid), r);
+    let theirs = parry_contact(mid, &parry_capsule, Vec3::ZERO, &pb);
+    let what = format!("{cap:?} against {b:?}");
+    let cp = Segment::new(a0, a1).closest_points(&hull);
+    if cp.distance > 1e-2 {
+        if cp.distance < r - 1e-2 {
+            assert_closest(&[a0, a1], cp.a, b, cp.b)?;
+            let (depth, normal) = (wide(r - cp.distance), (cp.a - cp.b).normalize());
+            return agree(
+                cap.contact(&hull),
+                depth,
+                normal,
+                theirs,
+                PARRY_APART,
+                &what,
+                None,
+            )
+            .map(Some);
+        }
+    } else if let Some((depth, normal)) = unique_depth(&[a0, a1], r, b, 0.05) {
+        let ties = |n| depth_of(&[a0, a1], r, b, n);
+        let ours = cap.contact(&hull);
+        return agree(
+            ours,
+            depth,
+            normal,
+            theirs,
+            (1e-2, 1e-3),
+            &what,
+            Some(&ties),
+        )
+        .map(Some);
+    }
+    Ok(None)
 }
 
 proptest! {
     #[test]
-    fn hull_hull_matches_parry(a in solid_points(), b in solid_points()) {
-        let (Some(pa), Some(pb)) = (polyhedron(&a), polyhedron(&b)) else { return Ok(()) };
-        let Some((depth, normal)) = unique_depth(&a, 0.0, &b, 0.05) else { return Ok(()) };
-        let theirs = parry_contact(Vec3::ZERO, &pa, Vec3::ZERO, &pb);
-        let ours = ConvexHull::new(a.clone()).contact(&ConvexHull::new(b.clone()));
-        agree(ours, depth, normal, theirs, (1e-2, 1e-3), &format!("{a:?} against {b:?}"))?;
+    fn hull_hull_matches_brute_force(a in solid_points(), b in solid_points()) {
+        hull_hull_case(&a, &b)?;
     }
 
     #[test]
-    fn sphere_hull_matches_parry(b in solid_points(), center in strategy::vec3(), r in 0.1 as Real..4.0) {
-        let Some(pb) = polyhedron(&b) else { return Ok(()) };
-        let center = center * 0.5;
-        let hull = ConvexHull::new(b.clone());
-        let sphere = Sphere::new(center, r);
-        let theirs = parry_contact(center, &ps::Ball::new(r), Vec3::ZERO, &pb);
-        let what = format!("{sphere:?} against {b:?}");
-        let core = isect::PointQuery::distance_to_point(&hull, center);
-        if core > 1e-2 {
-            if core < r - 1e-2 {
-                let q = isect::PointQuery::closest_point(&hull, center);
-                assert_closest(&[center], center, &b, q)?;
-                agree(sphere.contact(&hull), wide(r - core), (center - q).normalize(), theirs, PARRY_APART, &what)?;
-            }
-        } else if let Some((depth, normal)) = unique_depth(&[center], r, &b, 0.05) {
-            agree(sphere.contact(&hull), depth, normal, theirs, (1e-2, 1e-3), &what)?;
-        }
+    fn sphere_hull_matches_brute_force(b in solid_points(), center in strategy::vec3(), r in 0.1 as Real..4.0) {
+        sphere_hull_case(&b, center, r)?;
     }
 
     #[test]
-    fn capsule_hull_matches_parry(b in solid_points(), p in strategy::vec3(), d in strategy::direction(), r in 0.1 as Real..3.0) {
-        let Some(pb) = polyhedron(&b) else { return Ok(()) };
-        let (a0, a1) = (p * 0.5, p * 0.5 + d * 0.5);
-        let cap = Capsule::new(a0, a1, r);
-        let hull = ConvexHull::new(b.clone());
-        let mid = (a0 + a1) * 0.5;
-        let theirs = parry_contact(mid, &ps::Capsule::new(to_parry(a0 - mid), to_parry(a1 - mid), r), Vec3::ZERO, &pb);
-        let what = format!("{cap:?} against {b:?}");
-        let cp = Segment::new(a0, a1).closest_points(&hull);
-        if cp.distance > 1e-2 {
-            if cp.distance < r - 1e-2 {
-                assert_closest(&[a0, a1], cp.a, &b, cp.b)?;
-                agree(cap.contact(&hull), wide(r - cp.distance), (cp.a - cp.b).normalize(), theirs, PARRY_APART, &what)?;
+    fn capsule_hull_matches_brute_force(b in solid_points(), p in strategy::vec3(), d in strategy::direction(), r in 0.1 as Real..3.0) {
+        capsule_hull_case(&b, p, d, r)?;
+    }
+}
+
+/// parry on a fixed sample (deterministic, so not flaky): it agrees with the brute force on
+/// nearly every case. Random runs found it off on rare ones (f32, 10,000 cases: a capsule 0.674
+/// deep for 0.867, two hulls 1.1518 for 1.1818), which is why the random tests above do not
+/// assert parry's answers but this rate.
+#[test]
+fn parry_mostly_agrees() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    fn rate<T: core::fmt::Debug>(
+        cases: impl Strategy<Value = T>,
+        run: impl Fn(T) -> Result<Option<bool>, TestCaseError>,
+    ) -> (usize, usize) {
+        let mut runner = TestRunner::deterministic();
+        let (mut compared, mut off) = (0, 0);
+        for _ in 0..1000 {
+            let case = cases.new_tree(&mut runner).unwrap().current();
+            if let Some(agrees) = run(case).unwrap() {
+                compared += 1;
+                off += usize::from(!agrees);
             }
-        } else if let Some((depth, normal)) = unique_depth(&[a0, a1], r, &b, 0.05) {
-            agree(cap.contact(&hull), depth, normal, theirs, (1e-2, 1e-3), &what)?;
         }
+        (compared, off)
+    }
+    let rates = [
+        rate((solid_points(), solid_points()), |(a, b)| {
+            hull_hull_case(&a, &b)
+        }),
+        rate(
+            (solid_points(), strategy::vec3(), 0.1 as Real..4.0),
+            |(b, c, r)| sphere_hull_case(&b, c, r),
+        ),
+        rate(
+            (
+                solid_points(),
+                strategy::vec3(),
+                strategy::direction(),
+                0.1 as Real..3.0,
+            ),
+            |(b, p, d, r)| capsule_hull_case(&b, p, d, r),
+        ),
+    ];
+    eprintln!("(compared, parry off) for hull, sphere, capsule: {rates:?}");
+    for (compared, off) in rates {
+        assert!(compared >= 50 && off * 50 <= compared, "{rates:?}");
     }
 }

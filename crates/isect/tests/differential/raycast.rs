@@ -109,6 +109,18 @@ fn both<S: RayCast + PointQuery + core::fmt::Debug, P: ParryRayCast>(
     );
 }
 
+/// Triangles that are not slivers (the sine of the angle at `a` at least 1e-3): a sliver's
+/// normal is rounding noise, so parry and isect may disagree on it rightly (an f64 sliver with
+/// the ray from a corner was seen: isect hits at t = 0, parry misses); the hand tests cover
+/// them. A filter of the strategy, not `prop_assume!`: a quarter of the random triangles are
+/// slivers, which at 5000 cases exceeded proptest's 1024 global rejects.
+fn not_sliver() -> impl Strategy<Value = Triangle> {
+    triangle().prop_filter("sliver", |t| {
+        let (ab, ac) = (t.b - t.a, t.c - t.a);
+        ab.cross(ac).length() > 1e-3 * ab.length() * ac.length()
+    })
+}
+
 proptest! {
     #[test]
     fn ball(s in sphere(), o in point(), d in direction(), max_t in 0.0 as Real..30.0) {
@@ -138,14 +150,10 @@ proptest! {
     /// Triangles: compared where the line–plane point is clearly inside or outside (parry's
     /// test is not watertight, and misses rays in the plane).
     #[test]
-    fn triangle_(t in triangle(), o in point(), d in direction(), max_t in 0.0 as Real..30.0) {
+    fn triangle_(t in not_sliver(), o in point(), d in direction(), max_t in 0.0 as Real..30.0) {
         let ray = Ray::new(o, d);
         let Some(n) = t.normal() else { return Ok(()) };
-        // Slivers (sine of the angle at `a` under 1e-3) have a normal of rounding noise, and a
-        // ray from the triangle itself is the boundary case: both left to the hand tests (an f64
-        // sliver with the ray from a corner was seen: isect hits at t = 0, parry misses).
-        let (ab, ac) = (t.b - t.a, t.c - t.a);
-        prop_assume!(ab.cross(ac).length() > 1e-3 * ab.length() * ac.length());
+        // A ray from the triangle itself is the boundary case: left to the hand tests.
         prop_assume!(t.distance_to_point(o) > 1e-3);
         let den = n.dot(d);
         prop_assume!(den.abs() > 1e-3 * d.length());
