@@ -9,6 +9,7 @@
 //! hulls; the brute force decides who is right where they differ.
 
 use isect::math::Vec3;
+use isect::query::ClosestPoints;
 use isect::{Capsule, Contact, ContactInfo, ConvexHull, Distance, Real, Segment, Sphere};
 use parry::shape as ps;
 use proptest::prelude::*;
@@ -174,6 +175,37 @@ fn hull_hull_case(a: &[Vec3], b: &[Vec3]) -> Result<Option<bool>, TestCaseError>
     .map(Some)
 }
 
+/// A rounded core against the hull `b`: the core's points (`core`: a sphere's center, a
+/// capsule's segment ends) grown by `r`, with isect's closest points between the core and the
+/// hull and both libraries' contacts. As [`hull_hull_case`]: apart cores are checked against
+/// the certified closest points, penetrating ones against the brute force.
+fn rounded_case(
+    core: &[Vec3],
+    r: Real,
+    closest: ClosestPoints,
+    b: &[Vec3],
+    ours: Option<ContactInfo>,
+    theirs: Option<(Real, Vec3)>,
+    what: &str,
+) -> Result<Option<bool>, TestCaseError> {
+    if closest.distance > 1e-2 {
+        if closest.distance >= r - 1e-2 {
+            return Ok(None);
+        }
+        assert_closest(core, closest.a, b, closest.b)?;
+        let (depth, normal) = (
+            wide(r - closest.distance),
+            (closest.a - closest.b).normalize(),
+        );
+        return agree(ours, depth, normal, theirs, PARRY_APART, what, None).map(Some);
+    }
+    let Some((depth, normal)) = unique_depth(core, r, b, 0.05) else {
+        return Ok(None);
+    };
+    let ties = |n| depth_of(core, r, b, n);
+    agree(ours, depth, normal, theirs, (1e-2, 1e-3), what, Some(&ties)).map(Some)
+}
+
 /// A sphere–hull case, as [`hull_hull_case`].
 fn sphere_hull_case(b: &[Vec3], center: Vec3, r: Real) -> Result<Option<bool>, TestCaseError> {
     let Some(pb) = polyhedron(b) else {
@@ -183,39 +215,18 @@ fn sphere_hull_case(b: &[Vec3], center: Vec3, r: Real) -> Result<Option<bool>, T
     let hull = ConvexHull::new(b.to_vec());
     let sphere = Sphere::new(center, r);
     let theirs = parry_contact(center, &ps::Ball::new(r), Vec3::ZERO, &pb);
+    let closest =
+        ClosestPoints::from_points(center, isect::PointQuery::closest_point(&hull, center));
     let what = format!("{sphere:?} against {b:?}");
-    let core = isect::PointQuery::distance_to_point(&hull, center);
-    if core > 1e-2 {
-        if core < r - 1e-2 {
-            let q = isect::PointQuery::closest_point(&hull, center);
-            assert_closest(&[center], center, b, q)?;
-            let (depth, normal) = (wide(r - core), (center - q).normalize());
-            return agree(
-                sphere.contact(&hull),
-                depth,
-                normal,
-                theirs,
-                PARRY_APART,
-                &what,
-                None,
-            )
-            .map(Some);
-        }
-    } else if let Some((depth, normal)) = unique_depth(&[center], r, b, 0.05) {
-        let ties = |n| depth_of(&[center], r, b, n);
-        let ours = sphere.contact(&hull);
-        return agree(
-            ours,
-            depth,
-            normal,
-            theirs,
-            (1e-2, 1e-3),
-            &what,
-            Some(&ties),
-        )
-        .map(Some);
-    }
-    Ok(None)
+    rounded_case(
+        &[center],
+        r,
+        closest,
+        b,
+        sphere.contact(&hull),
+        theirs,
+        &what,
+    )
 }
 
 /// A capsule–hull case, as [`hull_hull_case`].
@@ -229,38 +240,9 @@ fn capsule_hull_case(b: &[Vec3], p: Vec3, d: Vec3, r: Real) -> Result<Option<boo
     let mid = (a0 + a1) * 0.5;
     let parry_capsule = ps::Capsule::new(to_parry(a0 - mid), to_parry(a1 - mid), r);
     let theirs = parry_contact(mid, &parry_capsule, Vec3::ZERO, &pb);
+    let closest = Segment::new(a0, a1).closest_points(&hull);
     let what = format!("{cap:?} against {b:?}");
-    let cp = Segment::new(a0, a1).closest_points(&hull);
-    if cp.distance > 1e-2 {
-        if cp.distance < r - 1e-2 {
-            assert_closest(&[a0, a1], cp.a, b, cp.b)?;
-            let (depth, normal) = (wide(r - cp.distance), (cp.a - cp.b).normalize());
-            return agree(
-                cap.contact(&hull),
-                depth,
-                normal,
-                theirs,
-                PARRY_APART,
-                &what,
-                None,
-            )
-            .map(Some);
-        }
-    } else if let Some((depth, normal)) = unique_depth(&[a0, a1], r, b, 0.05) {
-        let ties = |n| depth_of(&[a0, a1], r, b, n);
-        let ours = cap.contact(&hull);
-        return agree(
-            ours,
-            depth,
-            normal,
-            theirs,
-            (1e-2, 1e-3),
-            &what,
-            Some(&ties),
-        )
-        .map(Some);
-    }
-    Ok(None)
+    rounded_case(&[a0, a1], r, closest, b, cap.contact(&hull), theirs, &what)
 }
 
 proptest! {

@@ -152,6 +152,15 @@ fn hull_center(h: &ConvexHull) -> Vec3 {
     h.points().iter().copied().sum::<Vec3>() / h.points().len() as Real
 }
 
+/// `m` with its rotation center moved by `by` (the cases' motions turn about points near a
+/// shape's own center).
+fn shifted(m: RigidMotion, by: Vec3) -> RigidMotion {
+    RigidMotion {
+        center: by + m.center,
+        ..m
+    }
+}
+
 /// Two boxes on rigid motions about centers near their own.
 fn obb_obb_case() -> impl Strategy<Value = (Obb, RigidMotion, Obb, RigidMotion)> {
     (
@@ -161,14 +170,8 @@ fn obb_obb_case() -> impl Strategy<Value = (Obb, RigidMotion, Obb, RigidMotion)>
         rigid_motion(Vec3::ZERO),
     )
         .prop_map(|(a, b, ma, mb)| {
-            let ma = RigidMotion {
-                center: a.center + ma.center,
-                ..ma
-            };
-            let mb = RigidMotion {
-                center: b.center + mb.center,
-                ..mb
-            };
+            let ma = shifted(ma, a.center);
+            let mb = shifted(mb, b.center);
             (a, ma, b, mb)
         })
 }
@@ -182,10 +185,7 @@ fn obb_sphere_case() -> impl Strategy<Value = (Obb, RigidMotion, Sphere, RigidMo
         rigid_motion(Vec3::ZERO),
     )
         .prop_map(|(a, b, ma, mb)| {
-            let ma = RigidMotion {
-                center: a.center + ma.center,
-                ..ma
-            };
+            let ma = shifted(ma, a.center);
             (a, ma, b, mb)
         })
 }
@@ -199,14 +199,8 @@ fn hull_hull_case() -> impl Strategy<Value = (ConvexHull, RigidMotion, ConvexHul
         rigid_motion(Vec3::ZERO),
     )
         .prop_map(|(a, b, ma, mb)| {
-            let ma = RigidMotion {
-                center: hull_center(&a) + ma.center,
-                ..ma
-            };
-            let mb = RigidMotion {
-                center: hull_center(&b) + mb.center,
-                ..mb
-            };
+            let ma = shifted(ma, hull_center(&a));
+            let mb = shifted(mb, hull_center(&b));
             (a, ma, b, mb)
         })
 }
