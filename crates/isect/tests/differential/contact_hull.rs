@@ -14,7 +14,7 @@ use isect::{Capsule, Contact, ContactInfo, ConvexHull, Distance, Real, Segment, 
 use parry::shape as ps;
 use proptest::prelude::*;
 
-use crate::common::flat_reference::{dv, wide};
+use crate::common::flat_reference::{DVec3, dv, wide};
 use crate::common::parry_conv::{contact_at as parry_contact, to_parry};
 use crate::common::strategy;
 use crate::contact::hull::{candidates, depth_along};
@@ -29,10 +29,7 @@ fn polyhedron(points: &[Vec3]) -> Option<ps::ConvexPolyhedron> {
 /// gives at least `margin` more: the unique answer, with its normal.
 #[allow(clippy::unnecessary_cast)] // f64 to `Real`, which is f64 in one build
 fn unique_depth(a: &[Vec3], r: Real, b: &[Vec3], margin: f64) -> Option<(f64, Vec3)> {
-    let (pa, pb): (Vec<_>, Vec<_>) = (
-        a.iter().map(|&p| dv(p)).collect(),
-        b.iter().map(|&p| dv(p)).collect(),
-    );
+    let (pa, pb) = (wide_points(a), wide_points(b));
     let mut all: Vec<_> = candidates(&pa, &pb)
         .into_iter()
         .flat_map(|n| [n, -n])
@@ -99,11 +96,12 @@ const PARRY_APART: (Real, Real) = (0.1, 5e-2);
 /// The depth of a rounded core `a` (radius `r`) against `b` along a unit normal `n`: how far
 /// to move `a` along `n` to separate them. The least over all normals is the contact depth.
 fn depth_of(a: &[Vec3], r: Real, b: &[Vec3], n: Vec3) -> f64 {
-    let (pa, pb): (Vec<_>, Vec<_>) = (
-        a.iter().map(|&p| dv(p)).collect(),
-        b.iter().map(|&p| dv(p)).collect(),
-    );
-    depth_along(&pa, &pb, dv(n).normalize()) + wide(r)
+    depth_along(&wide_points(a), &wide_points(b), dv(n).normalize()) + wide(r)
+}
+
+/// `points` in `f64`, for the brute force.
+fn wide_points(points: &[Vec3]) -> Vec<DVec3> {
+    points.iter().map(|&p| dv(p)).collect()
 }
 
 /// Compares isect and parry with the reference `depth` and `normal`. `ties`, for penetrating

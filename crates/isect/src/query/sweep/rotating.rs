@@ -149,19 +149,21 @@ struct Body<'a, S: ?Sized> {
     reach: Real,
 }
 
-/// How an advancement run ended.
-enum Advanced {
-    /// Within the tolerance of touching after this much time (time elapsed, point, normal from
-    /// `b` towards `a`).
-    Contact(Real, Vec3, Vec3),
-    /// Out of steps after this much time, no later than any contact (same fields).
-    Stalled(Real, Vec3, Vec3),
-    /// No contact within `[0, 1]`, or invalid input.
-    Apart,
+/// Where an advancement run stopped: after `elapsed` time (from its start, `t = 0` forwards or
+/// `t = 1` backwards), with the point between the shapes and the normal from `b` towards `a`.
+#[derive(Clone, Copy)]
+struct Run {
+    elapsed: Real,
+    point: Vec3,
+    normal: Vec3,
+    /// Within the tolerance of touching; `false` when out of steps (still no later than any
+    /// contact).
+    contact: bool,
 }
 
-/// The first contact going forwards from `t = 0`, or backwards from `t = 1` when `backwards`.
-fn advance<A, B>(a: &Body<'_, A>, b: &Body<'_, B>, backwards: bool) -> Advanced
+/// The first contact going forwards from `t = 0`, or backwards from `t = 1` when `backwards`;
+/// `None` when there is none within `[0, 1]` (or the input is invalid).
+fn advance<A, B>(a: &Body<'_, A>, b: &Body<'_, B>, backwards: bool) -> Option<Run>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -174,15 +176,18 @@ where
     let mut elapsed: Real = 0.0;
     let mut dir = -v;
     let mut last: Option<Vec3> = None;
-    for _ in 0..ROTATING_MAX_STEPS {
+    let posed = |elapsed: Real| {
         let t = if backwards { 1.0 - elapsed } else { elapsed };
-        let (pa, pb) = (
+        (
             Posed::new(a.shape, a.motion, t),
             Posed::new(b.shape, b.motion, t),
-        );
+        )
+    };
+    for _ in 0..ROTATING_MAX_STEPS {
+        let (pa, pb) = posed(elapsed);
         let cp = gjk_closest_points(&pa, &pb, dir);
         if !cp.distance.is_finite() {
-            return Advanced::Apart;
+            return None;
         }
         let scale = cp.a.abs().max_element().max(cp.b.abs().max_element());
         let n = (cp.a - cp.b) / cp.distance;
@@ -193,42 +198,43 @@ where
                 last
             };
             let normal = normal.or_else(|| (-v).try_normalize()).unwrap_or(Vec3::Y);
-            return Advanced::Contact(elapsed, (cp.a + cp.b) * 0.5, normal);
+            return Some(Run {
+                elapsed,
+                point: (cp.a + cp.b) * 0.5,
+                normal,
+                contact: true,
+            });
         }
         let gap = n.dot(pa.support(-n)) - n.dot(pb.support(n));
         let step = if gap > 0.0 {
             let closing =
                 -v.dot(n) + n.cross(wa).length() * a.reach + n.cross(wb).length() * b.reach;
             if !(closing > 0.0) {
-                return Advanced::Apart; // the gap along n never shrinks
+                return None; // the gap along n never shrinks
             }
             gap / closing
         } else {
             cp.distance / fastest
         };
         if !(step > 0.0) {
-            return Advanced::Apart; // no motion
+            return None; // no motion
         }
         elapsed += step;
         if !(elapsed <= 1.0) {
-            return Advanced::Apart;
+            return None;
         }
         last = Some(n);
         dir = n;
     }
     // Out of steps: the time reached is still no later than the first contact.
-    let t = if backwards { 1.0 - elapsed } else { elapsed };
-    let cp = gjk_closest_points(
-        &Posed::new(a.shape, a.motion, t),
-        &Posed::new(b.shape, b.motion, t),
-        dir,
-    );
-    let normal = last.unwrap_or(Vec3::Y);
-    if cp.distance.is_finite() {
-        Advanced::Stalled(elapsed, (cp.a + cp.b) * 0.5, normal)
-    } else {
-        Advanced::Apart
-    }
+    let (pa, pb) = posed(elapsed);
+    let cp = gjk_closest_points(&pa, &pb, dir);
+    cp.distance.is_finite().then(|| Run {
+        elapsed,
+        point: (cp.a + cp.b) * 0.5,
+        normal: last.unwrap_or(Vec3::Y),
+        contact: false,
+    })
 }
 
 /// A bound on the distance of a shape's points from the rotation axis (the line through
@@ -312,32 +318,29 @@ where
         motion: motion_b,
         reach: reach(b, motion_b.center, motion_b.angular)?,
     };
-    let forward = advance(&a, &b, false);
-    if let Advanced::Apart = forward {
-        return None;
-    }
-    // The backward run's time, counted from t = 0, and whether it stopped at a contact.
-    let backward = match advance(&a, &b, true) {
-        Advanced::Contact(back, p, n) => Some((1.0 - back, p, n, true)),
-        Advanced::Stalled(back, p, n) => Some((1.0 - back, p, n, false)),
-        Advanced::Apart => None,
-    };
-    let (t_first, point, normal) = match (forward, backward) {
-        (Advanced::Apart, _) => return None,
-        (Advanced::Contact(t, p, n), _) => (t, p, n),
+    let forward = advance(&a, &b, false)?;
+    // The backward run, its time counted from t = 0.
+    let backward = advance(&a, &b, true).map(|r| Run {
+        elapsed: 1.0 - r.elapsed,
+        ..r
+    });
+    let first = match backward {
+        _ if forward.contact => forward,
         // A stalled forward run (a near miss it could not pass in its steps) proved no contact
         // in [0, t]; the backward run proved none after where it stopped. When the two meet,
         // there is no contact at all, or only the backward run's touch within the tolerance.
-        (Advanced::Stalled(..), None) => return None,
-        (Advanced::Stalled(t, ..), Some((tb, p, n, touching))) if tb <= t => {
-            if !touching {
+        None => return None,
+        Some(back) if back.elapsed <= forward.elapsed => {
+            if !back.contact {
                 return None;
             }
-            (tb, p, n)
+            back
         }
-        (Advanced::Stalled(t, p, n), Some(_)) => (t, p, n),
+        Some(_) => forward,
     };
-    let t_last = backward.map_or(t_first, |(tb, ..)| tb.max(t_first));
+    let t_first = first.elapsed;
+    let t_last = backward.map_or(t_first, |back| back.elapsed.max(t_first));
+    let (point, normal) = (first.point, first.normal);
     Some(SweepHit {
         t_first,
         t_last,
