@@ -315,16 +315,35 @@ fn rigid_motion_points() {
 }
 
 /// Without rotation, the linear sweep's times (exact for boxes, conservative advancement for
-/// hulls) where the contact lasts.
-fn same_as_linear(
-    linear: Option<SweepHit>,
+/// hulls) where the contact lasts: each rotating time within `2e-3` of the linear one, or, where
+/// the contact begins or ends at a grazing angle (the gap then changes slowly, so the distance
+/// tolerance stretches in time), the shapes moved linearly to that time within the touching
+/// distance of `stalled`, on the conservative side (`t_first` no later, `t_last` no earlier).
+fn same_as_linear<A, B>(
+    a: &A,
+    ma: Vec3,
+    b: &B,
+    mb: Vec3,
     rotating: Option<SweepHit>,
-) -> Result<(), TestCaseError> {
+) -> Result<(), TestCaseError>
+where
+    A: Carried + Distance<B> + Sweep<B>,
+    B: Carried,
+{
+    let linear = a.sweep(ma, b, mb);
+    let (ma, mb) = (RigidMotion::translation(ma), RigidMotion::translation(mb));
+    let close = |t: Real| {
+        a.carried(&ma, t).distance(&b.carried(&mb, t))
+            <= 64.0 * ROTATING_RELATIVE_TOLERANCE + crate::common::tol(1.0)
+    };
     match (linear, rotating) {
         (Some(l), Some(r)) => {
             if l.t_last - l.t_first > 1e-2 {
-                prop_assert!((l.t_first - r.t_first).abs() <= 2e-3, "{l:?} vs {r:?}");
-                prop_assert!((l.t_last - r.t_last).abs() <= 2e-3, "{l:?} vs {r:?}");
+                let first = (l.t_first - r.t_first).abs() <= 2e-3
+                    || (r.t_first <= l.t_first && close(r.t_first));
+                let last = (l.t_last - r.t_last).abs() <= 2e-3
+                    || (r.t_last >= l.t_last && close(r.t_last));
+                prop_assert!(first && last, "{l:?} vs {r:?}");
             }
         }
         (Some(x), None) | (None, Some(x)) => {
@@ -338,17 +357,50 @@ fn same_as_linear(
     Ok(())
 }
 
+#[test]
+fn grazing_exit_of_boxes() {
+    // Found by `zero_rotation_is_the_linear_sweep_obb` (CI, f32): the boxes part at a grazing
+    // angle, so the advancement's t_last (0.6628) lies 0.0022 after the exact one (0.6606)
+    // while the boxes are still within the distance tolerance.
+    let a = Obb::new(
+        v(-7.673012, 0.15347525, 2.9177804),
+        v(2.2808676, 2.557291, 0.7039924),
+        Mat3::from_cols(
+            v(0.06834936, 0.06716048, -0.99539846),
+            v(-0.03840761, -0.99681497, -0.06989333),
+            v(-0.99692196, 0.04300804, -0.065552354),
+        ),
+    );
+    let b = Obb::new(
+        v(0.74324465, 1.7605226, -4.081973),
+        v(1.830478, 0.7577526, 2.8701034),
+        Mat3::from_cols(
+            v(0.074144304, 0.9001523, -0.42921844),
+            v(0.89706254, 0.12781602, 0.4230152),
+            v(0.4356391, -0.41639993, -0.7980161),
+        ),
+    );
+    let (ma, mb) = (
+        v(0.50292015, 3.7505448, -5.1528535),
+        v(-9.69676, 5.9579296, -2.6717951),
+    );
+    let spinless = RigidMotion::new(ma, Vec3::ZERO, v(-6.787211, -1.8022263, 7.715462));
+    let rotating = sweep_rotating(&a, &spinless, &b, &RigidMotion::translation(mb));
+    assert!(rotating.is_some());
+    same_as_linear(&a, ma, &b, mb, rotating).unwrap();
+}
+
 proptest! {
     #[test]
     fn zero_rotation_is_the_linear_sweep_obb(a in obb(), ma in strategy::vec3(), b in obb(), mb in strategy::vec3(), ca in strategy::vec3()) {
         let rotating = sweep_rotating(&a, &RigidMotion::new(ma, Vec3::ZERO, ca), &b, &RigidMotion::translation(mb));
-        same_as_linear(a.sweep(ma, &b, mb), rotating)?;
+        same_as_linear(&a, ma, &b, mb, rotating)?;
     }
 
     #[test]
     fn zero_rotation_is_the_linear_sweep_hull(a in hull(), ma in strategy::vec3(), b in hull(), mb in strategy::vec3()) {
         let rotating = sweep_rotating(&a, &RigidMotion::translation(ma), &b, &RigidMotion::translation(mb));
-        same_as_linear(a.sweep(ma, &b, mb), rotating)?;
+        same_as_linear(&a, ma, &b, mb, rotating)?;
     }
 
     #[test]
