@@ -185,6 +185,33 @@ fn triangles() {
     assert_eq!((m.normal, m.depth), (-Vec3::Y, 1.5));
 }
 
+#[test]
+fn capsule_and_sphere_through_a_sliver() {
+    // Found by `capsule_triangle` (50,000-case run, f32): a triangle 4e-6 in area, 18 long, with
+    // a corner on the capsule's axis. Its computed normal is the rounding noise of the cross
+    // product (+X here), so pushing out by the plane's height at one corner left the capsule
+    // through the triangle; the push now clears the highest corner along that normal.
+    let sliver = Triangle::new(
+        v(-8.082027, 8.400968, -7.563223),
+        v(5.1844444, -3.8706536, 3.4846718),
+        v(1.0, 0.0, 0.0),
+    );
+    let capsule = Capsule::new(v(4.0, 0.0, 0.0), v(-8.732517, 0.0, 0.0), 4.0672126);
+    check(
+        &capsule,
+        &sliver,
+        &|c: &Capsule, t: &Triangle| t.distance(&core(c)) - c.radius,
+        true,
+    );
+    let ball = Sphere::new(v(1.0, 0.0, 0.0), 4.0);
+    check(
+        &ball,
+        &sliver,
+        &|s: &Sphere, t: &Triangle| t.distance_to_point(s.center) - s.radius,
+        true,
+    );
+}
+
 proptest! {
     #[test]
     fn sphere_triangle(a in strategy::sphere(), b in strategy::triangle()) {

@@ -10,7 +10,9 @@ impl Contact<Triangle> for Capsule {
     /// §5.1.9–5.1.10): depth `r − distance`, normal from the triangle's point to the core's,
     /// exact when the core does not reach the triangle. A core that touches or crosses the
     /// triangle is pushed out along the triangle's normal, to the side of the core's middle, by
-    /// `r` plus how far its lower end lies beyond the plane: a separating translation, not always
+    /// `r` plus how far its lower end lies below the triangle's highest corner along that normal
+    /// (the plane, up to rounding; for a sliver whose computed normal is rounding noise, still
+    /// a separating push): a separating translation, not always
     /// the shortest one (sliding off an edge can be shorter). Zero-length capsules are spheres;
     /// degenerate triangles are their segment or point. `None` when apart and for invalid input.
     fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
@@ -53,7 +55,14 @@ impl Contact<Triangle> for Capsule {
         let height = |p: Vec3| n.dot(p - other.a);
         let mid = height((self.a + self.b) * 0.5);
         let n = if mid < 0.0 { -n } else { n };
-        let low = (n.dot(self.a - other.a)).min(n.dot(self.b - other.a));
+        // How far the core's lower end lies below the triangle's highest corner along `n`: the
+        // plane's height up to rounding, but the corners keep the push separating when `n` is
+        // the rounding noise of a sliver's cross product.
+        let top = n
+            .dot(other.b - other.a)
+            .max(n.dot(other.c - other.a))
+            .max(0.0);
+        let low = (n.dot(self.a - other.a)).min(n.dot(self.b - other.a)) - top;
         Some(ContactInfo {
             point: cp.a,
             normal: n,
