@@ -2,14 +2,16 @@
 //! Shirley, "An Efficient and Robust Ray–Box Intersection Algorithm" (*Journal of Graphics
 //! Tools* 10(1), 2005).
 //!
-//! Per axis, `1 / dir` is ±∞ for a zero component (the sign of the zero picks which), and the
-//! sign of `1 / dir` picks the near and far planes, so every slab gives `t_near <= t_far` with no
-//! branch. A zero component yields `±∞` (origin strictly inside or outside the slab) or, for an
-//! origin exactly on the slab's plane, `0 · ∞ = NaN`; the slab is then satisfied for every `t`
-//! (the ray lies in the closed face's plane), and the NaN is replaced by `∓∞`, which says
+//! Per axis, the ray crosses the slab's planes at `(min − o) / dir` and `(max − o) / dir`; the
+//! smaller is the near plane and the larger the far one. Dividing (rather than multiplying by
+//! `1 / dir`) rounds once, and since rounded subtraction and division are monotone, a segment
+//! `a + t (b − a)` whose end `b` lies on a plane crosses it at exactly `t = 1`: a segment ending
+//! on a box touches it. A zero component yields `±∞` (origin strictly inside or outside the
+//! slab, the sign of the zero picking which) or, for an origin exactly on the slab's plane,
+//! `0 / 0 = NaN`; the slab is then satisfied for every `t` (the ray lies in the closed face's
+//! plane), and the NaN is replaced by `−∞` as a near and `+∞` as a far candidate, which says
 //! exactly that. The ray is validated first, so no other NaN reaches the slabs and none can make
-//! a wrong hit. In `f32` the three axes go through SIMD lanes (`Vec3A`): one division for the
-//! three reciprocals.
+//! a wrong hit. In `f32` the three axes go through SIMD lanes (`Vec3A`).
 
 use crate::math::{Real, Vec3};
 use crate::query::raycast::{cast_valid, checked, start_inside};
@@ -24,23 +26,21 @@ type Wide = glam::Vec3A;
 type Wide = glam::DVec3;
 
 /// Per axis, the parameters at which the ray crosses the near and the far plane of the slab,
-/// and which axes it travels down. A ray lying in a slab's plane gives `0 · ∞ = NaN` there (see
-/// the module docs), replaced by `∓∞` (the slab holds for every `t`), so that the minimum and
-/// maximum below need no NaN rule (SIMD `min`/`max` differ between platforms on NaN).
+/// and which axes it travels down (the sign bits of `dir`, so `−0` counts as down). A ray lying
+/// in a slab's plane gives `0 / 0 = NaN` there (see the module docs), replaced before the
+/// minimum and maximum so that they need no NaN rule (SIMD `min`/`max` differ between platforms
+/// on NaN).
 #[inline]
 fn slabs(min: Vec3, max: Vec3, origin: Vec3, dir: Vec3) -> (Wide, Wide, u32) {
     let o = Wide::from(origin);
-    let inv = Wide::from(dir).recip();
-    let t1 = (Wide::from(min) - o) * inv;
-    let t2 = (Wide::from(max) - o) * inv;
-    let down = inv.cmplt(Wide::ZERO);
-    let near = Wide::select(down, t2, t1);
-    let far = Wide::select(down, t1, t2);
-    (
-        Wide::select(near.cmpeq(near), near, Wide::NEG_INFINITY),
-        Wide::select(far.cmpeq(far), far, Wide::INFINITY),
-        down.bitmask(),
-    )
+    let d = Wide::from(dir);
+    let t1 = (Wide::from(min) - o) / d;
+    let t2 = (Wide::from(max) - o) / d;
+    let (ok1, ok2) = (t1.cmpeq(t1), t2.cmpeq(t2));
+    let near =
+        Wide::select(ok1, t1, Wide::NEG_INFINITY).min(Wide::select(ok2, t2, Wide::NEG_INFINITY));
+    let far = Wide::select(ok1, t1, Wide::INFINITY).max(Wide::select(ok2, t2, Wide::INFINITY));
+    (near, far, d.is_negative_bitmask())
 }
 
 /// The part `[t_enter, t_exit]` of `[lo, hi]` in which `origin + t dir` is in the box `[min,

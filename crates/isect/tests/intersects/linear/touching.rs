@@ -134,6 +134,11 @@ fn boxes_touching() {
         &Segment::new(v(2.0, 0.0, 0.0), v(2.0, 0.0, 0.0)),
         &b
     ));
+    // Found by `aabb_agrees_with_gjk` (50,000-case run): a segment ending on a point box from
+    // a start whose offset is not a power of two (`1 / dir` times the offset was 1 + ulp).
+    let p = Aabb::new(v(-1.0, 0.0, -2.0), v(-1.0, 0.0, -2.0));
+    let s = Segment::new(v(0.0, 0.0, -0.39713085), v(-1.0, 0.0, -2.0));
+    assert!(intersects_both(&s, &p));
     // Lines along an axis, in and beside a face plane.
     assert!(intersects_both(&Line::new(v(9.0, 1.0, 1.0), -Vec3::X), &b));
     assert!(!intersects_both(
@@ -409,4 +414,21 @@ fn invalid_input_is_false() {
         &s,
         &Obb::new(Vec3::ZERO, -Vec3::ONE, isect::math::Mat3::IDENTITY)
     ));
+}
+
+proptest::proptest! {
+    /// A segment that ends on a box's surface touches it, from any start (the end is exactly
+    /// representable; the direction is not).
+    #[test]
+    fn segments_ending_on_a_box_touch_it(
+        b in crate::common::strategy::aabb(),
+        start in crate::common::strategy::point(),
+        on in crate::common::strategy::point(),
+        face in 0usize..6,
+    ) {
+        let mut end = on.clamp(b.min, b.max);
+        end[face % 3] = if face < 3 { b.min[face] } else { b.max[face % 3] };
+        proptest::prop_assert!(intersects_both(&Segment::new(start, end), &b));
+        proptest::prop_assert!(intersects_both(&Segment::new(end, start), &b));
+    }
 }
