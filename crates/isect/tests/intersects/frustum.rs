@@ -344,13 +344,29 @@ proptest! {
         s in sphere(), b in aabb(), o in obb(), c in capsule(), other in camera_frustum(),
     ) {
         let (inf, deep) = infinite_and_deep(fov, aspect, near, view, reverse);
-        prop_assert_eq!(intersects_both(&s, &inf), intersects_both(&s, &deep));
-        prop_assert_eq!(intersects_both(&b, &inf), intersects_both(&b, &deep), "{:?}", b);
-        prop_assert_eq!(intersects_both(&o, &inf), intersects_both(&o, &deep), "{:?}", o);
-        prop_assert_eq!(intersects_both(&c, &inf), intersects_both(&c, &deep), "{:?}", c);
+        // Where clear of the boundary: the deep frustum grown and shrunk by the margin (each
+        // plane moved out or in) gives the same answer. The two frusta's near planes round
+        // differently (a 50,000-case run found a frustum pair within rounding of touching).
+        let m = crate::common::clearance::margin();
+        let moved = |by: Real| Frustum {
+            planes: deep.planes.map(|p| Plane::new(p.normal, p.d + by)),
+        };
+        let (grown, shrunk) = (moved(m), moved(-m));
+        macro_rules! like_deep {
+            ($shape:expr) => {
+                let clear = intersects_both($shape, &grown) == intersects_both($shape, &shrunk);
+                if clear {
+                    prop_assert_eq!(intersects_both($shape, &inf), intersects_both($shape, &deep), "{:?}", $shape);
+                }
+            };
+        }
+        like_deep!(&s);
+        like_deep!(&b);
+        like_deep!(&o);
+        like_deep!(&c);
         // (Regression: the deep frustum's far corners at 10⁴ once swamped GJK, which missed a
         // box frustum with a corner inside it; the frusta are now cut to each other's box.)
-        prop_assert_eq!(intersects_both(&other, &inf), intersects_both(&other, &deep), "{:?}", other);
+        like_deep!(&other);
         prop_assert!(!intersects_both(&b, &inf) || inf.may_intersect_aabb(&b));
     }
 

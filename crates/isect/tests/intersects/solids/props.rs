@@ -123,7 +123,12 @@ proptest! {
         check_plane(&a, &p, shift, &m);
         // Rotated: as an OBB.
         check_plane(&obb(&a), &p, |m| (obb(&a).moved(m), p.moved(m)), &m);
-        prop_assert_eq!(intersects_both(&a, &p), intersects_both(&obb(&a), &p));
+        // The same box as an OBB: the same answer where clear of the boundary (the two round
+        // differently: a 50,000-case run found a plane within 1 ulp of a thin box's end).
+        let (lo, hi) = (p.normal.dot(a.support(-p.normal)), p.normal.dot(a.support(p.normal)));
+        if (p.d - lo).abs() > margin() && (p.d - hi).abs() > margin() {
+            prop_assert_eq!(intersects_both(&a, &p), intersects_both(&obb(&a), &p));
+        }
     }
 
     #[test]
