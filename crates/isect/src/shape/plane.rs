@@ -76,16 +76,35 @@ impl Plane {
 
     /// The plane through `a`, `b` and `c`, with its front the side from which they run
     /// counter-clockwise (`normal` along `(b - a) × (c - a)`). `None` when the points are
-    /// collinear, coincident or not finite: the angle between `b - a` and `c - a` is within a few
-    /// units in the last place of 0 or π, and no plane is determined.
+    /// collinear, coincident or not finite: the angle between the two shorter sides is within a
+    /// few units in the last place of 0 or π, and no plane is determined.
+    ///
+    /// The normal is the cross product of the two shorter sides (the best conditioned of the
+    /// three, Shewchuk's advice) and `d` is taken at the centroid. The points lie on the plane
+    /// up to rounding that grows as the triangle thins: about `ε · |longest side| / sin θ` for
+    /// the triangle's smallest angle `θ`, within [`crate::math::ON_SET_TOLERANCE`] of the
+    /// coordinates for angles above a few degrees.
     #[must_use]
     pub fn from_points(a: Vec3, b: Vec3, c: Vec3) -> Option<Self> {
-        let ab = b - a;
-        let ac = c - a;
-        let n = ab.cross(ac);
+        // Rotate so that `p` is the corner opposite the longest side; the cyclic order (and so
+        // the orientation) is kept.
+        let (ab, bc, ca) = (
+            (b - a).length_squared(),
+            (c - b).length_squared(),
+            (a - c).length_squared(),
+        );
+        let (p, q, r) = if ab >= bc && ab >= ca {
+            (c, a, b)
+        } else if bc >= ca {
+            (a, b, c)
+        } else {
+            (b, c, a)
+        };
+        let (pq, pr) = (q - p, r - p);
+        let n = pq.cross(pr);
         let n_length = n.length();
-        // |ab × ac| = |ab| |ac| sin θ; below a few ulps of |ab| |ac| the sign of sin θ is noise.
-        let threshold = 8.0 * Real::EPSILON * ab.length() * ac.length();
+        // |pq × pr| = |pq| |pr| sin θ; below a few ulps of |pq| |pr| the sign of sin θ is noise.
+        let threshold = 8.0 * Real::EPSILON * pq.length() * pr.length();
         if n_length > threshold && n_length.is_finite() {
             let normal = n / n_length;
             // The centroid makes d symmetric in the three points.
