@@ -1,6 +1,6 @@
 //! Contact of a capsule with a triangle.
 
-use crate::math::Vec3;
+use crate::math::{Real, Vec3};
 use crate::query::contact::{balls, within_rounding};
 use crate::query::{Contact, ContactInfo, Distance, mirror_contact};
 use crate::shape::{Capsule, Segment, Triangle};
@@ -9,12 +9,13 @@ impl Contact<Triangle> for Capsule {
     /// The balls around the closest points of the core segment and the triangle (Ericson
     /// §5.1.9–5.1.10): depth `r − distance`, normal from the triangle's point to the core's,
     /// exact when the core does not reach the triangle. A core that touches or crosses the
-    /// triangle is pushed out along the triangle's normal, to the side of the core's middle, by
-    /// `r` plus how far its lower end lies below the triangle's highest corner along that normal
-    /// (the plane, up to rounding; for a sliver whose computed normal is rounding noise, still
-    /// a separating push): a separating translation, not always
-    /// the shortest one (sliding off an edge can be shorter). Zero-length capsules are spheres;
-    /// degenerate triangles are their segment or point. `None` when apart and for invalid input.
+    /// triangle is pushed out by the shortest translation (SAT over the triangle's normal and
+    /// each edge crossed with the core, the face normals of their Minkowski difference), plus
+    /// `r`: through the face, or sideways off an edge when that is shorter; a core touching an
+    /// edge from outside gets depth `r`. The extents along each axis come from the corners, so
+    /// the push separates even for a sliver whose computed normal is rounding noise.
+    /// Zero-length capsules are spheres; degenerate triangles are their segment or point.
+    /// `None` when apart and for invalid input.
     fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
         if !(self.is_usable() && other.is_usable()) {
             return None;
@@ -52,21 +53,36 @@ impl Contact<Triangle> for Capsule {
                 depth: self.radius,
             });
         };
-        let height = |p: Vec3| n.dot(p - other.a);
-        let mid = height((self.a + self.b) * 0.5);
-        let n = if mid < 0.0 { -n } else { n };
-        // How far the core's lower end lies below the triangle's highest corner along `n`: the
-        // plane's height up to rounding, but the corners keep the push separating when `n` is
-        // the rounding noise of a sliver's cross product.
-        let top = n
-            .dot(other.b - other.a)
-            .max(n.dot(other.c - other.a))
-            .max(0.0);
-        let low = (n.dot(self.a - other.a)).min(n.dot(self.b - other.a)) - top;
+        // SAT for the core against the triangle: per axis, the shorter of the pushes along
+        // `+u` and `−u` that clear the triangle's extent; the least over the axes.
+        let d = self.b - self.a;
+        let [ta, tb, tc] = other.vertices();
+        let mut best = (Real::INFINITY, n);
+        let mut consider = |u: Vec3| {
+            let (s0, s1) = (u.dot(self.a), u.dot(self.b));
+            let (t0, t1, t2) = (u.dot(ta), u.dot(tb), u.dot(tc));
+            let up = t0.max(t1).max(t2) - s0.min(s1);
+            let down = s0.max(s1) - t0.min(t1).min(t2);
+            let (depth, dir) = if up <= down { (up, u) } else { (down, -u) };
+            if depth < best.0 {
+                best = (depth, dir);
+            }
+        };
+        // The face normal, on the side of the core's middle for a tie.
+        let mid = n.dot((self.a + self.b) * 0.5 - ta);
+        consider(if mid < 0.0 { -n } else { n });
+        for e in [tb - ta, tc - tb, ta - tc] {
+            // Axes of an edge parallel to the core (within rounding) repeat others.
+            let c = e.cross(d);
+            if c.length() > 64.0 * Real::EPSILON * e.length() * d.length() {
+                consider(c.normalize());
+            }
+        }
+        let (depth, normal) = best;
         Some(ContactInfo {
             point: cp.a,
-            normal: n,
-            depth: self.radius + (-low).max(0.0),
+            normal,
+            depth: self.radius + depth.max(0.0),
         })
     }
 }
