@@ -146,10 +146,14 @@ where
             prop_assert!(!clear_after(tp), "parry hits clearly, isect misses: {what}");
         }
         (Some(h), None) => {
+            // parry misses: isect is right if the shapes do overlap within its interval (the
+            // exact overlap test shares no code with the sweep). parry misses sweeps that start
+            // within its tolerance of touching: a 300,000-case run found two with isect's
+            // t_first ≈ 2.5e-4 and the shapes overlapping from then to t = 1.
             let mid = 0.5 * (h.t_first + h.t_last);
             prop_assert!(
-                h.t_last - h.t_first <= 2e-2 || !overlap(mid),
-                "isect hits clearly (overlap at {mid}), parry misses: {what}"
+                h.t_last - h.t_first <= 2e-2 || overlap(mid),
+                "isect hits, parry misses, and nothing overlaps at {mid}: {what}"
             );
         }
         _ => {}
