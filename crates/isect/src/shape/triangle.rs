@@ -128,33 +128,46 @@ impl Bounded for Triangle {
     }
 
     /// The smallest enclosing sphere: the circumsphere for an acute triangle, otherwise the
-    /// sphere on the longest edge (which also covers degenerate triangles).
+    /// sphere on the longest edge (which also covers degenerate triangles). Every corner is
+    /// inside despite rounding (the radius is the largest computed distance to a corner).
+    ///
+    /// Near a right angle (or for a needle) the circumcenter is ill-conditioned, so the
+    /// spheres centred on the three edges' midpoints are candidates too and the smallest that
+    /// holds all corners wins: each candidate holds them by construction, and one of them is
+    /// within rounding of the optimum.
     fn bounding_sphere(&self) -> Sphere {
         if !self.is_usable() {
             return Sphere::EMPTY;
         }
         let [a, b, c] = self.vertices();
-        // An angle of 90° or more makes the opposite edge the diameter.
-        let center = if (b - a).dot(c - a) <= 0.0 {
-            (b + c) * 0.5
-        } else if (a - b).dot(c - b) <= 0.0 {
-            (a + c) * 0.5
-        } else if (a - c).dot(b - c) <= 0.0 {
-            (a + b) * 0.5
-        } else {
-            // Circumcenter (Ericson §4.3.4 / the cross-product form).
+        // The largest computed distance, so that every corner is inside despite rounding.
+        let around = |center: Vec3| {
+            let radius = center
+                .distance(a)
+                .max(center.distance(b))
+                .max(center.distance(c));
+            Sphere::new(center, radius)
+        };
+        let mut best = [(b + c) * 0.5, (a + c) * 0.5, (a + b) * 0.5]
+            .map(around)
+            .into_iter()
+            .fold(Sphere::new(a, Real::INFINITY), |x, y| {
+                if y.radius < x.radius { y } else { x }
+            });
+        // An acute triangle: the circumcenter (Ericson §4.3.4, the cross-product form).
+        if (b - a).dot(c - a) > 0.0 && (a - b).dot(c - b) > 0.0 && (a - c).dot(b - c) > 0.0 {
             let ab = b - a;
             let ac = c - a;
             let n = ab.cross(ac);
-            a + (n.cross(ab) * ac.length_squared() + ac.cross(n) * ab.length_squared())
-                / (2.0 * n.length_squared())
-        };
-        // The largest computed distance, so that every corner is inside despite rounding.
-        let radius = center
-            .distance(a)
-            .max(center.distance(b))
-            .max(center.distance(c));
-        Sphere::new(center, radius)
+            let circum = around(
+                a + (n.cross(ab) * ac.length_squared() + ac.cross(n) * ab.length_squared())
+                    / (2.0 * n.length_squared()),
+            );
+            if circum.radius < best.radius {
+                best = circum;
+            }
+        }
+        best
     }
 }
 

@@ -122,12 +122,13 @@ fn diameter(points: &[Vec3]) -> (Vec3, Vec3) {
 fn smallest_circle_radius(t: &Triangle) -> f64 {
     let [a, b, c] = t.vertices().map(dv);
     let mut best = f64::INFINITY;
+    // Each edge's midpoint with the radius that takes in the third corner: always an
+    // enclosing circle, and within rounding of the smallest where the circumcenter below is
+    // ill-conditioned (a needle with a near-right angle: a 300,000-case f64 run found one
+    // whose circumcenter circle was 1.6e-7 too large).
     for (p, q, r) in [(a, b, c), (b, c, a), (c, a, b)] {
         let center = (p + q) * 0.5;
-        let radius = 0.5 * p.distance(q);
-        if center.distance(r) <= radius * (1.0 + 1e-12) {
-            best = best.min(radius);
-        }
+        best = best.min((0.5 * p.distance(q)).max(center.distance(r)));
     }
     let (ab, ac) = (b - a, c - a);
     let (m11, m12, m22) = (ab.dot(ab), ab.dot(ac), ac.dot(ac));
