@@ -3,7 +3,7 @@ use isect::{PointQuery, Real, Segment, ShapeError, Triangle};
 use proptest::prelude::*;
 
 use crate::common::flat_reference::{
-    check_point_query, dv, scale_of, triangle_closest, triangle_distance, ulps, wide,
+    DVec3, check_point_query, dv, scale_of, triangle_closest, triangle_distance, ulps, wide,
 };
 use crate::common::sample::{Sample, unit_cube};
 use crate::common::strategy::{motion, near_degenerate_triangle, point, triangle, unit, vec3};
@@ -404,6 +404,25 @@ fn normal_is_counter_clockwise() {
     assert_near_vec(thin.normal().unwrap(), -Vec3::Y, "thin");
 }
 
+/// How far a thin triangle's closest point may be from the reference: 256 ulps of the
+/// coordinates, plus the documented `ε · distance / sin θ` of a projection onto a needle's face
+/// (θ the smallest angle, between the two longest sides; 50,000-case runs found a needle 17 long
+/// and 0.024 wide whose closest point to a point 20 away was 4e-4 off in f32, and the same
+/// tilt at 1e-13 in f64).
+fn needle_slack(t: &Triangle, p: Vec3, expected: DVec3) -> f64 {
+    let (a, b, c) = (dv(t.a), dv(t.b), dv(t.c));
+    let mut sides = [(b - a).length(), (c - b).length(), (a - c).length()];
+    sides.sort_by(f64::total_cmp);
+    let sine = (b - a).cross(c - a).length() / (sides[1] * sides[2]);
+    // (A degenerate triangle is its segment: no face to project onto.)
+    let tilt = if sine > 0.0 {
+        8.0 * wide(Real::EPSILON) * dv(p).distance(expected) / sine
+    } else {
+        0.0
+    };
+    wide(ulps(256.0, scale_of(&[t.a, t.b, t.c, p]))) + tilt
+}
+
 proptest! {
     #[test]
     fn matches_the_f64_reference(t in triangle(), p in point()) {
@@ -414,7 +433,8 @@ proptest! {
     fn closest_point_is_the_reference_closest_point(t in triangle(), p in point()) {
         let q = t.closest_point(p);
         let expected = triangle_closest(&t, dv(p));
-        let slack = wide(ulps(256.0, scale_of(&[t.a, t.b, t.c, p])));
+        // (The strategy's lattice corners make near-collinear triangles now and then.)
+        let slack = needle_slack(&t, p, expected);
         prop_assert!(dv(q).distance(expected) <= slack, "{q} vs {expected}");
     }
 
@@ -423,7 +443,7 @@ proptest! {
         check_point_query(&t, p, &t.vertices());
         let q = t.closest_point(p);
         let expected = triangle_closest(&t, dv(p));
-        let slack = wide(ulps(256.0, scale_of(&[t.a, t.b, t.c, p])));
+        let slack = needle_slack(&t, p, expected);
         prop_assert!(dv(q).distance(expected) <= slack, "{q} vs {expected}");
     }
 
@@ -442,7 +462,7 @@ proptest! {
         check_point_query(&t, p, &t.vertices());
         let q = t.closest_point(p);
         let expected = triangle_closest(&t, dv(p));
-        let slack = wide(ulps(256.0, scale_of(&[t.a, t.b, t.c, p])));
+        let slack = needle_slack(&t, p, expected);
         prop_assert!(dv(q).distance(expected) <= slack, "{q} vs {expected}");
     }
 

@@ -8,7 +8,9 @@ use crate::shape::Triangle;
 
 impl PointQuery for Triangle {
     /// The closest point by Voronoi regions (Ericson §5.1.5); a degenerate triangle answers as
-    /// the segment or point it is.
+    /// the segment or point it is. A point projected onto a thin triangle's face carries
+    /// rounding of about `ε · distance / sin θ` (`θ` the smallest angle): the plane of a needle
+    /// is ill-conditioned about its long axis, and the distance multiplies the tilt.
     #[inline]
     fn closest_point(&self, p: Vec3) -> Vec3 {
         if !(self.is_usable() && p.is_finite()) {
