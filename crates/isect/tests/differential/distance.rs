@@ -79,7 +79,26 @@ proptest! {
             compare(a.distance(&t), parry_distance(&pa, &ga, &id, &tt))?;
         }
         if t.area() > 0.1 && u.area() > 0.1 {
-            compare(t.distance(&u), parry_distance(&id, &tt, &id, &tu))?;
+            let (ours, theirs) = (t.distance(&u), parry_distance(&id, &tt, &id, &tu));
+            if compare(ours, theirs).is_err() {
+                // parry is not always right here (a 300,000-case run found it at 3.2775 for
+                // triangles 0.012541 apart, confirmed in exact-input f64): the referee is the
+                // least, over each triangle's edges, of the edge's distance to the other
+                // triangle, minimised along the edge in f64 (convex along it). Disjoint
+                // triangles have a closest pair with a point on an edge.
+                let edges = |x: &Triangle, y: &Triangle| {
+                    let [p, q, r] = x.vertices().map(dv);
+                    [(p, q), (q, r), (r, p)]
+                        .map(|(e0, e1)| convex_min(|s| triangle_distance(y, e0 + (e1 - e0) * s), 0.0, 1.0).1)
+                        .into_iter()
+                        .fold(f64::INFINITY, f64::min)
+                };
+                let reference = edges(&t, &u).min(edges(&u, &t));
+                prop_assert!(
+                    (wide(ours) - reference).abs() <= 1e-4 * (1.0 + reference),
+                    "isect {ours} vs parry {theirs} vs reference {reference}"
+                );
+            }
         }
         if t.area() > 0.1 && c.radius > 0.05 {
             let (ours, theirs) = (c.distance(&t), parry_distance(&pc, &gc, &id, &tt));

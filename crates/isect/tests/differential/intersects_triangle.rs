@@ -66,7 +66,8 @@ where
 }
 
 /// Whether the triangle is a sliver (smallest angle below about 1e-3 rad, or degenerate), where
-/// parry's cuboid–triangle test is wrong (see `parry_cuboid_triangle_sliver_fault`).
+/// parry's cuboid–triangle and ball–triangle tests are wrong (see
+/// `parry_cuboid_triangle_sliver_fault`).
 fn sliver(t: &Triangle) -> bool {
     let (ab, ac, bc) = (t.b - t.a, t.c - t.a, t.c - t.b);
     let n2 = t.scaled_normal().length_squared();
@@ -82,7 +83,9 @@ proptest! {
     fn sphere_triangle_matches_parry(s in strategy::sphere(), t in strategy::triangle()) {
         let theirs = parry_hit(&translation(s.center), &ps::Ball::new(s.radius), &t);
         let scale = scale_of(&[&t]).max(scale_of(&[&s]));
-        compare(&s, &t, theirs, scale)?;
+        // parry's ball misses slivers too (a 300,000-case run found a ball 2.1 in radius
+        // whose center lies 0.5 from a triangle with sin θ = 6e-10: GJK and isect overlap).
+        compare_where(&s, &t, theirs, scale, !sliver(&t))?;
     }
 
     #[test]
