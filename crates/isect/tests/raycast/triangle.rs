@@ -199,8 +199,13 @@ proptest! {
                     if den.abs() > 1e-3 && s >= 0.0 && s <= max_t {
                         let p = ray.point_at(s);
                         let scale = scale_of(&ray, s);
+                        // (An origin on the triangle, s ≈ 0, may miss: documented. A 300,000-
+                        // case f64 run found a lattice origin exactly on a lattice triangle
+                        // that the rounded sheared T put just behind the plane.)
                         prop_assert!(
-                            t.distance_to_point(p) > 0.0 || (s - max_t).abs() <= tol(scale),
+                            t.distance_to_point(p) > 0.0
+                                || (s - max_t).abs() <= tol(scale)
+                                || s <= tol(scale),
                             "missed, but {p} at {s} is on the triangle"
                         );
                     }

@@ -440,7 +440,10 @@ proptest! {
         assert_holds_samples(&t, &us);
         let s = t.bounding_sphere();
         let expected = smallest_circle_radius(&t);
-        prop_assert!((wide(s.radius) - expected).abs() <= wide(tol(scale_of(&t.aabb()))),
+        // No larger than the reference (which may itself be a little large for a needle,
+        // whose circumcenter is ill-conditioned); no smaller than the smallest is checked by
+        // the corners being inside.
+        prop_assert!(wide(s.radius) - expected <= wide(tol(scale_of(&t.aabb()))),
             "{:?}: radius {} vs {}", t, s.radius, expected);
         // Corners inside without slack: the radius is the largest computed distance.
         for p in t.vertices() {
@@ -452,7 +455,10 @@ proptest! {
     fn near_degenerate_triangle_spheres_are_smallest(t in near_degenerate_triangle()) {
         let s = t.bounding_sphere();
         let expected = smallest_circle_radius(&t);
-        prop_assert!((wide(s.radius) - expected).abs() <= wide(tol(scale_of(&t.aabb()))),
+        // No larger than the reference (which may itself be a little large for a needle,
+        // whose circumcenter is ill-conditioned); no smaller than the smallest is checked by
+        // the corners being inside.
+        prop_assert!(wide(s.radius) - expected <= wide(tol(scale_of(&t.aabb()))),
             "{:?}: radius {} vs {}", t, s.radius, expected);
         for p in t.vertices() {
             prop_assert!(p.distance(s.center) <= s.radius, "{} outside {:?}", p, s);

@@ -1,5 +1,6 @@
 //! Capsule–triangle overlap.
 
+use crate::math::Real;
 use crate::query::{Distance, Intersects, mirror_intersects};
 use crate::shape::{Capsule, Segment, Triangle};
 
@@ -13,7 +14,9 @@ impl Intersects<Triangle> for Capsule {
     /// and of the core with the radius.
     ///
     /// Touching at exactly the radius counts (exact comparison on the computed closest pair). A
-    /// zero radius makes the capsule its segment, a zero-length axis a sphere; a degenerate
+    /// core that crosses the triangle is decided by the watertight segment test instead (the
+    /// closest pair of a crossing is rounded apart), so a thin capsule through a thin triangle
+    /// meets it. A zero radius makes the capsule its segment, a zero-length axis a sphere; a degenerate
     /// triangle is the segment or point it is. Non-finite input or a negative radius gives
     /// `false`.
     ///
@@ -36,8 +39,20 @@ impl Intersects<Triangle> for Capsule {
         if gap.max_element() > self.radius {
             return false;
         }
-        let cp = triangle.closest_points(&Segment::new(self.a, self.b));
-        (cp.a - cp.b).length_squared() <= self.radius * self.radius
+        let core = Segment::new(self.a, self.b);
+        let cp = triangle.closest_points(&core);
+        let d2 = (cp.a - cp.b).length_squared();
+        if d2 <= self.radius * self.radius {
+            return true;
+        }
+        // A core crossing the triangle: the closest pair of a crossing is rounded apart (by
+        // about ε / sin θ of a thin triangle), so a thin capsule there asks the watertight
+        // segment test, which decides crossings by signs.
+        let scale = [triangle.a, triangle.b, triangle.c, self.a, self.b]
+            .iter()
+            .fold(0.0, |s: Real, p| s.max(p.abs().max_element()));
+        let near = Real::EPSILON.sqrt() * scale;
+        d2 <= near * near && triangle.intersects(&core)
     }
 }
 

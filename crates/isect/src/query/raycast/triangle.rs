@@ -297,6 +297,10 @@ impl Triangle {
     /// triangle without area answers as the segment it is (with `u`, `v` of the first corner).
     /// `None` for a miss and for invalid input.
     ///
+    /// A ray that starts on the triangle and leaves its plane hits at `t = 0` only if rounding
+    /// puts the origin on the plane or on the side the ray comes from; an origin within
+    /// rounding of the plane may miss (a known limit; [`crate::TriMesh`] uses the same test).
+    ///
     /// ```
     /// use isect::{Ray, Triangle, math::Vec3};
     /// let tri = Triangle::new(Vec3::ZERO, Vec3::X, Vec3::Y);

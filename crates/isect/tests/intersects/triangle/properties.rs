@@ -48,6 +48,17 @@ where
     Ok(())
 }
 
+/// The sine of a triangle's smallest angle (between its two longest sides).
+fn smallest_angle_sine(t: &Triangle) -> Real {
+    let mut sides = [
+        (t.b - t.a).length(),
+        (t.c - t.b).length(),
+        (t.a - t.c).length(),
+    ];
+    sides.sort_by(Real::total_cmp);
+    t.scaled_normal().length() / (sides[1] * sides[2])
+}
+
 proptest! {
     #[test]
     fn sphere_agrees_with_gjk(s in strategy::sphere(), t in strategy::triangle(), m in strategy::motion()) {
@@ -120,9 +131,16 @@ proptest! {
             Some(s) => {
                 prop_assert!(hit, "a segment for triangles that do not meet");
                 // Nearly parallel planes make the ends less accurate: scale the tolerance by
-                // 1 / sin of the angle between the planes.
+                // 1 / sin of the angle between the planes; so does a needle, whose plane is
+                // ill-conditioned about its long axis: 1 / sin of its smallest angle (a
+                // 300,000-case f64 run found one 0.01 rad thin).
                 let (n1, n2) = (t1.scaled_normal(), t2.scaled_normal());
-                let sin = (n1.cross(n2).length() / (n1.length() * n2.length())).max(1e-3);
+                let thinnest = smallest_angle_sine(&t1).min(smallest_angle_sine(&t2));
+                // A triangle collinear within rounding (sin θ of 7e-17 seen in f64) has no
+                // plane to speak of: the ends are then only where the exact predicates put
+                // them, and the position checks below do not apply.
+                prop_assume!(thinnest > 1e-9);
+                let sin = (n1.cross(n2).length() / (n1.length() * n2.length())).min(thinnest).max(1e-3);
                 for x in [s.a, s.b, s.a.lerp(s.b, 0.5)] {
                     prop_assert!(t1.distance_to_point(x) <= tol(scale) / sin, "{:?}: {} off {:?}", s, x, t1);
                     prop_assert!(t2.distance_to_point(x) <= tol(scale) / sin, "{:?}: {} off {:?}", s, x, t2);
