@@ -164,7 +164,14 @@ proptest! {
                 // parry's hollow cast from inside can stop short of the exit (at a point 1.2
                 // deep inside the hull) or run past it along a face (a point 7 units off the
                 // hull), both checked by hand; where its point is on the surface, they agree.
-                if on_surface(pb) {
+                // From outside, parry can answer the exit of a ray that crosses a thin part of
+                // the hull (a 300,000-case f64 run: t 49.579 for an entry at 49.563, both
+                // confirmed in exact rationals): isect's earlier hit is right if no point of
+                // the ray before it is inside.
+                let parry_later = outside
+                    && b.time_of_impact > a.t
+                    && (0..64).all(|k| depth(&hull, r.point_at(a.t * k as Real / 64.0)) <= tol(scale));
+                if on_surface(pb) && !parry_later {
                     prop_assert!(
                         pa.distance(pb) <= tol(scale) * 10.0,
                         "solid {solid}: isect {pa} (t {}), parry {pb} (t {}), {r:?} depth {} {:?}",
