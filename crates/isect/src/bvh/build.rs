@@ -20,6 +20,13 @@ pub(crate) const MAX_LEAF: usize = 4;
 #[cfg(feature = "rayon")]
 const PARALLEL_MIN: usize = 4096;
 
+/// The vector the builder works in: glam's 16-byte aligned `Vec3A` in `f32`, so that a box
+/// update is one SIMD min and one max (`f64` has no aligned variant).
+#[cfg(not(isect_f64))]
+type BVec = glam::Vec3A;
+#[cfg(isect_f64)]
+type BVec = glam::DVec3;
+
 /// A node of the binary tree.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct BinNode {
@@ -32,68 +39,124 @@ pub(crate) struct BinNode {
     pub count: u32,
 }
 
-/// Per-triangle input: its box and the box's centre.
-pub(crate) struct Prims<'a> {
-    pub min: &'a [Vec3],
-    pub max: &'a [Vec3],
-    pub centre: &'a [Vec3],
+/// A triangle's box. The builder moves these along with the triangle indices, so every pass
+/// reads them in order rather than through the indices.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PrimBox {
+    min: BVec,
+    max: BVec,
+}
+
+impl PrimBox {
+    #[inline]
+    #[allow(clippy::useless_conversion)] // `Vec3A` from `Vec3` in f32; the same type in f64
+    pub(crate) fn new(min: Vec3, max: Vec3) -> Self {
+        Self {
+            min: min.into(),
+            max: max.into(),
+        }
+    }
+
+    /// Twice the box's centre (the builder compares centres only among themselves).
+    #[inline]
+    fn centre2(&self) -> BVec {
+        self.min + self.max
+    }
+}
+
+/// The box of some triangles and the box of their doubled centres.
+#[derive(Clone, Copy)]
+struct Bounds {
+    min: BVec,
+    max: BVec,
+    cmin: BVec,
+    cmax: BVec,
+}
+
+impl Bounds {
+    const EMPTY: Self = Self {
+        min: BVec::INFINITY,
+        max: BVec::NEG_INFINITY,
+        cmin: BVec::INFINITY,
+        cmax: BVec::NEG_INFINITY,
+    };
+
+    #[inline]
+    fn grow(&mut self, p: &PrimBox) {
+        let c = p.centre2();
+        self.min = self.min.min(p.min);
+        self.max = self.max.max(p.max);
+        self.cmin = self.cmin.min(c);
+        self.cmax = self.cmax.max(c);
+    }
+
+    fn of(prims: &[PrimBox]) -> Self {
+        let mut b = Self::EMPTY;
+        for p in prims {
+            b.grow(p);
+        }
+        b
+    }
 }
 
 /// Half the surface area of a box (the heuristic only compares areas).
 #[inline]
-fn half_area(min: Vec3, max: Vec3) -> Real {
-    let d = (max - min).max(Vec3::ZERO);
+fn half_area(min: BVec, max: BVec) -> Real {
+    let d = (max - min).max(BVec::ZERO);
     d.x * d.y + d.y * d.z + d.z * d.x
 }
 
-/// The binary tree over `order` (triangle indices, reordered in place into leaf order).
-pub(crate) fn build(prims: &Prims<'_>, order: &mut [u32]) -> Vec<BinNode> {
+/// The binary tree over `order` (triangle indices) whose boxes are `prims`; both are reordered
+/// in place into leaf order.
+pub(crate) fn build(prims: &mut [PrimBox], order: &mut [u32]) -> Vec<BinNode> {
     build_with(prims, order, cfg!(feature = "rayon"))
 }
 
 /// [`build`], in parallel when `parallel` (and the `rayon` feature is on).
-pub(crate) fn build_with(prims: &Prims<'_>, order: &mut [u32], parallel: bool) -> Vec<BinNode> {
+pub(crate) fn build_with(prims: &mut [PrimBox], order: &mut [u32], parallel: bool) -> Vec<BinNode> {
+    debug_assert_eq!(prims.len(), order.len());
     let mut out = Vec::with_capacity(2 * order.len() / MAX_LEAF + 1);
-    build_into(prims, order, 0, &mut out, parallel);
+    let bounds = Bounds::of(prims);
+    build_into(prims, order, &bounds, 0, &mut out, parallel);
     out
 }
 
-/// Builds the subtree of `order` (which starts at `first` in the whole order) at the end of
-/// `out`, with absolute node indices.
+/// Builds the subtree of `order` (which starts at `first` in the whole order; `bounds` are its
+/// boxes) at the end of `out`, with absolute node indices.
 #[cfg_attr(not(feature = "rayon"), allow(clippy::only_used_in_recursion))]
+#[allow(clippy::useless_conversion)] // `Vec3` from `Vec3A` in f32; the same type in f64
 fn build_into(
-    prims: &Prims<'_>,
+    prims: &mut [PrimBox],
     order: &mut [u32],
+    bounds: &Bounds,
     first: usize,
     out: &mut Vec<BinNode>,
     parallel: bool,
 ) {
-    let (min, max, cmin, cmax) = bounds(prims, order);
     let here = out.len();
     out.push(BinNode {
-        min,
-        max,
+        min: bounds.min.into(),
+        max: bounds.max.into(),
         index: first as u32,
         count: order.len() as u32,
     });
     if order.len() <= MAX_LEAF {
         return;
     }
-    let Some(mid) = split(prims, order, cmin, cmax) else {
-        return;
-    };
+    let (mid, lb, rb) = split(prims, order, bounds);
     let (left, right) = order.split_at_mut(mid);
+    let (pl, pr) = prims.split_at_mut(mid);
     #[cfg(feature = "rayon")]
     if parallel && left.len() + right.len() >= PARALLEL_MIN {
         let (mut l, mut r) = rayon::join(
             || {
                 let mut v = Vec::new();
-                build_into(prims, left, first, &mut v, true);
+                build_into(pl, left, &lb, first, &mut v, true);
                 v
             },
             || {
                 let mut v = Vec::new();
-                build_into(prims, right, first + mid, &mut v, true);
+                build_into(pr, right, &rb, first + mid, &mut v, true);
                 v
             },
         );
@@ -115,59 +178,46 @@ fn build_into(
         out.append(&mut r);
         return;
     }
-    build_into(prims, left, first, out, parallel);
+    build_into(pl, left, &lb, first, out, parallel);
     let right_index = out.len() as u32;
-    build_into(prims, right, first + mid, out, parallel);
+    build_into(pr, right, &rb, first + mid, out, parallel);
     out[here].count = 0;
     out[here].index = right_index;
 }
 
-/// The box of the triangles and the box of their centres.
-fn bounds(prims: &Prims<'_>, order: &[u32]) -> (Vec3, Vec3, Vec3, Vec3) {
-    let mut min = Vec3::INFINITY;
-    let mut max = Vec3::NEG_INFINITY;
-    let mut cmin = Vec3::INFINITY;
-    let mut cmax = Vec3::NEG_INFINITY;
-    for &i in order {
-        let i = i as usize;
-        min = min.min(prims.min[i]);
-        max = max.max(prims.max[i]);
-        cmin = cmin.min(prims.centre[i]);
-        cmax = cmax.max(prims.centre[i]);
-    }
-    (min, max, cmin, cmax)
-}
-
-/// Partitions `order` (more than [`MAX_LEAF`] triangles) by the best binned split and returns
-/// the size of the left part (between 1 and `len − 1`). Leaves are made at [`MAX_LEAF`]
-/// triangles or fewer, the width of a leaf test: measured, letting the heuristic split such
-/// nodes further gave more nodes (more memory) and no faster casts.
-fn split(prims: &Prims<'_>, order: &mut [u32], cmin: Vec3, cmax: Vec3) -> Option<usize> {
+/// Partitions `order` and `prims` (more than [`MAX_LEAF`] triangles, boxes `bounds`) by the
+/// best binned split and returns the size of the left part (between 1 and `len − 1`) and the
+/// bounds of both parts. Leaves are made at [`MAX_LEAF`] triangles or fewer, the width of a leaf
+/// test: measured, letting the heuristic split such nodes further gave more nodes (more memory)
+/// and no faster casts.
+fn split(prims: &mut [PrimBox], order: &mut [u32], bounds: &Bounds) -> (usize, Bounds, Bounds) {
     #[derive(Clone, Copy)]
     struct Bin {
-        min: Vec3,
-        max: Vec3,
+        min: BVec,
+        max: BVec,
         count: u32,
     }
     const EMPTY: Bin = Bin {
-        min: Vec3::INFINITY,
-        max: Vec3::NEG_INFINITY,
+        min: BVec::INFINITY,
+        max: BVec::NEG_INFINITY,
         count: 0,
     };
-    let extent = cmax - cmin;
-    // One pass bins the triangles along the three axes at once.
-    let scale = Vec3::splat(BINS as Real) / extent;
+    let (cmin, extent) = (bounds.cmin, bounds.cmax - bounds.cmin);
+    // One pass bins the triangles along the three axes at once. An axis without extent gets
+    // scale ∞ and puts everything in bin 0 (0 · ∞ is NaN, which `as` maps to 0); it is skipped
+    // below.
+    let scale = BVec::splat(BINS as Real) / extent;
+    let top = BVec::splat((BINS - 1) as Real);
     let mut bins = [[EMPTY; BINS]; 3];
-    for &i in order.iter() {
-        let i = i as usize;
-        let (lo, hi, c) = (prims.min[i], prims.max[i], prims.centre[i]);
+    for p in prims.iter() {
+        // Clamped while still floating point (one SIMD min), so that the conversion is the
+        // cheap `i32` one: the value is in `[0, BINS − 1]`, or NaN, which `as` maps to 0.
+        let f = ((p.centre2() - cmin) * scale).min(top);
         for axis in 0..3 {
-            if extent[axis] > 0.0 {
-                let bin = &mut bins[axis][bin_of(c[axis], cmin[axis], scale[axis])];
-                bin.min = bin.min.min(lo);
-                bin.max = bin.max.max(hi);
-                bin.count += 1;
-            }
+            let bin = &mut bins[axis][f[axis] as i32 as usize];
+            bin.min = bin.min.min(p.min);
+            bin.max = bin.max.max(p.max);
+            bin.count += 1;
         }
     }
     let mut best: Option<(Real, usize, usize)> = None; // (cost, axis, bins on the left)
@@ -203,26 +253,32 @@ fn split(prims: &Prims<'_>, order: &mut [u32], cmin: Vec3, cmax: Vec3) -> Option
     }
     let Some((_, axis, left_bins)) = best else {
         // Every centre in one place: halve the list.
-        return Some(order.len() / 2);
+        let mid = order.len() / 2;
+        return (mid, Bounds::of(&prims[..mid]), Bounds::of(&prims[mid..]));
     };
-    let scale = scale[axis];
+    let (lo, scale) = (cmin[axis], scale[axis]);
+    let (mut lb, mut rb) = (Bounds::EMPTY, Bounds::EMPTY);
     let mut mid = 0;
     for k in 0..order.len() {
-        let i = order[k] as usize;
-        if bin_of(prims.centre[i][axis], cmin[axis], scale) < left_bins {
+        let p = prims[k];
+        if bin_of(p.centre2()[axis], lo, scale) < left_bins {
+            lb.grow(&p);
+            prims.swap(k, mid);
             order.swap(k, mid);
             mid += 1;
+        } else {
+            rb.grow(&p);
         }
     }
     debug_assert!(mid > 0 && mid < order.len());
-    Some(mid)
+    (mid, lb, rb)
 }
 
-/// The bin of a centre coordinate.
+/// The bin of a doubled centre coordinate, as the binning pass computes it.
 #[inline]
 fn bin_of(c: Real, lo: Real, scale: Real) -> usize {
-    // `as usize` saturates (and maps NaN to 0); the clamp keeps the top edge in the last bin.
-    (((c - lo) * scale) as usize).min(BINS - 1)
+    // The clamp keeps the top edge in the last bin; `as` maps NaN to 0.
+    ((c - lo) * scale).min((BINS - 1) as Real) as i32 as usize
 }
 
 #[cfg(all(test, feature = "rayon"))]
@@ -240,23 +296,16 @@ mod tests {
             (state >> 40) as Real / (1u64 << 24) as Real
         };
         let n = 50_000;
-        let (mut min, mut max, mut centre) = (Vec::new(), Vec::new(), Vec::new());
+        let mut prims = Vec::new();
         for _ in 0..n {
             let c = Vec3::new(next(), next(), next() * 0.1) * 100.0;
             let r = Vec3::new(next(), next(), next());
-            min.push(c - r);
-            max.push(c + r);
-            centre.push(c);
+            prims.push(PrimBox::new(c - r, c + r));
         }
-        let prims = Prims {
-            min: &min,
-            max: &max,
-            centre: &centre,
-        };
         let mut seq: Vec<u32> = (0..n).collect();
         let mut par = seq.clone();
-        let a = build_with(&prims, &mut seq, false);
-        let b = build_with(&prims, &mut par, true);
+        let a = build_with(&mut prims.clone(), &mut seq, false);
+        let b = build_with(&mut prims, &mut par, true);
         assert_eq!(seq, par);
         assert_eq!(a.len(), b.len());
         for (x, y) in a.iter().zip(&b) {

@@ -10,7 +10,7 @@
 
 use alloc::vec::Vec;
 
-use crate::bvh::build::{self, BinNode, Prims};
+use crate::bvh::build::{self, BinNode, PrimBox};
 use crate::math::{Real, Vec3};
 
 /// Lanes per node.
@@ -142,24 +142,16 @@ impl Bvh {
     /// Builds the hierarchy of a mesh (non-empty, indices checked).
     pub(crate) fn new(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Self {
         let n = triangles.len();
-        let mut min = Vec::with_capacity(n);
-        let mut max = Vec::with_capacity(n);
-        let mut centre = Vec::with_capacity(n);
-        for &t in triangles {
-            let [a, b, c] = corners(vertices, t);
-            let lo = a.min(b).min(c);
-            let hi = a.max(b).max(c);
-            min.push(lo);
-            max.push(hi);
-            centre.push((lo + hi) * 0.5);
-        }
-        let prims = Prims {
-            min: &min,
-            max: &max,
-            centre: &centre,
-        };
+        let mut prims: Vec<PrimBox> = triangles
+            .iter()
+            .map(|&t| {
+                let [a, b, c] = corners(vertices, t);
+                PrimBox::new(a.min(b).min(c), a.max(b).max(c))
+            })
+            .collect();
         let mut order: Vec<u32> = (0..n as u32).collect();
-        let mut bin = build::build(&prims, &mut order);
+        let mut bin = build::build(&mut prims, &mut order);
+        drop(prims);
         // One block per leaf; the leaves' indices become slots.
         let leaves = bin.iter().filter(|b| b.count > 0).count();
         let mut blocks = Vec::with_capacity(leaves);

@@ -71,7 +71,7 @@ impl TriMesh {
             }
         }
         let bounds = bounds_of(&vertices, &triangles);
-        let solid = closed_and_oriented(&triangles);
+        let solid = closed_and_oriented(&triangles, vertices.len());
         let bvh = Bvh::new(&vertices, &triangles);
         Ok(Self {
             vertices,
@@ -455,26 +455,43 @@ fn bounds_of(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Aabb {
     bounds
 }
 
-/// Whether every undirected edge is used by exactly two triangles, once in each direction.
-fn closed_and_oriented(triangles: &[[u32; 3]]) -> bool {
-    // Each directed edge as its undirected key (low index, high index) and its direction; after
-    // one sort, a closed, consistently oriented mesh has every key exactly twice, once in each
-    // direction.
-    let mut edges: Vec<(u64, bool)> = Vec::with_capacity(3 * triangles.len());
-    for &[a, b, c] in triangles {
-        for (x, y) in [(a, b), (b, c), (c, a)] {
+/// Whether every undirected edge is used by exactly two triangles, once in each direction
+/// (`vertex_count` bounds the indices, which are checked).
+fn closed_and_oriented(triangles: &[[u32; 3]], vertex_count: usize) -> bool {
+    // Each directed edge is filed under its lower vertex (a counting sort, linear time) as its
+    // higher vertex and its direction; a closed, consistently oriented mesh then has, under
+    // every vertex, each higher vertex exactly twice, once in each direction. The lists are a
+    // vertex's degree long, so sorting each is cheap.
+    let edges = |&[a, b, c]: &[u32; 3]| [(a, b), (b, c), (c, a)];
+    let mut start = alloc::vec![0u32; vertex_count + 1];
+    for t in triangles {
+        for (x, y) in edges(t) {
             if x == y {
                 return false;
             }
-            let key = (u64::from(x.min(y)) << 32) | u64::from(x.max(y));
-            edges.push((key, x < y));
+            start[x.min(y) as usize + 1] += 1;
         }
     }
-    edges.sort_unstable();
-    edges.len() % 2 == 0
-        && edges
-            .chunks_exact(2)
-            .all(|pair| pair[0].0 == pair[1].0 && !pair[0].1 && pair[1].1)
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut next = start.clone();
+    let mut filed = alloc::vec![0u64; 3 * triangles.len()];
+    for t in triangles {
+        for (x, y) in edges(t) {
+            let slot = &mut next[x.min(y) as usize];
+            filed[*slot as usize] = (u64::from(x.max(y)) << 1) | u64::from(x < y);
+            *slot += 1;
+        }
+    }
+    start.windows(2).all(|w| {
+        let list = &mut filed[w[0] as usize..w[1] as usize];
+        list.sort_unstable();
+        list.len() % 2 == 0
+            && list
+                .chunks_exact(2)
+                .all(|pair| pair[0] >> 1 == pair[1] >> 1 && pair[0] & 1 == 0 && pair[1] & 1 == 1)
+    })
 }
 
 impl Bounded for TriMesh {
