@@ -51,7 +51,7 @@ impl Intersects<Triangle> for Capsule {
         let scale = [triangle.a, triangle.b, triangle.c, self.a, self.b]
             .iter()
             .fold(0.0, |s: Real, p| s.max(p.abs().max_element()));
-        let near = Real::EPSILON.sqrt() * scale;
+        let near = crate::ops::sqrt(Real::EPSILON) * scale;
         d2 <= near * near && triangle.intersects(&core)
     }
 }
