@@ -64,7 +64,9 @@ impl Intersects<Segment> for TriMesh {
     /// mesh. A zero-length segment is its point. `false` for an invalid segment.
     fn intersects(&self, other: &Segment) -> bool {
         if other.a == other.b {
-            return self.contains_point(other.a);
+            // The point against the triangles with area (a degenerate triangle overlaps
+            // nothing), or inside a solid mesh.
+            return meets(self, other, Aabb::new(other.a, other.a), Some(other.a));
         }
         let ray = Ray::new(other.a, other.b - other.a);
         self.raycast_any(&ray, 1.0) || (self.is_solid() && self.contains_point(other.a))
