@@ -286,3 +286,36 @@ pub fn gjk_clear_triangle<S: isect::query::SupportMap + ?Sized>(
 }
 pub mod clearance;
 pub mod mesh;
+
+/// The part of `origin + t dir`, `t` in `[t0, t1]`, that lies in `bounds` grown by `margin`, as
+/// a segment (`None` when it stays out). GJK resolves a distance only to about `√ε` times the
+/// size of the shapes, so clear-miss tests measure this part, not a segment a hundred times the
+/// shape's size (in f32 that read 0.06 for a ray that hits, and 0.027 for a line that meets a
+/// flat hull).
+pub fn clip_to_box(
+    origin: Vec3,
+    dir: Vec3,
+    t0: Real,
+    t1: Real,
+    bounds: isect::Aabb,
+    margin: Real,
+) -> Option<isect::Segment> {
+    let (lo, hi) = (
+        bounds.min - Vec3::splat(margin),
+        bounds.max + Vec3::splat(margin),
+    );
+    let (mut t0, mut t1) = (t0, t1);
+    for axis in 0..3 {
+        let (o, d) = (origin[axis], dir[axis]);
+        if d == 0.0 {
+            if o < lo[axis] || o > hi[axis] {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((lo[axis] - o) / d, (hi[axis] - o) / d);
+        t0 = t0.max(a.min(b));
+        t1 = t1.min(a.max(b));
+    }
+    (t0 <= t1).then(|| isect::Segment::new(origin + dir * t0, origin + dir * t1))
+}

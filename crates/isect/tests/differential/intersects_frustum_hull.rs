@@ -39,31 +39,6 @@ fn depth(hull: &ConvexHull, p: Vec3) -> Real {
         .fold(Real::NEG_INFINITY, Real::max)
 }
 
-/// The part of the ray's first `max_t` that lies in `bounds` grown by `margin`, as a segment
-/// (`None` when it stays out). GJK resolves a distance only to about `√ε` times the size of the
-/// shapes, so the clear-miss test measures this part, not a segment a hundred times the hull's
-/// size (in f32 that read 0.06 for a ray that hits).
-fn clip(r: &Ray, max_t: Real, bounds: Aabb, margin: Real) -> Option<Segment> {
-    let (lo, hi) = (
-        bounds.min - Vec3::splat(margin),
-        bounds.max + Vec3::splat(margin),
-    );
-    let (mut t0, mut t1) = (0.0 as Real, max_t);
-    for axis in 0..3 {
-        let (o, d) = (r.origin[axis], r.dir[axis]);
-        if d == 0.0 {
-            if o < lo[axis] || o > hi[axis] {
-                return None;
-            }
-            continue;
-        }
-        let (a, b) = ((lo[axis] - o) / d, (hi[axis] - o) / d);
-        t0 = t0.max(a.min(b));
-        t1 = t1.min(a.max(b));
-    }
-    (t0 <= t1).then(|| Segment::new(r.point_at(t0), r.point_at(t1)))
-}
-
 fn parry_test(hull: &ps::ConvexPolyhedron, pose2: &Pose, shape: &dyn ps::Shape) -> bool {
     parry::query::intersection_test(&Pose::IDENTITY, hull, pose2, shape)
         .expect("supported")
@@ -134,7 +109,7 @@ proptest! {
             let ours = if solid { hull.raycast(&r, max_t) } else { hull.raycast_surface(&r, max_t) };
             let theirs = poly.cast_ray_and_get_normal(&Pose::IDENTITY, &parry_ray, max_t, solid);
             // Clear: the ray misses by a margin, or passes a point deep inside.
-            let near_hull = clip(&r, max_t, hull.aabb(), 1.0);
+            let near_hull = crate::common::clip_to_box(r.origin, r.dir, 0.0, max_t, hull.aabb(), 1.0);
             let gap = near_hull.map_or(Real::INFINITY, |s| gjk_closest_points(&s, &hull, Vec3::X).distance);
             let miss = gap > tol(20.0);
             let through = (0..=256).any(|k| depth(&hull, r.origin + r.dir * (max_t * k as Real / 256.0)) > tol(20.0));

@@ -14,7 +14,7 @@ use crate::common::clearance::clear_answer;
 use crate::common::strategy::{
     aabb, camera_frustum, capsule, convex_hull, line, obb, plane, ray, segment, sphere, triangle,
 };
-use crate::common::{aabb_frustum, intersects_both, non_finite_points, tol, v};
+use crate::common::{aabb_frustum, clip_to_box, intersects_both, non_finite_points, tol, v};
 
 const OFF: Real = 1.0 / 1024.0;
 
@@ -214,10 +214,12 @@ fn check(exact: bool, d: Real, radius: Real, what: &str) -> Result<(), TestCaseE
     Ok(())
 }
 
-/// The part of a ray or line within reach of shapes in `[-10, 10]³`, as a segment.
-fn reach(origin: Vec3, dir: Vec3, from: Real) -> Segment {
+/// GJK's distance from the part of `origin + t dir`, `t` in `[from, 1] · 100 / |dir|` (the reach
+/// of shapes in `[-10, 10]³`), that lies near the hull; `∞` when none does.
+fn reach_distance(origin: Vec3, dir: Vec3, from: Real, hull: &ConvexHull) -> Real {
     let t = 100.0 / dir.length();
-    Segment::new(origin + dir * (from * t), origin + dir * t)
+    clip_to_box(origin, dir, from * t, t, isect::Bounded::aabb(hull), 1.0)
+        .map_or(Real::INFINITY, |s| distance(&s, hull))
 }
 
 proptest! {
@@ -234,8 +236,8 @@ proptest! {
         // (for the solids; the clipped linear pairs are checked below).
         for (exact, d, what) in [
             (intersects_both(&seg, &hull), distance(&seg, &hull), "segment"),
-            (intersects_both(&r, &hull), distance(&reach(r.origin, r.dir, 0.0), &hull), "ray"),
-            (intersects_both(&l, &hull), distance(&reach(l.origin, l.dir, -1.0), &hull), "line"),
+            (intersects_both(&r, &hull), reach_distance(r.origin, r.dir, 0.0, &hull), "ray"),
+            (intersects_both(&l, &hull), reach_distance(l.origin, l.dir, -1.0, &hull), "line"),
         ] {
             prop_assert!(!(d > tol(20.0) && exact), "{what}: apart by {d}");
         }
