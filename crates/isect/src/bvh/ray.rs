@@ -27,7 +27,7 @@ use crate::bvh::layout::{Bvh, Node4, NodeRef, TriBlock, WIDTH};
 use crate::bvh::stack::Stack;
 use crate::math::{Real, Vec3, Vec4};
 use crate::query::TriangleHit;
-use crate::query::raycast::triangle::{Sheared, shear};
+use crate::query::raycast::triangle::{Sheared, grazing, shear};
 use crate::shape::{Ray, Triangle};
 
 /// A ray prepared for traversal.
@@ -383,6 +383,11 @@ impl Bvh {
             };
         }
         if s.crosses(false) && s.t_within(0.0, hi) && !self.degenerate[slot] {
+            let tri = self.tri(slot as u32);
+            if grazing(tri, ray.dir) {
+                // Decided in the plane, as the one-triangle cast does.
+                return in_plane(&tri, ray, hi);
+            }
             let h = s.hit();
             // Rounding of T / det can step just past `hi`.
             return Some(TriangleHit {
@@ -601,6 +606,11 @@ impl Bvh {
                             return true;
                         }
                         continue;
+                    }
+                    if grazing(self.tri(slot as u32), ray.dir) {
+                        // Along the plane within rounding: no reliable crossing.
+                        verdict = Some(Crossings::Ambiguous);
+                        return true;
                     }
                     if s.t == 0.0 {
                         verdict = Some(Crossings::OnSurface);

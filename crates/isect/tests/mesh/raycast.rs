@@ -14,7 +14,11 @@ fn check_against_brute(m: &TriMesh, ray: &Ray, max_t: Real) {
     match (got, first) {
         (None, None) => {}
         (Some(h), Some(t)) => {
-            assert!((h.t - t).abs() <= tol(16.0), "t {} vs brute {t}", h.t);
+            assert!(
+                (h.t - t).abs() <= tol(16.0),
+                "t {} vs brute {t} for {ray:?}: {h:?}",
+                h.t
+            );
             // The reported triangle is hit at (about) that t.
             assert!(
                 hits.iter()

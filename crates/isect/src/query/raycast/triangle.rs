@@ -250,27 +250,58 @@ pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
         return tri.contains_point(p.origin);
     }
     let sheared = watertight(tri, p.origin, p.dir);
-    if sheared.det == 0.0 {
+    let crossing = sheared.det != 0.0 && sheared.crosses(false) && sheared.t_within(p.lo, p.hi);
+    if sheared.det == 0.0 || (crossing && grazing([tri.a, tri.b, tri.c], p.dir)) {
         return in_plane(tri, p.origin, p.dir, p.lo, p.hi).is_some();
     }
-    sheared.crosses(false) && sheared.t_within(p.lo, p.hi)
+    crossing
+}
+
+/// Whether `dir` runs parallel to the plane of `corners` within rounding: `|n · dir| <= 64 ε
+/// |n| |dir|`. The watertight test's edge functions are then all rounding noise (the triangle
+/// seen along the ray is flat), and signs that happen to agree make a false hit (found: rays in
+/// a face's plane reported on the line of an edge beyond a corner), so such a candidate is
+/// decided in the plane instead, as a ray with `det = 0` is. Asked only of candidate hits.
+#[inline]
+pub(crate) fn grazing(corners: [Vec3; 3], dir: Vec3) -> bool {
+    let [a, b, c] = corners;
+    // Both vectors scaled to a largest coordinate of 1, so that squares neither underflow
+    // (directions of length 1e-30 are valid) nor overflow.
+    let unit = |v: Vec3| v / v.abs().max_element();
+    let (n, d) = (unit((b - a).cross(c - a)), unit(dir));
+    let nd = n.dot(d);
+    let k = 64.0 * Real::EPSILON;
+    // (A zero normal gives NaN: not grazing; such triangles have no candidate hits.)
+    nd * nd <= k * k * n.length_squared() * d.length_squared()
 }
 
 impl Triangle {
     fn cast_watertight(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<TriangleHit> {
         let hit = (|| -> Option<TriangleHit> {
             let sheared = watertight(self, ray.origin, ray.dir);
-            if sheared.det == 0.0 {
+            let crossing =
+                sheared.det != 0.0 && sheared.crosses(front_only) && sheared.t_within(0.0, max_t);
+            if sheared.det == 0.0 || (crossing && grazing([self.a, self.b, self.c], ray.dir)) {
                 if front_only {
                     return None;
                 }
                 let t = in_plane(self, ray.origin, ray.dir, 0.0, max_t)?;
+                // The point's weights, clamped into the triangle (rounding leaves a point on an
+                // edge a hair outside).
                 let [_, u, v] = self
                     .barycentric(ray.point_at(t))
-                    .map_or([1.0, 0.0, 0.0], |b| b.to_array());
+                    .map_or([1.0, 0.0, 0.0], |b| {
+                        let w = b.max(Vec3::ZERO);
+                        let sum = w.x + w.y + w.z;
+                        if sum > 0.0 {
+                            (w / sum).to_array()
+                        } else {
+                            [1.0, 0.0, 0.0]
+                        }
+                    });
                 return Some(TriangleHit { t, u, v });
             }
-            (sheared.crosses(front_only) && sheared.t_within(0.0, max_t)).then(|| {
+            crossing.then(|| {
                 steady_barycentric([self.a, self.b, self.c], ray.origin, ray.dir, sheared.hit())
             })
         })();
@@ -293,8 +324,9 @@ impl Triangle {
     /// The watertight cast with the hit in barycentric coordinates: the hit point is `a + u (b −
     /// a) + v (c − a)`, and `u`, `v`, `1 − u − v` are in `[0, 1]`. Two-sided; edges and corners
     /// included, so a ray through a shared edge or vertex of a closed mesh never slips between
-    /// its triangles. A ray lying in the triangle's plane hits where it enters the triangle; a
-    /// triangle without area answers as the segment it is (with `u`, `v` of the first corner).
+    /// its triangles. A ray lying in the triangle's plane (within rounding: `|n · d| <= 64 ε |n|
+    /// |d|`) hits where it enters the triangle; a triangle without area answers as the segment
+    /// it is (with `u`, `v` of the first corner).
     /// `None` for a miss and for invalid input.
     ///
     /// A ray that starts on the triangle and leaves its plane hits at `t = 0` only if rounding
@@ -398,10 +430,12 @@ impl RayCast for Triangle {
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         let any = (|| -> bool {
             let sheared = watertight(self, ray.origin, ray.dir);
-            if sheared.det == 0.0 {
+            let crossing =
+                sheared.det != 0.0 && sheared.crosses(false) && sheared.t_within(0.0, max_t);
+            if sheared.det == 0.0 || (crossing && grazing([self.a, self.b, self.c], ray.dir)) {
                 return in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some();
             }
-            sheared.crosses(false) && sheared.t_within(0.0, max_t)
+            crossing
         })();
         any && cast_valid(ray, max_t, [self.a, self.b, self.c], [])
     }
