@@ -35,11 +35,18 @@ pub const ON_SET_TOLERANCE: Real = 64.0 * Real::EPSILON;
 #[inline]
 #[must_use]
 pub fn on_set_tolerance<const N: usize>(points: [Vec3; N]) -> Real {
+    ON_SET_TOLERANCE * coordinate_scale(points)
+}
+
+/// The largest absolute coordinate among `points` (0 for none): the magnitude that rounding
+/// errors of computations on them scale with.
+#[inline]
+pub(crate) fn coordinate_scale<const N: usize>(points: [Vec3; N]) -> Real {
     let mut scale: Real = 0.0;
     for p in points {
         scale = scale.max(p.abs().max_element());
     }
-    ON_SET_TOLERANCE * scale
+    scale
 }
 
 /// A point that stands for "no point": what closest-point queries return when there is no answer

@@ -27,7 +27,7 @@ use crate::bvh::layout::{Bvh, Node4, NodeRef, TriBlock, WIDTH};
 use crate::bvh::stack::Stack;
 use crate::math::{Real, Vec3, Vec4};
 use crate::query::TriangleHit;
-use crate::query::raycast::triangle::{Sheared, grazing, shear};
+use crate::query::raycast::triangle::{Sheared, Verdict, shear};
 use crate::shape::{Ray, Triangle};
 
 /// A ray prepared for traversal.
@@ -375,27 +375,22 @@ impl Bvh {
     /// The hit of the triangle in `slot` within `[0, hi]` from its sheared values `s`.
     #[inline(always)]
     fn accept(&self, ray: &PreRay, slot: usize, s: Sheared, hi: Real) -> Option<TriangleHit> {
-        if s.det == 0.0 {
-            return if self.degenerate[slot] {
-                None
-            } else {
-                in_plane(&self.tri(slot as u32), ray, hi)
-            };
+        if self.degenerate[slot] {
+            return None;
         }
-        if s.crosses(false) && s.t_within(0.0, hi) && !self.degenerate[slot] {
-            let tri = self.tri(slot as u32);
-            if grazing(tri, ray.dir) {
-                // Decided in the plane, as the one-triangle cast does.
-                return in_plane(&tri, ray, hi);
+        match s.verdict(0.0, hi, false, ray.dir, || self.tri(slot as u32)) {
+            Verdict::Crossing => {
+                let h = s.hit();
+                // Rounding of T / det can step just past `hi`.
+                Some(TriangleHit {
+                    t: h.t.min(hi),
+                    ..h
+                })
             }
-            let h = s.hit();
-            // Rounding of T / det can step just past `hi`.
-            return Some(TriangleHit {
-                t: h.t.min(hi),
-                ..h
-            });
+            // Decided in the plane, as the one-triangle cast does.
+            Verdict::InPlane => in_plane(&self.tri(slot as u32), ray, hi),
+            Verdict::Miss => None,
         }
-        None
     }
 
     /// The watertight test of the `count` triangles of the leaf at slot `first` over four lanes
@@ -597,20 +592,20 @@ impl Bvh {
                     if self.degenerate[slot] {
                         continue;
                     }
-                    let s = ray.shear(&self.tri(slot as u32));
-                    if !s.crosses(false) || !s.t_within(0.0, Real::INFINITY) {
-                        if s.det == 0.0
-                            && in_plane(&self.tri(slot as u32), ray, Real::INFINITY).is_some()
-                        {
-                            verdict = Some(Crossings::Ambiguous);
-                            return true;
+                    let tri = self.tri(slot as u32);
+                    let s = ray.shear(&tri);
+                    match s.verdict(0.0, Real::INFINITY, false, ray.dir, || tri) {
+                        Verdict::Miss => continue,
+                        // In the plane (or along it within rounding, with a crossing): no
+                        // reliable crossing where the ray meets the triangle there.
+                        Verdict::InPlane => {
+                            if s.det != 0.0 || in_plane(&tri, ray, Real::INFINITY).is_some() {
+                                verdict = Some(Crossings::Ambiguous);
+                                return true;
+                            }
+                            continue;
                         }
-                        continue;
-                    }
-                    if grazing(self.tri(slot as u32), ray.dir) {
-                        // Along the plane within rounding: no reliable crossing.
-                        verdict = Some(Crossings::Ambiguous);
-                        return true;
+                        Verdict::Crossing => {}
                     }
                     if s.t == 0.0 {
                         verdict = Some(Crossings::OnSurface);

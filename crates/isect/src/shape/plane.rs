@@ -86,20 +86,8 @@ impl Plane {
     /// coordinates for angles above a few degrees.
     #[must_use]
     pub fn from_points(a: Vec3, b: Vec3, c: Vec3) -> Option<Self> {
-        // Rotate so that `p` is the corner opposite the longest side; the cyclic order (and so
-        // the orientation) is kept.
-        let (ab, bc, ca) = (
-            (b - a).length_squared(),
-            (c - b).length_squared(),
-            (a - c).length_squared(),
-        );
-        let (p, q, r) = if ab >= bc && ab >= ca {
-            (c, a, b)
-        } else if bc >= ca {
-            (a, b, c)
-        } else {
-            (b, c, a)
-        };
+        // `p` is the corner opposite the longest side, `p, q, r` in the cyclic order of `a, b, c`.
+        let [q, r, p] = crate::shape::Triangle::new(a, b, c).corners_from_longest_side();
         let (pq, pr) = (q - p, r - p);
         let n = pq.cross(pr);
         let n_length = n.length();

@@ -47,6 +47,26 @@ impl Triangle {
         [self.a, self.b, self.c]
     }
 
+    /// The corners rotated (cyclic order, so the orientation is kept) so that the first two
+    /// span the longest side: the best-conditioned start for computations on thin triangles.
+    /// Ties go to `a–b`, then `b–c`.
+    #[inline]
+    pub(crate) fn corners_from_longest_side(&self) -> [Vec3; 3] {
+        let [a, b, c] = self.vertices();
+        let (ab, bc, ca) = (
+            (b - a).length_squared(),
+            (c - b).length_squared(),
+            (a - c).length_squared(),
+        );
+        if ab >= bc && ab >= ca {
+            [a, b, c]
+        } else if bc >= ca {
+            [b, c, a]
+        } else {
+            [c, a, b]
+        }
+    }
+
     /// `(b - a) × (c - a)`: the normal scaled by twice the area; zero for a degenerate triangle.
     #[inline]
     #[must_use]
@@ -148,23 +168,20 @@ impl Bounded for Triangle {
                 .max(center.distance(c));
             Sphere::new(center, radius)
         };
-        let mut best = [(b + c) * 0.5, (a + c) * 0.5, (a + b) * 0.5]
-            .map(around)
-            .into_iter()
-            .fold(Sphere::new(a, Real::INFINITY), |x, y| {
-                if y.radius < x.radius { y } else { x }
+        let [mut best, rest @ ..] = [(b + c) * 0.5, (a + c) * 0.5, (a + b) * 0.5].map(around);
+        // An acute triangle: also the circumcenter (Ericson §4.3.4, the cross-product form).
+        let (ab, ac) = (b - a, c - a);
+        let circum = (ab.dot(ac) > 0.0 && (a - b).dot(c - b) > 0.0 && (a - c).dot(b - c) > 0.0)
+            .then(|| {
+                let n = ab.cross(ac);
+                around(
+                    a + (n.cross(ab) * ac.length_squared() + ac.cross(n) * ab.length_squared())
+                        / (2.0 * n.length_squared()),
+                )
             });
-        // An acute triangle: the circumcenter (Ericson §4.3.4, the cross-product form).
-        if (b - a).dot(c - a) > 0.0 && (a - b).dot(c - b) > 0.0 && (a - c).dot(b - c) > 0.0 {
-            let ab = b - a;
-            let ac = c - a;
-            let n = ab.cross(ac);
-            let circum = around(
-                a + (n.cross(ab) * ac.length_squared() + ac.cross(n) * ab.length_squared())
-                    / (2.0 * n.length_squared()),
-            );
-            if circum.radius < best.radius {
-                best = circum;
+        for candidate in rest.into_iter().chain(circum) {
+            if candidate.radius < best.radius {
+                best = candidate;
             }
         }
         best

@@ -393,6 +393,16 @@ pub fn ulps(ulps: Real, scale: Real) -> Real {
     ulps * Real::EPSILON * scale.abs().max(1.0)
 }
 
+/// The sine of a triangle's smallest angle (the one between its two longest sides), in f64: how
+/// well its plane is determined (rounding tilts it by about ε / sin θ). 0 or NaN for a
+/// degenerate triangle.
+pub fn smallest_angle_sine(t: &Triangle) -> f64 {
+    let (a, b, c) = (dv(t.a), dv(t.b), dv(t.c));
+    let mut sides = [(b - a).length(), (c - b).length(), (a - c).length()];
+    sides.sort_by(f64::total_cmp);
+    (b - a).cross(c - a).length() / (sides[1] * sides[2])
+}
+
 /// The largest absolute coordinate of the points.
 pub fn scale_of(points: &[Vec3]) -> Real {
     points

@@ -3,7 +3,8 @@ use isect::{PointQuery, Real, Segment, ShapeError, Triangle};
 use proptest::prelude::*;
 
 use crate::common::flat_reference::{
-    DVec3, check_point_query, dv, scale_of, triangle_closest, triangle_distance, ulps, wide,
+    DVec3, check_point_query, dv, scale_of, smallest_angle_sine, triangle_closest,
+    triangle_distance, ulps, wide,
 };
 use crate::common::sample::{Sample, unit_cube};
 use crate::common::strategy::{motion, near_degenerate_triangle, point, triangle, unit, vec3};
@@ -410,10 +411,7 @@ fn normal_is_counter_clockwise() {
 /// and 0.024 wide whose closest point to a point 20 away was 4e-4 off in f32, and the same
 /// tilt at 1e-13 in f64).
 fn needle_slack(t: &Triangle, p: Vec3, expected: DVec3) -> f64 {
-    let (a, b, c) = (dv(t.a), dv(t.b), dv(t.c));
-    let mut sides = [(b - a).length(), (c - b).length(), (a - c).length()];
-    sides.sort_by(f64::total_cmp);
-    let sine = (b - a).cross(c - a).length() / (sides[1] * sides[2]);
+    let sine = smallest_angle_sine(t);
     // (A degenerate triangle is its segment: no face to project onto.)
     let tilt = if sine > 0.0 {
         8.0 * wide(Real::EPSILON) * dv(p).distance(expected) / sine

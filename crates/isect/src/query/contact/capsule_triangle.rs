@@ -3,7 +3,7 @@
 use crate::math::{Real, Vec3};
 use crate::query::contact::{balls, within_rounding};
 use crate::query::{Contact, ContactInfo, Distance, mirror_contact};
-use crate::shape::{Capsule, Segment, Triangle};
+use crate::shape::{Capsule, Segment, Triangle, extent_along};
 
 impl Contact<Triangle> for Capsule {
     /// The balls around the closest points of the core segment and the triangle (Ericson
@@ -59,10 +59,9 @@ impl Contact<Triangle> for Capsule {
         let [ta, tb, tc] = other.vertices();
         let mut best = (Real::INFINITY, n);
         let mut consider = |u: Vec3| {
-            let (s0, s1) = (u.dot(self.a), u.dot(self.b));
-            let (t0, t1, t2) = (u.dot(ta), u.dot(tb), u.dot(tc));
-            let up = t0.max(t1).max(t2) - s0.min(s1);
-            let down = s0.max(s1) - t0.min(t1).min(t2);
+            let (slo, shi) = extent_along(u, [self.a, self.b]);
+            let (tlo, thi) = extent_along(u, [ta, tb, tc]);
+            let (up, down) = (thi - slo, shi - tlo);
             let (depth, dir) = if up <= down { (up, u) } else { (down, -u) };
             if depth < best.0 {
                 best = (depth, dir);

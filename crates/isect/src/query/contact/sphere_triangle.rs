@@ -2,15 +2,16 @@
 
 use crate::query::contact::{balls, within_rounding};
 use crate::query::{Contact, ContactInfo, PointQuery, mirror_contact};
-use crate::shape::{Sphere, Triangle};
+use crate::shape::{Sphere, Triangle, extent_along};
 
 impl Contact<Triangle> for Sphere {
     /// The sphere against the triangle's point closest to its center (Voronoi regions, Ericson
     /// §5.1.5): depth `r − distance`, normal from that point to the center, point the closest
     /// point (which the sphere holds). A center on the triangle (within rounding) takes the
     /// triangle's normal and depth `r` (plus any corner above the center along the normal:
-    /// rounding, or the noise in a sliver's normal). Exact: no shorter translation separates them. A
-    /// degenerate triangle is its segment or point. `None` when apart and for invalid input.
+    /// rounding, or the noise in a sliver's normal). Exact: no shorter translation separates
+    /// them. A degenerate triangle is its segment or point. `None` when apart and for invalid
+    /// input.
     fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
         if !(self.is_usable() && other.is_usable()) {
             return None;
@@ -33,11 +34,9 @@ impl Contact<Triangle> for Sphere {
             // The center on the triangle: out along the normal by `r` plus the triangle's
             // highest corner above the center (zero up to rounding, but it keeps the push
             // separating when the normal of a sliver is the rounding noise of its cross product).
-            let top = [other.a, other.b, other.c]
-                .into_iter()
-                .fold(0.0, |top: crate::math::Real, p| {
-                    top.max(fallback.dot(p - self.center))
-                });
+            let top = extent_along(fallback, other.vertices().map(|p| p - self.center))
+                .1
+                .max(0.0);
             return Some(ContactInfo {
                 point: self.center,
                 normal: fallback,

@@ -1,6 +1,6 @@
 //! Capsule–triangle overlap.
 
-use crate::math::Real;
+use crate::math::{Real, coordinate_scale};
 use crate::query::{Distance, Intersects, mirror_intersects};
 use crate::shape::{Capsule, Segment, Triangle};
 
@@ -16,8 +16,8 @@ impl Intersects<Triangle> for Capsule {
     /// Touching at exactly the radius counts (exact comparison on the computed closest pair). A
     /// core that crosses the triangle is decided by the watertight segment test instead (the
     /// closest pair of a crossing is rounded apart), so a thin capsule through a thin triangle
-    /// meets it. A zero radius makes the capsule its segment, a zero-length axis a sphere; a degenerate
-    /// triangle is the segment or point it is. Non-finite input or a negative radius gives
+    /// meets it. A zero radius makes the capsule its segment, a zero-length axis a sphere; a
+    /// degenerate triangle is the segment or point it is. Non-finite input or a negative radius gives
     /// `false`.
     ///
     /// ```
@@ -48,9 +48,7 @@ impl Intersects<Triangle> for Capsule {
         // A core crossing the triangle: the closest pair of a crossing is rounded apart (by
         // about ε / sin θ of a thin triangle), so a thin capsule there asks the watertight
         // segment test, which decides crossings by signs.
-        let scale = [triangle.a, triangle.b, triangle.c, self.a, self.b]
-            .iter()
-            .fold(0.0, |s: Real, p| s.max(p.abs().max_element()));
+        let scale = coordinate_scale([triangle.a, triangle.b, triangle.c, self.a, self.b]);
         let near = crate::ops::sqrt(Real::EPSILON) * scale;
         d2 <= near * near && triangle.intersects(&core)
     }

@@ -25,20 +25,9 @@ impl PointQuery for Triangle {
             // triangle, by up to ε / sin of the thin angle, and |p - a| multiplies the tilt.
             // Measuring from x, the foot of p on the longest edge's line, cancels that: p - x
             // is perpendicular to the edge, and the triangle lies in the longest edge's slab.
-            let [ab, bc, ca] = [self.b - self.a, self.c - self.b, self.a - self.c];
-            let (ab2, bc2, ca2) = (
-                ab.length_squared(),
-                bc.length_squared(),
-                ca.length_squared(),
-            );
-            let (start, e, e2) = if ab2 >= bc2 && ab2 >= ca2 {
-                (self.a, ab, ab2)
-            } else if bc2 >= ca2 {
-                (self.b, bc, bc2)
-            } else {
-                (self.c, ca, ca2)
-            };
-            let x = start + e * (e.dot(p - start) / e2);
+            let [start, end, _] = self.corners_from_longest_side();
+            let e = end - start;
+            let x = start + e * (e.dot(p - start) / e.length_squared());
             let n = self.scaled_normal();
             let projected = p - n * (n.dot(p - x) / n.length_squared());
             if projected.is_finite() {

@@ -100,6 +100,18 @@ pub(crate) fn shear([a, b, c]: [Vec3; 3], sx: Real, sy: Real, sz: Real) -> Shear
     }
 }
 
+/// What the watertight test's values say about a ray and a triangle ([`Sheared::verdict`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The ray crosses the triangle within the range: [`Sheared::hit`].
+    Crossing,
+    /// The ray runs in the triangle's plane (`det = 0`, or a crossing along the plane within
+    /// rounding): decided by clipping in the plane.
+    InPlane,
+    /// No hit within the range.
+    Miss,
+}
+
 impl Sheared {
     /// Whether the ray's line passes through the closed triangle (edges and corners included),
     /// from the front only when `front_only`; `false` for a line in the triangle's plane.
@@ -120,6 +132,29 @@ impl Sheared {
             (self.t, self.det)
         };
         lo * det <= t && t <= hi * det
+    }
+
+    /// How these values decide the ray against the triangle within `[lo, hi]` (from the front
+    /// only when `front_only`). `corners` are asked for only when the ray crosses, to check
+    /// that it does not run along the plane within rounding ([`grazing`]).
+    #[inline(always)]
+    pub(crate) fn verdict(
+        &self,
+        lo: Real,
+        hi: Real,
+        front_only: bool,
+        dir: Vec3,
+        corners: impl FnOnce() -> [Vec3; 3],
+    ) -> Verdict {
+        if self.det == 0.0 {
+            Verdict::InPlane
+        } else if !(self.crosses(front_only) && self.t_within(lo, hi)) {
+            Verdict::Miss
+        } else if grazing(corners(), dir) {
+            Verdict::InPlane
+        } else {
+            Verdict::Crossing
+        }
     }
 
     /// The hit: `t`, and `u`, `v` the weights of corners `b` and `c`.
@@ -152,19 +187,20 @@ pub(crate) fn steady_barycentric(
     if nd * nd >= 1e-6 * n.length_squared() * dir.length_squared() {
         return hit;
     }
-    let Some(w) = Triangle::new(a, b, c).barycentric(origin + dir * hit.t) else {
+    let Some([u, v]) = clamped_weights(&Triangle::new(a, b, c), origin + dir * hit.t) else {
         return hit;
     };
-    let w = w.max(Vec3::ZERO);
+    TriangleHit { t: hit.t, u, v }
+}
+
+/// The weights `[u, v]` of corners `b` and `c` of a point in the triangle's plane, clamped into
+/// the triangle (rounding leaves a point on an edge a hair outside); `None` for a triangle
+/// without area.
+#[inline]
+fn clamped_weights(tri: &Triangle, p: Vec3) -> Option<[Real; 2]> {
+    let w = tri.barycentric(p)?.max(Vec3::ZERO);
     let sum = w.x + w.y + w.z;
-    if !(sum > 0.0) {
-        return hit;
-    }
-    TriangleHit {
-        t: hit.t,
-        u: w.y / sum,
-        v: w.z / sum,
-    }
+    (sum > 0.0).then(|| [w.y / sum, w.z / sum])
 }
 
 /// The unit normal of a non-degenerate triangle facing the side `dir` comes from; `fallback` for
@@ -249,12 +285,11 @@ pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
     if p.dir == Vec3::ZERO {
         return tri.contains_point(p.origin);
     }
-    let sheared = watertight(tri, p.origin, p.dir);
-    let crossing = sheared.det != 0.0 && sheared.crosses(false) && sheared.t_within(p.lo, p.hi);
-    if sheared.det == 0.0 || (crossing && grazing([tri.a, tri.b, tri.c], p.dir)) {
-        return in_plane(tri, p.origin, p.dir, p.lo, p.hi).is_some();
+    match watertight(tri, p.origin, p.dir).verdict(p.lo, p.hi, false, p.dir, || tri.vertices()) {
+        Verdict::Crossing => true,
+        Verdict::InPlane => in_plane(tri, p.origin, p.dir, p.lo, p.hi).is_some(),
+        Verdict::Miss => false,
     }
-    crossing
 }
 
 /// Whether `dir` runs parallel to the plane of `corners` within rounding: `|n · dir| <= 64 ε
@@ -263,7 +298,7 @@ pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
 /// a face's plane reported on the line of an edge beyond a corner), so such a candidate is
 /// decided in the plane instead, as a ray with `det = 0` is. Asked only of candidate hits.
 #[inline]
-pub(crate) fn grazing(corners: [Vec3; 3], dir: Vec3) -> bool {
+fn grazing(corners: [Vec3; 3], dir: Vec3) -> bool {
     let [a, b, c] = corners;
     // Both vectors scaled to a largest coordinate of 1, so that squares neither underflow
     // (directions of length 1e-30 are valid) nor overflow.
@@ -279,31 +314,22 @@ impl Triangle {
     fn cast_watertight(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<TriangleHit> {
         let hit = (|| -> Option<TriangleHit> {
             let sheared = watertight(self, ray.origin, ray.dir);
-            let crossing =
-                sheared.det != 0.0 && sheared.crosses(front_only) && sheared.t_within(0.0, max_t);
-            if sheared.det == 0.0 || (crossing && grazing([self.a, self.b, self.c], ray.dir)) {
-                if front_only {
-                    return None;
+            match sheared.verdict(0.0, max_t, front_only, ray.dir, || self.vertices()) {
+                Verdict::Crossing => Some(steady_barycentric(
+                    self.vertices(),
+                    ray.origin,
+                    ray.dir,
+                    sheared.hit(),
+                )),
+                // A one-sided cast never hits a ray in the plane.
+                Verdict::InPlane if front_only => None,
+                Verdict::InPlane => {
+                    let t = in_plane(self, ray.origin, ray.dir, 0.0, max_t)?;
+                    let [u, v] = clamped_weights(self, ray.point_at(t)).unwrap_or([0.0, 0.0]);
+                    Some(TriangleHit { t, u, v })
                 }
-                let t = in_plane(self, ray.origin, ray.dir, 0.0, max_t)?;
-                // The point's weights, clamped into the triangle (rounding leaves a point on an
-                // edge a hair outside).
-                let [_, u, v] = self
-                    .barycentric(ray.point_at(t))
-                    .map_or([1.0, 0.0, 0.0], |b| {
-                        let w = b.max(Vec3::ZERO);
-                        let sum = w.x + w.y + w.z;
-                        if sum > 0.0 {
-                            (w / sum).to_array()
-                        } else {
-                            [1.0, 0.0, 0.0]
-                        }
-                    });
-                return Some(TriangleHit { t, u, v });
+                Verdict::Miss => None,
             }
-            crossing.then(|| {
-                steady_barycentric([self.a, self.b, self.c], ray.origin, ray.dir, sheared.hit())
-            })
         })();
         checked(hit, || cast_valid(ray, max_t, [self.a, self.b, self.c], []))
     }
@@ -428,15 +454,12 @@ impl RayCast for Triangle {
     /// The watertight test without the division.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        let any = (|| -> bool {
-            let sheared = watertight(self, ray.origin, ray.dir);
-            let crossing =
-                sheared.det != 0.0 && sheared.crosses(false) && sheared.t_within(0.0, max_t);
-            if sheared.det == 0.0 || (crossing && grazing([self.a, self.b, self.c], ray.dir)) {
-                return in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some();
-            }
-            crossing
-        })();
+        let sheared = watertight(self, ray.origin, ray.dir);
+        let any = match sheared.verdict(0.0, max_t, false, ray.dir, || self.vertices()) {
+            Verdict::Crossing => true,
+            Verdict::InPlane => in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some(),
+            Verdict::Miss => false,
+        };
         any && cast_valid(ray, max_t, [self.a, self.b, self.c], [])
     }
 }

@@ -6,7 +6,7 @@ use isect::query::SupportMap;
 use isect::{ConvexHull, Frustum, Intersects, Obb, PointQuery, Real, Triangle};
 use proptest::prelude::*;
 
-use crate::common::flat_reference::{dv, wide};
+use crate::common::flat_reference::{dv, smallest_angle_sine, wide};
 use crate::common::transform::Moved;
 use crate::common::{
     Motion, aabb_frustum, gjk_clear_triangle as gjk_clear, gjk_margin as margin, intersects_both,
@@ -46,17 +46,6 @@ where
         );
     }
     Ok(())
-}
-
-/// The sine of a triangle's smallest angle (between its two longest sides).
-fn smallest_angle_sine(t: &Triangle) -> Real {
-    let mut sides = [
-        (t.b - t.a).length(),
-        (t.c - t.b).length(),
-        (t.a - t.c).length(),
-    ];
-    sides.sort_by(Real::total_cmp);
-    t.scaled_normal().length() / (sides[1] * sides[2])
 }
 
 proptest! {
@@ -140,15 +129,16 @@ proptest! {
                 // plane to speak of: the ends are then only where the exact predicates put
                 // them, and the position checks below do not apply.
                 prop_assume!(thinnest > 1e-9);
-                let sin = (n1.cross(n2).length() / (n1.length() * n2.length())).min(thinnest).max(1e-3);
+                let planes = wide(n1.cross(n2).length() / (n1.length() * n2.length()));
+                let allowed = wide(tol(scale)) / planes.min(thinnest).max(1e-3);
                 for x in [s.a, s.b, s.a.lerp(s.b, 0.5)] {
-                    prop_assert!(t1.distance_to_point(x) <= tol(scale) / sin, "{:?}: {} off {:?}", s, x, t1);
-                    prop_assert!(t2.distance_to_point(x) <= tol(scale) / sin, "{:?}: {} off {:?}", s, x, t2);
+                    prop_assert!(wide(t1.distance_to_point(x)) <= allowed, "{:?}: {} off {:?}", s, x, t1);
+                    prop_assert!(wide(t2.distance_to_point(x)) <= allowed, "{:?}: {} off {:?}", s, x, t2);
                 }
                 // The mirror order gives the same segment, up to direction and rounding.
                 let r = t2.intersection_segment(&t1).unwrap();
                 let same = (r.a.distance(s.a) + r.b.distance(s.b)).min(r.a.distance(s.b) + r.b.distance(s.a));
-                prop_assert!(same <= 2.0 * tol(scale) / sin, "{:?} vs {:?}", s, r);
+                prop_assert!(wide(same) <= 2.0 * allowed, "{:?} vs {:?}", s, r);
             }
             None => {
                 // Only coplanar overlap or degenerate triangles intersect without a segment.
