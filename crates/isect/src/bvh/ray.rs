@@ -394,8 +394,8 @@ impl Bvh {
     }
 
     /// The watertight test of the `count` triangles of the leaf at slot `first` over four lanes
-    /// at once: a mask of the lanes that may be hit within `[0, hi]` (crossing within the
-    /// range, or in the ray's plane, which [`Bvh::accept`] decides) and every lane's values.
+    /// at once: a mask of the lanes that may be hit (the ray's line crosses them, or they are
+    /// in the ray's plane; [`Bvh::accept`] decides, with the range) and every lane's values.
     /// The same operations as [`PreRay::shear_with`] lane by lane (no fused multiply-adds), so
     /// the values are the same bits as the one-triangle test's.
     #[inline(always)]
@@ -405,7 +405,6 @@ impl Bvh {
         permute: impl Fn(Vec3) -> Vec3,
         first: u32,
         count: u32,
-        hi: Real,
     ) -> (u32, Lanes) {
         let block: &TriBlock = &self.blocks[first as usize / WIDTH];
         // The permutation as axis indices (constants once `permute` is inlined).
@@ -444,19 +443,14 @@ impl Bvh {
         };
         let t = (u * az + v * bz + w * cz) * Vec4::splat(ray.sz);
         let det = u + v + w;
-        // `Sheared::crosses(false) && Sheared::t_within(0.0, hi)`, lane-wise.
+        // `Sheared::crosses(false)` lane-wise, and the lanes in the ray's plane: the line
+        // crosses the triangle. The range is left to `accept` (through `Sheared::verdict`):
+        // for a ray grazing the plane `T / det` is rounding noise and may lie anywhere, and
+        // only triangles on the ray's line get this far.
         let zero = Vec4::ZERO;
         let neg = u.cmplt(zero) | v.cmplt(zero) | w.cmplt(zero);
         let pos = u.cmpgt(zero) | v.cmpgt(zero) | w.cmpgt(zero);
-        let flat = det.cmpeq(zero);
-        let flipped = det.cmplt(zero);
-        let (t_abs, det_abs) = (
-            Vec4::select(flipped, -t, t),
-            Vec4::select(flipped, -det, det),
-        );
-        let within = (zero * det_abs).cmple(t_abs) & t_abs.cmple(Vec4::splat(hi) * det_abs);
-        let crossing = !(neg & pos) & !flat & within;
-        let mask = (flat | crossing).bitmask();
+        let mask = (det.cmpeq(zero) | !(neg & pos)).bitmask();
         (mask & ((1 << count) - 1), Lanes { u, v, w, t, det })
     }
 
@@ -479,7 +473,7 @@ impl Bvh {
             ray,
             || best_t.get(),
             |first, count| {
-                let (mut mask, lanes) = self.leaf_lanes(ray, permute, first, count, best_t.get());
+                let (mut mask, lanes) = self.leaf_lanes(ray, permute, first, count);
                 // Lane by lane in slot order, each against the range left by the ones before.
                 while mask != 0 {
                     let lane = mask.trailing_zeros() as usize;
@@ -528,7 +522,7 @@ impl Bvh {
             ray,
             || max_t,
             |first, count| {
-                let (mut mask, lanes) = self.leaf_lanes(ray, permute, first, count, max_t);
+                let (mut mask, lanes) = self.leaf_lanes(ray, permute, first, count);
                 while mask != 0 {
                     let lane = mask.trailing_zeros() as usize;
                     mask &= mask - 1;

@@ -135,8 +135,9 @@ impl Sheared {
     }
 
     /// How these values decide the ray against the triangle within `[lo, hi]` (from the front
-    /// only when `front_only`). `corners` are asked for only when the ray crosses, to check
-    /// that it does not run along the plane within rounding ([`grazing`]).
+    /// only when `front_only`). `corners` are asked for only when the ray's line crosses, to
+    /// check that it does not run along the plane within rounding ([`grazing`]); that comes
+    /// before the range, since a grazing ray's `T / det` is rounding noise and may lie anywhere.
     #[inline(always)]
     pub(crate) fn verdict(
         &self,
@@ -148,12 +149,14 @@ impl Sheared {
     ) -> Verdict {
         if self.det == 0.0 {
             Verdict::InPlane
-        } else if !(self.crosses(front_only) && self.t_within(lo, hi)) {
+        } else if !self.crosses(front_only) {
             Verdict::Miss
         } else if grazing(corners(), dir) {
             Verdict::InPlane
-        } else {
+        } else if self.t_within(lo, hi) {
             Verdict::Crossing
+        } else {
+            Verdict::Miss
         }
     }
 
