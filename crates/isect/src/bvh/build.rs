@@ -20,12 +20,8 @@ pub(crate) const MAX_LEAF: usize = 4;
 #[cfg(feature = "rayon")]
 const PARALLEL_MIN: usize = 4096;
 
-/// The vector the builder works in: glam's 16-byte aligned `Vec3A` in `f32`, so that a box
-/// update is one SIMD min and one max (`f64` has no aligned variant).
-#[cfg(not(isect_f64))]
-type BVec = glam::Vec3A;
-#[cfg(isect_f64)]
-type BVec = glam::DVec3;
+/// The vector the builder works in (a box update is one SIMD min and one max in `f32`).
+type BVec = crate::math::SimdVec3;
 
 /// A node of the binary tree.
 #[derive(Clone, Copy, Debug)]

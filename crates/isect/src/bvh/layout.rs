@@ -22,38 +22,55 @@ pub(crate) const EMPTY: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 pub(crate) struct Node4 {
-    /// `min[axis][lane]`.
-    pub min: [[Real; WIDTH]; 3],
-    /// `max[axis][lane]`.
-    pub max: [[Real; WIDTH]; 3],
+    /// `bounds[side][axis][lane]`: side 0 the lanes' minima, side 1 their maxima (so a ray
+    /// picks its near and far planes per axis by index, without a branch).
+    pub bounds: [[[Real; WIDTH]; 3]; 2],
     /// Inner lane: index of the child node; leaf lane: the slot of its first triangle (a
     /// multiple of [`WIDTH`]: lane 0 of its block); empty lane: [`EMPTY`].
     pub child: [u32; WIDTH],
     /// Triangles of a leaf lane; 0 for inner and empty lanes.
     pub count: [u8; WIDTH],
+    /// Bit `lane`: the lane is a leaf (`count[lane] > 0`), so a traversal splits the lanes a
+    /// ray enters into leaves and inner nodes with one `and` instead of a branch per lane.
+    pub leaf_mask: u8,
 }
 
 impl Node4 {
     const BLANK: Self = Self {
-        min: [[Real::INFINITY; WIDTH]; 3],
-        max: [[Real::NEG_INFINITY; WIDTH]; 3],
+        bounds: [
+            [[Real::INFINITY; WIDTH]; 3],
+            [[Real::NEG_INFINITY; WIDTH]; 3],
+        ],
         child: [EMPTY; WIDTH],
         count: [0; WIDTH],
+        leaf_mask: 0,
     };
+
+    /// `min()[axis][lane]`.
+    #[inline(always)]
+    pub(crate) fn min(&self) -> &[[Real; WIDTH]; 3] {
+        &self.bounds[0]
+    }
+
+    /// `max()[axis][lane]`.
+    #[inline(always)]
+    pub(crate) fn max(&self) -> &[[Real; WIDTH]; 3] {
+        &self.bounds[1]
+    }
 
     #[inline]
     pub(crate) fn set_box(&mut self, lane: usize, min: Vec3, max: Vec3) {
         for axis in 0..3 {
-            self.min[axis][lane] = min[axis];
-            self.max[axis][lane] = max[axis];
+            self.bounds[0][axis][lane] = min[axis];
+            self.bounds[1][axis][lane] = max[axis];
         }
     }
 
     #[inline]
     pub(crate) fn lane_box(&self, lane: usize) -> (Vec3, Vec3) {
         (
-            Vec3::new(self.min[0][lane], self.min[1][lane], self.min[2][lane]),
-            Vec3::new(self.max[0][lane], self.max[1][lane], self.max[2][lane]),
+            Vec3::from_array(core::array::from_fn(|axis| self.bounds[0][axis][lane])),
+            Vec3::from_array(core::array::from_fn(|axis| self.bounds[1][axis][lane])),
         )
     }
 }
@@ -254,6 +271,7 @@ fn collapse(bin: &[BinNode], b: usize, nodes: &mut Vec<Node4>) -> u32 {
         if bin[k].count > 0 {
             node.child[lane] = bin[k].index;
             node.count[lane] = bin[k].count as u8;
+            node.leaf_mask |= 1 << lane;
         } else {
             node.child[lane] = collapse(bin, k, nodes);
         }

@@ -10,7 +10,7 @@ pub(crate) fn overlap_lanes(node: &Node4, lo: Vec3, hi: Vec3) -> u32 {
     let mut ok = [true; WIDTH];
     for axis in 0..3 {
         for (lane, ok) in ok.iter_mut().enumerate() {
-            *ok &= node.min[axis][lane] <= hi[axis] && lo[axis] <= node.max[axis][lane];
+            *ok &= node.min()[axis][lane] <= hi[axis] && lo[axis] <= node.max()[axis][lane];
         }
     }
     let mut mask = 0;
@@ -104,8 +104,8 @@ impl Bvh {
             let mut d2 = [0.0 as Real; WIDTH];
             for axis in 0..3 {
                 for (lane, d2) in d2.iter_mut().enumerate() {
-                    let below = node.min[axis][lane] - p[axis];
-                    let above = p[axis] - node.max[axis][lane];
+                    let below = node.min()[axis][lane] - p[axis];
+                    let above = p[axis] - node.max()[axis][lane];
                     let g = below.max(above).max(0.0);
                     *d2 += g * g;
                 }

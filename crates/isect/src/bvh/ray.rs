@@ -23,9 +23,9 @@ use alloc::vec::Vec;
 
 use glam::Vec3Swizzles;
 
-use crate::bvh::layout::{Bvh, Node4, NodeRef, TriBlock, WIDTH};
+use crate::bvh::layout::{Bvh, Node4, TriBlock, WIDTH};
 use crate::bvh::stack::Stack;
-use crate::math::{Real, Vec3, Vec4};
+use crate::math::{Real, SimdVec3, Vec3, Vec4};
 use crate::query::TriangleHit;
 use crate::query::raycast::triangle::{Sheared, Verdict, shear};
 use crate::shape::{Ray, Triangle};
@@ -35,12 +35,10 @@ use crate::shape::{Ray, Triangle};
 pub(crate) struct PreRay {
     pub origin: Vec3,
     pub dir: Vec3,
-    inv: [Real; 3],
-    org: [Real; 3],
-    /// Per axis: the direction is negative (the near plane is the box's max).
-    negative: [bool; 3],
-    /// Per axis: the direction is zero.
-    parallel: [bool; 3],
+    /// `1 / dir` per axis (infinite where the direction is zero).
+    inv: Vec3,
+    /// Bit `axis`: the direction is negative there (the ray meets a box's max plane first).
+    negative: u32,
     z_is_x: bool,
     z_is_y: bool,
     flip: bool,
@@ -54,32 +52,37 @@ pub(crate) struct PreRay {
 impl PreRay {
     /// The prepared ray; `None` for an invalid ray or `max_t` (non-finite origin or direction,
     /// zero direction, NaN or negative `max_t`).
+    #[inline]
+    #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
     pub(crate) fn new(ray: &Ray, max_t: Real) -> Option<Self> {
-        let valid = ray.origin.is_finite() && ray.dir.is_finite() && ray.dir != Vec3::ZERO;
-        if !valid || max_t.is_nan() || max_t < 0.0 {
+        let (o, d) = (SimdVec3::from(ray.origin), SimdVec3::from(ray.dir));
+        // `x - x` is 0 exactly for finite `x` (NaN for infinities and NaN).
+        let finite = ((o - o) + (d - d)).cmpeq(SimdVec3::ZERO).all();
+        if !finite || d.cmpeq(SimdVec3::ZERO).all() || !(max_t >= 0.0) {
             return None;
         }
+        let ad = d.abs();
+        // The permutation of `rotate` (and `flip`) as axis indices, without branches: a
+        // random direction would mispredict them.
+        let (z_is_x, z_is_y) = ((ad.x >= ad.y) & (ad.x >= ad.z), ad.y >= ad.z);
+        let kz = if z_is_x { 0 } else { 2 - usize::from(z_is_y) };
+        let a = ray.dir.to_array();
+        let flip = a[kz] < 0.0;
+        let (kx, ky) = ([1, 2, 0][kz], [2, 0, 1][kz]);
+        let (kx, ky) = if flip { (ky, kx) } else { (kx, ky) };
+        let sz = 1.0 / a[kz];
         let dir = ray.dir;
-        let ad = dir.abs();
-        let (z_is_x, z_is_y) = (ad.x >= ad.y && ad.x >= ad.z, ad.y >= ad.z);
-        let d = rotate(z_is_x, z_is_y, dir);
-        let flip = d.z < 0.0;
-        let d = if flip { d.yxz() } else { d };
-        let sz = 1.0 / d.z;
-        let inv = dir.recip();
         Some(Self {
             origin: ray.origin,
             dir,
-            inv: inv.to_array(),
-            org: ray.origin.to_array(),
-            negative: [dir.x < 0.0, dir.y < 0.0, dir.z < 0.0],
-            parallel: [dir.x == 0.0, dir.y == 0.0, dir.z == 0.0],
+            inv: d.recip().into(),
+            negative: d.cmplt(SimdVec3::ZERO).bitmask(),
             z_is_x,
             z_is_y,
             flip,
-            oblique: dir.x != 0.0 && dir.y != 0.0 && dir.z != 0.0,
-            sx: d.x * sz,
-            sy: d.y * sz,
+            oblique: ad.cmpgt(SimdVec3::ZERO).all(),
+            sx: a[kx] * sz,
+            sy: a[ky] * sz,
             sz,
         })
     }
@@ -129,43 +132,35 @@ impl PreRay {
     /// not: with `OBLIQUE` the parallel-axis interval test and its `inside` mask compile away
     /// (the same answers, as no axis is parallel then).
     #[inline(always)]
-    #[allow(clippy::needless_range_loop)] // `lane` indexes several lane arrays in lockstep
     fn slabs<const OBLIQUE: bool>(&self, node: &Node4, t_max: Real) -> (u32, [Real; WIDTH]) {
         const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
-        let mut near = [0.0 as Real; WIDTH];
-        let mut far = [t_max; WIDTH];
-        let mut inside = [true; WIDTH];
+        let mut near = Vec4::ZERO;
+        let mut far = Vec4::splat(t_max);
+        let mut inside = Vec4::ZERO.cmpeq(Vec4::ZERO);
         for axis in 0..3 {
-            let (o, inv) = (self.org[axis], self.inv[axis]);
-            if !OBLIQUE && self.parallel[axis] {
-                for lane in 0..WIDTH {
-                    inside[lane] &= node.min[axis][lane] <= o && o <= node.max[axis][lane];
-                }
+            let (o, inv) = (Vec4::splat(self.origin[axis]), Vec4::splat(self.inv[axis]));
+            if !OBLIQUE && self.dir[axis] == 0.0 {
+                let lo = Vec4::from_array(node.bounds[0][axis]);
+                let hi = Vec4::from_array(node.bounds[1][axis]);
+                inside &= lo.cmple(o) & o.cmple(hi);
                 continue;
             }
-            let (nb, fb) = if self.negative[axis] {
-                (&node.max[axis], &node.min[axis])
-            } else {
-                (&node.min[axis], &node.max[axis])
-            };
-            for lane in 0..WIDTH {
-                let tn = (nb[lane] - o) * inv;
-                let tf = (fb[lane] - o) * inv;
-                near[lane] = if tn > near[lane] { tn } else { near[lane] };
-                far[lane] = if tf < far[lane] { tf } else { far[lane] };
-            }
+            // The near and far planes by index rather than by a branch on the sign.
+            let side = (self.negative >> axis & 1) as usize;
+            let nb = Vec4::from_array(node.bounds[side][axis]);
+            let fb = Vec4::from_array(node.bounds[side ^ 1][axis]);
+            // No NaN arises here (finite origin, finite non-zero `inv`; empty lanes give
+            // infinities), so `max`/`min` are the plain comparisons on every platform.
+            near = ((nb - o) * inv).max(near);
+            far = ((fb - o) * inv).min(far);
         }
         // Empty lanes hold the empty box (min +inf, max −inf), which every axis rejects, so
         // they need no test of their own.
-        let mut hit = [false; WIDTH];
-        for lane in 0..WIDTH {
-            hit[lane] = near[lane] <= far[lane] * WIDEN && (OBLIQUE || inside[lane]);
+        let mut hit = near.cmple(far * WIDEN);
+        if !OBLIQUE {
+            hit &= inside;
         }
-        let mask = u32::from(hit[0])
-            | u32::from(hit[1]) << 1
-            | u32::from(hit[2]) << 2
-            | u32::from(hit[3]) << 3;
-        (mask, near)
+        (hit.bitmask(), near.to_array())
     }
 }
 
@@ -215,17 +210,50 @@ fn rotate(z_is_x: bool, z_is_y: bool, v: Vec3) -> Vec3 {
     }
 }
 
-/// A stack entry: a subtree and the ray's entry distance into its box.
+/// A stack entry: an inner node and the ray's entry distance into its box.
 #[derive(Clone, Copy)]
 struct Entry {
-    node: NodeRef,
+    index: u32,
     near: Real,
 }
 
 const NO_ENTRY: Entry = Entry {
-    node: NodeRef { index: 0, count: 0 },
+    index: 0,
     near: 0.0,
 };
+
+/// A lane missing from [`nearest_first`]'s order.
+const NO_KEY: u32 = u32::MAX;
+
+/// The lanes in `lanes` by increasing entry distance, as sort keys whose low two bits are the
+/// lane, followed by [`NO_KEY`] for the lanes not in `lanes`. A sorting network of `min`/`max`
+/// on integer keys (the entry distances are never negative, so their bits order like them;
+/// `f64` distances are rounded to `f32`, which keeps their order up to ties), without branches.
+/// Lanes whose distances tie in all but the lowest bits may come in either order: the
+/// traversals' answers do not depend on the visiting order.
+#[inline(always)]
+fn nearest_first(near: &[Real; WIDTH], lanes: u32) -> [u32; WIDTH] {
+    let mut k: [u32; WIDTH] = core::array::from_fn(|lane| {
+        #[allow(clippy::unnecessary_cast)] // f32 already in `isect`
+        let bits = (near[lane] as f32).to_bits() & !3 | lane as u32;
+        if lanes & (1 << lane) != 0 {
+            bits
+        } else {
+            NO_KEY
+        }
+    });
+    let mut sort = |i: usize, j: usize| {
+        let (a, b) = (k[i], k[j]);
+        k[i] = a.min(b);
+        k[j] = a.max(b);
+    };
+    sort(0, 1);
+    sort(2, 3);
+    sort(0, 2);
+    sort(1, 3);
+    sort(1, 2);
+    k
+}
 
 /// The watertight test's values for the four lanes of a leaf (see [`Sheared`]).
 #[derive(Clone, Copy, Debug)]
@@ -264,6 +292,11 @@ pub(crate) struct LeafHit {
 impl Bvh {
     /// Visits the subtrees whose boxes the ray enters within `limit()`, nearest box first, and
     /// calls `leaf(first, count)` for every leaf reached; stops when `leaf` returns `true`.
+    ///
+    /// The node being visited is kept in hand rather than pushed and popped: of a node's inner
+    /// children the next one visited (the nearest, or without `ORDERED` the last lane) is taken
+    /// at once and only the others go onto the stack, which is made only once the ray has
+    /// entered one of the root's boxes. The visiting order is that of a plain stack.
     #[inline(always)]
     #[allow(clippy::needless_range_loop)] // `lane` indexes the node's lane arrays in lockstep
     fn traverse<const ORDERED: bool>(
@@ -272,90 +305,101 @@ impl Bvh {
         mut limit: impl FnMut() -> Real,
         mut leaf: impl FnMut(u32, u32) -> bool,
     ) {
+        if self.root.count > 0 {
+            if limit() >= 0.0 {
+                leaf(self.root.index, u32::from(self.root.count));
+            }
+            return;
+        }
+        let mut node = &self.nodes[self.root.index as usize];
+        let (mut mask, mut near) = ray.boxes(node, limit());
+        if mask == 0 {
+            return;
+        }
         let mut stack = Stack::new(NO_ENTRY);
-        stack.push(Entry {
-            node: self.root,
-            near: 0.0,
-        });
-        while let Some(e) = stack.pop() {
-            let t_max = limit();
-            if e.near > t_max {
-                continue;
-            }
-            if e.node.count > 0 {
-                if leaf(e.node.index, u32::from(e.node.count)) {
-                    return;
-                }
-                continue;
-            }
-            let node = &self.nodes[e.node.index as usize];
-            let (mask, near) = ray.boxes(node, t_max);
-            if mask == 0 {
-                continue;
-            }
+        loop {
+            let leaves = mask & u32::from(node.leaf_mask);
+            let inner = mask & !leaves;
+            let entry = |lane: usize| Entry {
+                index: node.child[lane],
+                near: near[lane],
+            };
+            let mut next = None;
             if !ORDERED {
-                // Leaves at once, inner nodes onto the stack.
-                for lane in 0..WIDTH {
-                    if mask & (1 << lane) != 0 {
-                        let count = node.count[lane];
-                        if count > 0 {
-                            if leaf(node.child[lane], u32::from(count)) {
-                                return;
-                            }
-                        } else {
-                            stack.push(Entry {
-                                node: NodeRef {
-                                    index: node.child[lane],
-                                    count: 0,
-                                },
-                                near: near[lane],
-                            });
+                // Leaves at once; of the inner lanes the last is next, the others are pushed.
+                let mut rest = leaves;
+                while rest != 0 {
+                    let lane = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if leaf(node.child[lane], u32::from(node.count[lane])) {
+                        return;
+                    }
+                }
+                if inner != 0 {
+                    let last = (31 - inner.leading_zeros()) as usize % WIDTH;
+                    let others = inner & !(1 << last);
+                    if others != 0 {
+                        for lane in 0..WIDTH - 1 {
+                            stack.push_if(entry(lane), others & (1 << lane) != 0);
+                        }
+                    }
+                    next = Some(entry(last));
+                }
+            } else {
+                // Leaves at once, nearest first (shrinking the limit).
+                if leaves & leaves.wrapping_sub(1) == 0 {
+                    if leaves != 0 {
+                        let lane = leaves.trailing_zeros() as usize;
+                        if near[lane] <= limit()
+                            && leaf(node.child[lane], u32::from(node.count[lane]))
+                        {
+                            return;
+                        }
+                    }
+                } else {
+                    for key in nearest_first(&near, leaves) {
+                        if key == NO_KEY {
+                            break;
+                        }
+                        let lane = (key & 3) as usize;
+                        if near[lane] <= limit()
+                            && leaf(node.child[lane], u32::from(node.count[lane]))
+                        {
+                            return;
                         }
                     }
                 }
-                continue;
-            }
-            // Lanes by increasing entry distance.
-            let mut lanes = [0usize; WIDTH];
-            let mut n = 0;
-            for lane in 0..WIDTH {
-                if mask & (1 << lane) != 0 {
-                    let mut k = n;
-                    while k > 0 && near[lanes[k - 1]] > near[lane] {
-                        lanes[k] = lanes[k - 1];
-                        k -= 1;
-                    }
-                    lanes[k] = lane;
-                    n += 1;
+                // Of the inner lanes still within the limit the nearest is next; the others
+                // are pushed far to near, so the nearer ones are popped first.
+                let t_max = limit();
+                let mut within = 0;
+                for lane in 0..WIDTH {
+                    within |= u32::from(near[lane] <= t_max) << lane;
                 }
-            }
-            // Leaves are tested at once, nearest first (shrinking the limit); inner nodes are
-            // pushed far to near so that the nearest is popped first.
-            let mut inner = [0usize; WIDTH];
-            let mut m = 0;
-            for &lane in &lanes[..n] {
-                let count = node.count[lane];
-                if count > 0 {
-                    if near[lane] <= limit() && leaf(node.child[lane], u32::from(count)) {
-                        return;
+                let inner = inner & within;
+                if inner & inner.wrapping_sub(1) == 0 {
+                    if inner != 0 {
+                        next = Some(entry(inner.trailing_zeros() as usize % WIDTH));
                     }
                 } else {
-                    inner[m] = lane;
-                    m += 1;
+                    let keys = nearest_first(&near, inner);
+                    for &key in keys[1..].iter().rev() {
+                        stack.push_if(entry((key & 3) as usize), key != NO_KEY);
+                    }
+                    next = Some(entry((keys[0] & 3) as usize));
                 }
             }
-            let t_max = limit();
-            for &lane in inner[..m].iter().rev() {
-                if near[lane] <= t_max {
-                    stack.push(Entry {
-                        node: NodeRef {
-                            index: node.child[lane],
-                            count: 0,
-                        },
-                        near: near[lane],
-                    });
-                }
-            }
+            let index = match next {
+                Some(e) => e.index,
+                None => loop {
+                    let Some(e) = stack.pop() else { return };
+                    if e.near <= limit() {
+                        break e.index;
+                    }
+                },
+            };
+            node = &self.nodes[index as usize];
+            (mask, near) = ray.boxes(node, limit());
         }
     }
 

@@ -9,6 +9,8 @@ const INLINE: usize = 32;
 /// A LIFO stack of `T` with `INLINE` entries in place.
 pub(crate) struct Stack<T: Copy> {
     inline: [T; INLINE],
+    /// Entries on the stack, inline and spilled: the first `INLINE` are inline, the rest in
+    /// `spill`, so the common case (`len <= INLINE`) tests one counter.
     len: usize,
     spill: Vec<T>,
 }
@@ -28,21 +30,59 @@ impl<T: Copy> Stack<T> {
     pub(crate) fn push(&mut self, x: T) {
         if self.len < INLINE {
             self.inline[self.len] = x;
-            self.len += 1;
         } else {
             self.spill.push(x);
+        }
+        self.len += 1;
+    }
+
+    /// Pushes `x` if `keep`, without a branch on `keep` while the inline part has room (the
+    /// slot is written either way and counted only if kept).
+    #[inline(always)]
+    pub(crate) fn push_if(&mut self, x: T, keep: bool) {
+        if self.len < INLINE {
+            self.inline[self.len] = x;
+            self.len += usize::from(keep);
+        } else if keep {
+            self.spill.push(x);
+            self.len += 1;
         }
     }
 
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<T> {
-        if let Some(x) = self.spill.pop() {
-            return Some(x);
-        }
         if self.len == 0 {
             return None;
         }
         self.len -= 1;
-        Some(self.inline[self.len])
+        if self.len < INLINE {
+            Some(self.inline[self.len])
+        } else {
+            self.spill.pop()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_in_first_out_past_the_inline_part() {
+        let mut s = Stack::new(0);
+        for i in 0..100 {
+            s.push(i);
+        }
+        for i in (50..100).rev() {
+            assert_eq!(s.pop(), Some(i));
+        }
+        for i in 100..120 {
+            s.push_if(i, true);
+            s.push_if(-1, false);
+        }
+        for i in (100..120).rev().chain((0..50).rev()) {
+            assert_eq!(s.pop(), Some(i));
+        }
+        assert_eq!(s.pop(), None);
     }
 }
