@@ -56,8 +56,8 @@ impl PreRay {
     #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
     pub(crate) fn new(ray: &Ray, max_t: Real) -> Option<Self> {
         let (o, d) = (SimdVec3::from(ray.origin), SimdVec3::from(ray.dir));
-        // `x - x` is 0 exactly for finite `x` (NaN for infinities and NaN).
-        let finite = ((o - o) + (d - d)).cmpeq(SimdVec3::ZERO).all();
+        // `0 x` is ±0 for finite `x` (NaN for infinities and NaN).
+        let finite = (o * 0.0 + d * 0.0).cmpeq(SimdVec3::ZERO).all();
         if !finite || d.cmpeq(SimdVec3::ZERO).all() || !(max_t >= 0.0) {
             return None;
         }
