@@ -381,6 +381,14 @@ impl Bvh {
                     if inner != 0 {
                         next = Some(entry(inner.trailing_zeros() as usize % WIDTH));
                     }
+                } else if inner.count_ones() == 2 {
+                    let (a, b) = (
+                        inner.trailing_zeros() as usize % WIDTH,
+                        (31 - inner.leading_zeros()) as usize % WIDTH,
+                    );
+                    let (first, second) = if near[b] < near[a] { (b, a) } else { (a, b) };
+                    stack.push(entry(second));
+                    next = Some(entry(first));
                 } else {
                     let keys = nearest_first(&near, inner);
                     for &key in keys[1..].iter().rev() {
