@@ -225,33 +225,25 @@ const NO_ENTRY: Entry = Entry {
 /// A lane missing from [`nearest_first`]'s order.
 const NO_KEY: u32 = u32::MAX;
 
-/// The lanes in `lanes` by increasing entry distance, as sort keys whose low two bits are the
-/// lane, followed by [`NO_KEY`] for the lanes not in `lanes`. A sorting network of `min`/`max`
-/// on integer keys (the entry distances are never negative, so their bits order like them;
-/// `f64` distances are rounded to `f32`, which keeps their order up to ties), without branches.
-/// Lanes whose distances tie in all but the lowest bits may come in either order: the
-/// traversals' answers do not depend on the visiting order.
+/// The lanes in `lanes` by increasing entry distance (ties by lane), followed by [`NO_KEY`]
+/// for the lanes not in `lanes`: an insertion sort, whose branches the coherent rays of a
+/// camera predict well (a branch-free sorting network measured no faster on incoherent rays
+/// and slower on camera rays).
 #[inline(always)]
 fn nearest_first(near: &[Real; WIDTH], lanes: u32) -> [u32; WIDTH] {
-    let mut k: [u32; WIDTH] = core::array::from_fn(|lane| {
-        #[allow(clippy::unnecessary_cast)] // f32 already in `isect`
-        let bits = (near[lane] as f32).to_bits() & !3 | lane as u32;
+    let mut k = [NO_KEY; WIDTH];
+    let mut n = 0;
+    for lane in 0..WIDTH {
         if lanes & (1 << lane) != 0 {
-            bits
-        } else {
-            NO_KEY
+            let mut j = n;
+            while j > 0 && near[(k[j - 1] & 3) as usize] > near[lane] {
+                k[j] = k[j - 1];
+                j -= 1;
+            }
+            k[j] = lane as u32;
+            n += 1;
         }
-    });
-    let mut sort = |i: usize, j: usize| {
-        let (a, b) = (k[i], k[j]);
-        k[i] = a.min(b);
-        k[j] = a.max(b);
-    };
-    sort(0, 1);
-    sort(2, 3);
-    sort(0, 2);
-    sort(1, 3);
-    sort(1, 2);
+    }
     k
 }
 
