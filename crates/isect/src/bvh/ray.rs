@@ -62,15 +62,11 @@ impl PreRay {
             return None;
         }
         let ad = d.abs();
-        // The permutation of `rotate` (and `flip`) as axis indices, without branches: a
-        // random direction would mispredict them.
-        let (z_is_x, z_is_y) = ((ad.x >= ad.y) & (ad.x >= ad.z), ad.y >= ad.z);
-        let kz = if z_is_x { 0 } else { 2 - usize::from(z_is_y) };
-        let a = ray.dir.to_array();
-        let flip = a[kz] < 0.0;
-        let (kx, ky) = ([1, 2, 0][kz], [2, 0, 1][kz]);
-        let (kx, ky) = if flip { (ky, kx) } else { (kx, ky) };
-        let sz = 1.0 / a[kz];
+        let (z_is_x, z_is_y) = (ad.x >= ad.y && ad.x >= ad.z, ad.y >= ad.z);
+        let p = rotate(z_is_x, z_is_y, ray.dir);
+        let flip = p.z < 0.0;
+        let p = if flip { p.yxz() } else { p };
+        let sz = 1.0 / p.z;
         let dir = ray.dir;
         Some(Self {
             origin: ray.origin,
@@ -81,8 +77,8 @@ impl PreRay {
             z_is_y,
             flip,
             oblique: ad.cmpgt(SimdVec3::ZERO).all(),
-            sx: a[kx] * sz,
-            sy: a[ky] * sz,
+            sx: p.x * sz,
+            sy: p.y * sz,
             sz,
         })
     }
