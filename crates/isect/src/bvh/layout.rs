@@ -1,8 +1,8 @@
 //! The 4-wide layout the queries traverse.
 //!
-//! Each [`Node4`] holds the boxes of up to four children as structure of arrays (`min[axis][lane]`),
-//! so one ray–box slab test runs over four lanes in straight-line code that the compiler turns
-//! into SIMD. A lane is empty, an inner node, or a leaf of up to four triangles. Each leaf owns
+//! Each [`Node4`] holds the boxes of up to four children as structure of arrays
+//! (`bounds[side][axis][lane]`), so one ray–box slab test runs over four lanes in straight-line
+//! SIMD code. A lane is empty, an inner node, or a leaf of up to four triangles. Each leaf owns
 //! one [`TriBlock`]: the corners of its triangles copied as structure of arrays, so the ray's
 //! watertight test runs over the four lanes at once and reads one contiguous block instead of
 //! chasing vertex indices. Triangles are addressed by *slot*, `4 · block + lane`. Nodes are in

@@ -17,7 +17,9 @@
 //! per-axis parallel branch), and the closest-hit and any-hit traversals are compiled once per
 //! axis permutation of the ray (`with_permutation!`), so the triangle test swizzles without
 //! branching. Together about 11–25% fewer instructions per ray on 100k-triangle meshes
-//! (callgrind, `isect-bench`'s `mesh_profile`).
+//! (callgrind, `isect-bench`'s `mesh_profile`). The traversal keeps the node it visits in hand
+//! and splits a node's lanes into leaves and inner nodes by a mask, so that random rays
+//! mispredict fewer branches (ARCHITECTURE.md, "Traversal").
 
 use alloc::vec::Vec;
 
@@ -278,8 +280,9 @@ pub(crate) struct LeafHit {
 }
 
 impl Bvh {
-    /// Visits the subtrees whose boxes the ray enters within `limit()`, nearest box first, and
-    /// calls `leaf(first, count)` for every leaf reached; stops when `leaf` returns `true`.
+    /// Visits the subtrees whose boxes the ray enters within `limit()` (nearest box first with
+    /// `ORDERED`) and calls `leaf(first, count)` for every leaf reached; stops when `leaf`
+    /// returns `true`.
     ///
     /// The node being visited is kept in hand rather than pushed and popped: of a node's inner
     /// children the next one visited (the nearest, or without `ORDERED` the last lane) is taken
