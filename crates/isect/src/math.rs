@@ -24,9 +24,9 @@ pub use precision::*;
 /// A 3-vector for hot internal loops: glam's 16-byte aligned `Vec3A` in `f32`, so that its
 /// arithmetic, comparisons and min/max are single SIMD instructions; `DVec3` in `f64`, which has
 /// no aligned variant.
-#[cfg(not(isect_f64))]
+#[cfg(all(feature = "alloc", not(isect_f64)))]
 pub(crate) type SimdVec3 = glam::Vec3A;
-#[cfg(isect_f64)]
+#[cfg(all(feature = "alloc", isect_f64))]
 pub(crate) type SimdVec3 = glam::DVec3;
 
 /// Relative tolerance for deciding that a point lies *on* a set of lower dimension than space
