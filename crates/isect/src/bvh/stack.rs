@@ -3,8 +3,10 @@
 
 use alloc::vec::Vec;
 
-/// Entries kept inline before spilling.
-const INLINE: usize = 32;
+/// Entries kept inline before spilling. Measured with `mesh_profile` (five of its sets, 82k
+/// casts on 100k-triangle meshes): 17 pushes spilled at 16, and filling 32 entries (a `memset`
+/// call) was 4% of a short ray's instructions (callgrind, 448 -> 430 per ray at 16).
+const INLINE: usize = 16;
 
 /// A LIFO stack of `T` with `INLINE` entries in place.
 pub(crate) struct Stack<T: Copy> {
