@@ -14,12 +14,12 @@
 //! slab is inside it exactly when its origin is).
 //!
 //! Speed: the box test has a separate copy for rays with no zero direction coordinate (no
-//! per-axis parallel branch), and the closest-hit and any-hit traversals are compiled once per
-//! axis permutation of the ray (`with_permutation!`), so the triangle test swizzles without
-//! branching. Together about 11–25% fewer instructions per ray on 100k-triangle meshes
-//! (callgrind, `isect-bench`'s `mesh_profile`). The traversal keeps the node it visits in hand
-//! and splits a node's lanes into leaves and inner nodes by a mask, so that random rays
-//! mispredict fewer branches (ARCHITECTURE.md, "Traversal").
+//! per-axis parallel branch), and the leaf test is compiled once per axis permutation of the
+//! ray (`with_permutation!`), so it swizzles without branching. The permutation and shear (a
+//! [`Frame`]) are made when the traversal first reaches a leaf, not per ray: most short rays
+//! reach none, and choosing the permutation is a branch random rays mispredict. The traversal
+//! keeps the node it visits in hand and splits a node's lanes into leaves and inner nodes by a
+//! mask, so that random rays mispredict fewer branches (ARCHITECTURE.md, "Traversal").
 
 use alloc::vec::Vec;
 
@@ -41,14 +41,68 @@ pub(crate) struct PreRay {
     inv: Vec3,
     /// Bit `axis`: the direction is negative there (the ray meets a box's max plane first).
     negative: u32,
+    /// Whether no direction coordinate is zero (the box test's fast path).
+    oblique: bool,
+}
+
+/// The watertight triangle test's frame for a ray: the axis permutation that makes the
+/// largest direction coordinate `z` (swapping `x` and `y` when that flips the frame) and the
+/// shear constants.
+///
+/// Made when a traversal first reaches a leaf rather than with the [`PreRay`]: choosing the
+/// permutation branches on the direction, which random rays mispredict, and most short rays
+/// reach no leaf (callgrind's branch simulation put 1.4 of a short random ray's 2.8
+/// mispredictions here).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
     z_is_x: bool,
     z_is_y: bool,
     flip: bool,
-    /// Whether no direction coordinate is zero (the box test's fast path).
-    oblique: bool,
     sx: Real,
     sy: Real,
     sz: Real,
+}
+
+impl Frame {
+    #[inline]
+    pub(crate) fn new(ray: &PreRay) -> Self {
+        let ad = ray.dir.abs();
+        let (z_is_x, z_is_y) = (ad.x >= ad.y && ad.x >= ad.z, ad.y >= ad.z);
+        let p = rotate(z_is_x, z_is_y, ray.dir);
+        let flip = p.z < 0.0;
+        let p = if flip { p.yxz() } else { p };
+        let sz = 1.0 / p.z;
+        Self {
+            z_is_x,
+            z_is_y,
+            flip,
+            sx: p.x * sz,
+            sy: p.y * sz,
+            sz,
+        }
+    }
+
+    #[inline(always)]
+    fn permute(&self, v: Vec3) -> Vec3 {
+        let r = rotate(self.z_is_x, self.z_is_y, v);
+        if self.flip { r.yxz() } else { r }
+    }
+
+    /// The watertight test's edge functions and depth for a triangle.
+    #[inline(always)]
+    pub(crate) fn shear(&self, ray: &PreRay, tri: &[Vec3; 3]) -> Sheared {
+        self.shear_with(ray, tri, |v| self.permute(v))
+    }
+
+    /// [`Frame::shear`] with the permutation given as `permute`: a closure with the swizzle
+    /// fixed at compile time (see `with_permutation!`) saves the per-corner branches.
+    #[inline(always)]
+    fn shear_with(&self, ray: &PreRay, tri: &[Vec3; 3], permute: impl Fn(Vec3) -> Vec3) -> Sheared {
+        let a = permute(tri[0] - ray.origin);
+        let b = permute(tri[1] - ray.origin);
+        let c = permute(tri[2] - ray.origin);
+        shear([a, b, c], self.sx, self.sy, self.sz)
+    }
 }
 
 impl PreRay {
@@ -63,48 +117,13 @@ impl PreRay {
         if !finite || d.cmpeq(SimdVec3::ZERO).all() || !(max_t >= 0.0) {
             return None;
         }
-        let ad = d.abs();
-        let (z_is_x, z_is_y) = (ad.x >= ad.y && ad.x >= ad.z, ad.y >= ad.z);
-        let p = rotate(z_is_x, z_is_y, ray.dir);
-        let flip = p.z < 0.0;
-        let p = if flip { p.yxz() } else { p };
-        let sz = 1.0 / p.z;
-        let dir = ray.dir;
         Some(Self {
             origin: ray.origin,
-            dir,
+            dir: ray.dir,
             inv: d.recip().into(),
             negative: d.cmplt(SimdVec3::ZERO).bitmask(),
-            z_is_x,
-            z_is_y,
-            flip,
-            oblique: ad.cmpgt(SimdVec3::ZERO).all(),
-            sx: p.x * sz,
-            sy: p.y * sz,
-            sz,
+            oblique: d.abs().cmpgt(SimdVec3::ZERO).all(),
         })
-    }
-
-    #[inline(always)]
-    fn permute(&self, v: Vec3) -> Vec3 {
-        let r = rotate(self.z_is_x, self.z_is_y, v);
-        if self.flip { r.yxz() } else { r }
-    }
-
-    /// The watertight test's edge functions and depth for a triangle.
-    #[inline(always)]
-    pub(crate) fn shear(&self, tri: &[Vec3; 3]) -> Sheared {
-        self.shear_with(tri, |v| self.permute(v))
-    }
-
-    /// [`PreRay::shear`] with the ray's permutation given as `permute`: a closure with the
-    /// swizzle fixed at compile time (see [`with_permutation`]) saves the per-corner branches.
-    #[inline(always)]
-    fn shear_with(&self, tri: &[Vec3; 3], permute: impl Fn(Vec3) -> Vec3) -> Sheared {
-        let a = permute(tri[0] - self.origin);
-        let b = permute(tri[1] - self.origin);
-        let c = permute(tri[2] - self.origin);
-        shear([a, b, c], self.sx, self.sy, self.sz)
     }
 
     /// The slab test of the four lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
@@ -162,13 +181,13 @@ impl PreRay {
     }
 }
 
-/// Runs `$body` with `$p` bound to the ray's permutation as a closure whose swizzle is fixed at
-/// compile time: one copy of the body per permutation, so the triangle loop of a traversal has
-/// no per-corner branch on the ray's axes (the same values as [`PreRay::permute`]).
+/// Runs `$body` with `$p` bound to the frame's permutation as a closure whose swizzle is fixed
+/// at compile time: one copy of the body per permutation, so the leaf test has no per-corner
+/// branch on the ray's axes (the same values as [`Frame::permute`]).
 macro_rules! with_permutation {
-    ($ray:expr, |$p:ident| $body:expr) => {{
-        let ray: &PreRay = $ray;
-        match (ray.z_is_x, ray.z_is_y, ray.flip) {
+    ($frame:expr, |$p:ident| $body:expr) => {{
+        let frame: &Frame = $frame;
+        match (frame.z_is_x, frame.z_is_y, frame.flip) {
             (true, _, false) => {
                 let $p = |v: Vec3| v.yzx();
                 $body
@@ -404,14 +423,8 @@ impl Bvh {
 
     /// The watertight test of the triangle in `slot` within `[0, hi]`.
     #[inline(always)]
-    fn test(
-        &self,
-        ray: &PreRay,
-        permute: impl Fn(Vec3) -> Vec3,
-        slot: usize,
-        hi: Real,
-    ) -> Option<TriangleHit> {
-        let s = ray.shear_with(&self.tri(slot as u32), permute);
+    fn test(&self, ray: &PreRay, frame: &Frame, slot: usize, hi: Real) -> Option<TriangleHit> {
+        let s = frame.shear(ray, &self.tri(slot as u32));
         self.accept(ray, slot, s, hi)
     }
 
@@ -439,12 +452,13 @@ impl Bvh {
     /// The watertight test of the `count` triangles of the leaf at slot `first` over four lanes
     /// at once: a mask of the lanes that may be hit (the ray's line crosses them, or they are
     /// in the ray's plane; [`Bvh::accept`] decides, with the range) and every lane's values.
-    /// The same operations as [`PreRay::shear_with`] lane by lane (no fused multiply-adds), so
+    /// The same operations as [`Frame::shear_with`] lane by lane (no fused multiply-adds), so
     /// the values are the same bits as the one-triangle test's.
     #[inline(always)]
     fn leaf_lanes(
         &self,
         ray: &PreRay,
+        frame: &Frame,
         permute: impl Fn(Vec3) -> Vec3,
         first: u32,
         count: u32,
@@ -455,7 +469,7 @@ impl Bvh {
         let (kx, ky, kz) = (k.x as usize % 3, k.y as usize % 3, k.z as usize % 3);
         let o = permute(ray.origin);
         let (ox, oy, oz) = (Vec4::splat(o.x), Vec4::splat(o.y), Vec4::splat(o.z));
-        let (sx, sy) = (Vec4::splat(ray.sx), Vec4::splat(ray.sy));
+        let (sx, sy) = (Vec4::splat(frame.sx), Vec4::splat(frame.sy));
         // Sheared x, y and depth z of each corner.
         let corner = |c: &[[Real; WIDTH]; 3]| {
             let pz = Vec4::from_array(c[kz]) - oz;
@@ -484,7 +498,7 @@ impl Bvh {
         } else {
             (u, v, w)
         };
-        let t = (u * az + v * bz + w * cz) * Vec4::splat(ray.sz);
+        let t = (u * az + v * bz + w * cz) * Vec4::splat(frame.sz);
         let det = u + v + w;
         // `Sheared::crosses(false)` lane-wise, and the lanes in the ray's plane: the line
         // crosses the triangle. The range is left to `accept` (through `Sheared::verdict`):
@@ -497,26 +511,32 @@ impl Bvh {
         (mask & ((1 << count) - 1), Lanes { u, v, w, t, det })
     }
 
+    /// [`Bvh::leaf_lanes`] for the leaf at slot `first` with the ray's frame, made by the
+    /// first leaf a traversal reaches.
+    #[inline(always)]
+    fn leaf(
+        &self,
+        ray: &PreRay,
+        frame: &mut Option<Frame>,
+        first: u32,
+        count: u32,
+    ) -> (u32, Lanes) {
+        let frame = *frame.get_or_insert_with(|| Frame::new(ray));
+        with_permutation!(&frame, |permute| self
+            .leaf_lanes(ray, &frame, permute, first, count))
+    }
+
     /// The closest hit within `[0, max_t]`. Among hits at the same `t` the one whose front
     /// faces the ray wins, then the lower mesh triangle index.
     pub(crate) fn closest(&self, ray: &PreRay, max_t: Real) -> Option<LeafHit> {
-        with_permutation!(ray, |permute| self.closest_with(ray, permute, max_t))
-    }
-
-    #[inline(always)]
-    fn closest_with(
-        &self,
-        ray: &PreRay,
-        permute: impl Fn(Vec3) -> Vec3 + Copy,
-        max_t: Real,
-    ) -> Option<LeafHit> {
         let mut best: Option<LeafHit> = None;
         let best_t = core::cell::Cell::new(max_t);
+        let mut frame = None;
         self.traverse::<true>(
             ray,
             || best_t.get(),
             |first, count| {
-                let (mut mask, lanes) = self.leaf_lanes(ray, permute, first, count);
+                let (mut mask, lanes) = self.leaf(ray, &mut frame, first, count);
                 // Lane by lane in slot order, each against the range left by the ones before.
                 while mask != 0 {
                     let lane = mask.trailing_zeros() as usize;
@@ -555,17 +575,13 @@ impl Bvh {
 
     /// Whether any triangle is hit within `[0, max_t]`; stops at the first one found.
     pub(crate) fn any(&self, ray: &PreRay, max_t: Real) -> bool {
-        with_permutation!(ray, |permute| self.any_with(ray, permute, max_t))
-    }
-
-    #[inline(always)]
-    fn any_with(&self, ray: &PreRay, permute: impl Fn(Vec3) -> Vec3 + Copy, max_t: Real) -> bool {
         let mut found = false;
+        let mut frame = None;
         self.traverse::<false>(
             ray,
             || max_t,
             |first, count| {
-                let (mut mask, lanes) = self.leaf_lanes(ray, permute, first, count);
+                let (mut mask, lanes) = self.leaf(ray, &mut frame, first, count);
                 while mask != 0 {
                     let lane = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
@@ -583,12 +599,13 @@ impl Bvh {
 
     /// Every hit within `[0, max_t]`, in no particular order.
     pub(crate) fn all(&self, ray: &PreRay, max_t: Real, out: &mut Vec<(u32, TriangleHit)>) {
+        let frame = Frame::new(ray);
         self.traverse::<false>(
             ray,
             || max_t,
             |first, count| {
                 for slot in first as usize..(first + count) as usize {
-                    if let Some(hit) = self.test(ray, |v| ray.permute(v), slot, max_t) {
+                    if let Some(hit) = self.test(ray, &frame, slot, max_t) {
                         out.push((slot as u32, hit));
                     }
                 }
@@ -621,6 +638,7 @@ impl Bvh {
     pub(crate) fn crossings(&self, ray: &PreRay) -> Crossings {
         let mut count: i64 = 0;
         let mut verdict = None;
+        let frame = Frame::new(ray);
         self.traverse::<false>(
             ray,
             || Real::INFINITY,
@@ -630,7 +648,7 @@ impl Bvh {
                         continue;
                     }
                     let tri = self.tri(slot as u32);
-                    let s = ray.shear(&tri);
+                    let s = frame.shear(ray, &tri);
                     match s.verdict(0.0, Real::INFINITY, false, ray.dir, || tri) {
                         Verdict::Miss => continue,
                         // In the plane (or along it within rounding, with a crossing): no
