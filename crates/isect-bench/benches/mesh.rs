@@ -2,7 +2,9 @@
 //! `TriMesh` and the `obvhs` CWBVH, on the same procedural meshes and rays, in the same run.
 //!
 //! `cargo bench -p isect-bench --bench mesh` (`ISECT_BENCH_QUICK=1` for a run of under a minute:
-//! fewer rays, no million-triangle meshes). A custom harness, because the figure that matters is
+//! fewer rays, no million-triangle meshes; `ISECT_BENCH_ONLY="sphere 998000"` keeps only the
+//! meshes whose "name triangles" contains the text, for comparing two versions on one mesh). A
+//! custom harness, because the figure that matters is
 //! rays per second over a whole ray set rather than one call's time: each ray set is cast once
 //! per library as a warm-up, then in rounds of one pass per library (interleaved, so that the
 //! load of a shared machine hits all three alike) for the measuring time and at least two
@@ -175,12 +177,19 @@ fn main() {
             Duration::from_millis(1000),
         )
     };
+    let only = std::env::var("ISECT_BENCH_ONLY").unwrap_or_default();
     let mut rng = Rng::new(SEED);
     let mut build_rows = Vec::new();
     let mut ray_rows = Vec::new();
     for &size in sizes {
         for mesh in [sphere(size), terrain(size, &mut rng), soup(size, &mut rng)] {
             let n = mesh.triangles.len();
+            if !format!("{} {n}", mesh.name).contains(&only) {
+                // Its rays are drawn all the same: meshes and rays come from one generator, so
+                // the ones kept are those of a whole run.
+                ray_sets(&mesh, camera, random, &mut rng);
+                continue;
+            }
             // Best of five builds (three for a million triangles).
             let runs = if n > 500_000 { 3 } else { 5 };
             let (ours, isect_ms) = timed(runs, || {
