@@ -32,6 +32,9 @@ use crate::query::TriangleHit;
 use crate::query::raycast::triangle::{Sheared, Verdict, shear};
 use crate::shape::{Ray, Triangle};
 
+/// The factor by which the box test widens far distances (see [`PreRay::boxes`]).
+const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
+
 /// A ray prepared for traversal.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PreRay {
@@ -39,6 +42,12 @@ pub(crate) struct PreRay {
     pub dir: Vec3,
     /// `1 / dir` per axis (infinite where the direction is zero).
     inv: Vec3,
+    /// `inv` widened by a few ulp for the far planes, so rounding never makes a box's far
+    /// distance fall short of its near one when the ray touches it (Ize, "Robust BVH Ray
+    /// Traversal", 2013): with `(bound − origin)` and the product rounded too, the far
+    /// distance still comes out above the exact one, and the near distance at most 3 ulp
+    /// above its exact value.
+    inv_far: Vec3,
     /// Bit `axis`: the direction is negative there (the ray meets a box's max plane first).
     negative: u32,
     /// Whether no direction coordinate is zero (the box test's fast path).
@@ -121,6 +130,7 @@ impl PreRay {
             origin: ray.origin,
             dir: ray.dir,
             inv: d.recip().into(),
+            inv_far: (d.recip() * WIDEN).into(),
             negative: d.cmplt(SimdVec3::ZERO).bitmask(),
             oblique: d.abs().cmpgt(SimdVec3::ZERO).all(),
         })
@@ -150,12 +160,13 @@ impl PreRay {
     /// (the same answers, as no axis is parallel then).
     #[inline(always)]
     fn slabs<const OBLIQUE: bool>(&self, node: &Node4, t_max: Real) -> (u32, [Real; WIDTH]) {
-        const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
         let mut near = Vec4::ZERO;
-        let mut far = Vec4::splat(t_max);
+        // `t_max` widened too: a box whose entry is exactly `t_max` (a segment ending on a
+        // triangle there) may have its near distance rounded above it.
+        let mut far = Vec4::splat(t_max * WIDEN);
         let mut inside = Vec4::ZERO.cmpeq(Vec4::ZERO);
         for axis in 0..3 {
-            let (o, inv) = (Vec4::splat(self.origin[axis]), Vec4::splat(self.inv[axis]));
+            let o = Vec4::splat(self.origin[axis]);
             if !OBLIQUE && self.dir[axis] == 0.0 {
                 let lo = Vec4::from_array(node.min()[axis]);
                 let hi = Vec4::from_array(node.max()[axis]);
@@ -168,12 +179,12 @@ impl PreRay {
             let fb = Vec4::from_array(node.bounds[side ^ 1][axis]);
             // No NaN arises here (finite origin, finite non-zero `inv`; empty lanes give
             // infinities), so `max`/`min` are the plain comparisons on every platform.
-            near = ((nb - o) * inv).max(near);
-            far = ((fb - o) * inv).min(far);
+            near = ((nb - o) * Vec4::splat(self.inv[axis])).max(near);
+            far = ((fb - o) * Vec4::splat(self.inv_far[axis])).min(far);
         }
         // Empty lanes hold the empty box (min +inf, max −inf), which every axis rejects, so
         // they need no test of their own.
-        let mut hit = near.cmple(far * WIDEN);
+        let mut hit = near.cmple(far);
         if !OBLIQUE {
             hit &= inside;
         }

@@ -200,7 +200,9 @@ impl TriMesh {
     /// through an edge or vertex shared by several triangles hits one of them. Among triangles
     /// hit at the same `t`, one whose front faces the ray is reported, then the lowest index.
     /// Degenerate triangles are never hit. `None` for a miss or invalid input (NaN or infinite
-    /// ray, zero direction, negative or NaN `max_t`).
+    /// ray, zero direction, negative or NaN `max_t`). The reported `t` is rounded and can lie
+    /// below the exact crossing, so a segment ending exactly at it (`max_t = hit.t`) may miss
+    /// the hit; end such a segment a little past it.
     #[must_use]
     pub fn raycast_triangle(&self, ray: &Ray, max_t: Real) -> Option<MeshHit> {
         let pre = PreRay::new(ray, max_t)?;
