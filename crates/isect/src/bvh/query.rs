@@ -1,13 +1,13 @@
 //! Box queries, nearest-first closest point, and the traversal of two hierarchies together.
 
-use crate::bvh::layout::{Bvh, EMPTY, Node4, NodeRef, WIDTH};
+use crate::bvh::layout::{Bvh, EMPTY, LANES, Node, NodeRef};
 use crate::bvh::stack::Stack;
 use crate::math::{Real, Vec3};
 
 /// The lanes of `node` whose boxes meet the box `[lo, hi]` (touching counts), as a bit mask.
 #[inline(always)]
-pub(crate) fn overlap_lanes(node: &Node4, lo: Vec3, hi: Vec3) -> u32 {
-    let mut ok = [true; WIDTH];
+pub(crate) fn overlap_lanes(node: &Node, lo: Vec3, hi: Vec3) -> u32 {
+    let mut ok = [true; LANES];
     for axis in 0..3 {
         for (lane, ok) in ok.iter_mut().enumerate() {
             *ok &= node.min()[axis][lane] <= hi[axis] && lo[axis] <= node.max()[axis][lane];
@@ -56,7 +56,7 @@ impl Bvh {
             }
             let node = &self.nodes[r.index as usize];
             let mask = overlap_lanes(node, lo, hi);
-            for lane in 0..WIDTH {
+            for lane in 0..LANES {
                 if mask & (1 << lane) != 0 {
                     stack.push(NodeRef {
                         index: node.child[lane],
@@ -101,7 +101,7 @@ impl Bvh {
                 continue;
             }
             let node = &self.nodes[e.r.index as usize];
-            let mut d2 = [0.0 as Real; WIDTH];
+            let mut d2 = [0.0 as Real; LANES];
             for axis in 0..3 {
                 for (lane, d2) in d2.iter_mut().enumerate() {
                     let below = node.min()[axis][lane] - p[axis];
@@ -110,9 +110,9 @@ impl Bvh {
                     *d2 += g * g;
                 }
             }
-            let mut lanes = [0usize; WIDTH];
+            let mut lanes = [0usize; LANES];
             let mut n = 0;
-            for lane in 0..WIDTH {
+            for lane in 0..LANES {
                 if node.child[lane] != EMPTY && d2[lane] <= best_d {
                     let mut k = n;
                     while k > 0 && d2[lanes[k - 1]] < d2[lane] {
@@ -152,7 +152,7 @@ impl Bvh {
                 let n = &bvh.nodes[r.index as usize];
                 let mut lo = Vec3::INFINITY;
                 let mut hi = Vec3::NEG_INFINITY;
-                for lane in 0..WIDTH {
+                for lane in 0..LANES {
                     if n.child[lane] != EMPTY {
                         let (l, h) = n.lane_box(lane);
                         lo = lo.min(l);
@@ -194,7 +194,7 @@ impl Bvh {
                 (&other.nodes[b.index as usize], ab)
             };
             let mask = overlap_lanes(node, other_box.0, other_box.1);
-            for lane in 0..WIDTH {
+            for lane in 0..LANES {
                 if mask & (1 << lane) != 0 {
                     let child = NodeRef {
                         index: node.child[lane],

@@ -8,7 +8,7 @@
 //! triangle's plane (`det = 0`) goes to the triangle's own in-plane clipping. Triangles without
 //! area are skipped.
 //!
-//! The box test is the slab test over four lanes with the far distance widened by a few ulp
+//! The box test is the slab test over a node's eight lanes with the far distance widened by a few ulp
 //! (Ize, "Robust BVH Ray Traversal", 2013), so rounding never culls a box whose triangle the
 //! exact test hits; a zero direction coordinate is handled without NaN (a ray parallel to a
 //! slab is inside it exactly when its origin is).
@@ -25,7 +25,7 @@ use alloc::vec::Vec;
 
 use glam::Vec3Swizzles;
 
-use crate::bvh::layout::{Bvh, Node4, TriBlock, WIDTH};
+use crate::bvh::layout::{Bvh, LANES, Node, TriBlock, WIDTH};
 use crate::bvh::stack::Stack;
 use crate::math::{Real, SimdVec3, Vec3, Vec4};
 use crate::query::TriangleHit;
@@ -136,7 +136,7 @@ impl PreRay {
         })
     }
 
-    /// The slab test of the four lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
+    /// The slab test of the eight lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
     /// lanes hit and their entry distances.
     ///
     /// Per axis, the near and far planes are chosen once by the sign of the direction, so the
@@ -145,7 +145,7 @@ impl PreRay {
     /// the origin, so no `0 · ∞` NaN arises. The far distance is widened by a few ulp for the
     /// rounding of `(bound − origin) · inv` (Ize 2013).
     #[inline(always)]
-    pub(crate) fn boxes(&self, node: &Node4, t_max: Real) -> (u32, [Real; WIDTH]) {
+    pub(crate) fn boxes(&self, node: &Node, t_max: Real) -> (u32, [Real; LANES]) {
         // The common case (no zero direction coordinate) compiled on its own, without the
         // per-axis branch, so the three axes are one straight run of lane code.
         if self.oblique {
@@ -159,36 +159,53 @@ impl PreRay {
     /// not: with `OBLIQUE` the parallel-axis interval test and its `inside` mask compile away
     /// (the same answers, as no axis is parallel then).
     #[inline(always)]
-    fn slabs<const OBLIQUE: bool>(&self, node: &Node4, t_max: Real) -> (u32, [Real; WIDTH]) {
-        let mut near = Vec4::ZERO;
+    #[allow(clippy::needless_range_loop)] // `h` indexes the halves of four arrays in lockstep
+    fn slabs<const OBLIQUE: bool>(&self, node: &Node, t_max: Real) -> (u32, [Real; LANES]) {
+        const HALVES: usize = LANES / 4;
+        #[inline(always)]
+        fn quarter(a: &[Real; LANES], h: usize) -> Vec4 {
+            Vec4::new(a[4 * h], a[4 * h + 1], a[4 * h + 2], a[4 * h + 3])
+        }
+        let mut near = [Vec4::ZERO; HALVES];
         // `t_max` widened too: a box whose entry is exactly `t_max` (a segment ending on a
         // triangle there) may have its near distance rounded above it.
-        let mut far = Vec4::splat(t_max * WIDEN);
-        let mut inside = Vec4::ZERO.cmpeq(Vec4::ZERO);
+        let mut far = [Vec4::splat(t_max * WIDEN); HALVES];
+        let mut inside = [Vec4::ZERO.cmpeq(Vec4::ZERO); HALVES];
         for axis in 0..3 {
             let o = Vec4::splat(self.origin[axis]);
             if !OBLIQUE && self.dir[axis] == 0.0 {
-                let lo = Vec4::from_array(node.min()[axis]);
-                let hi = Vec4::from_array(node.max()[axis]);
-                inside &= lo.cmple(o) & o.cmple(hi);
+                for h in 0..HALVES {
+                    let lo = quarter(&node.min()[axis], h);
+                    let hi = quarter(&node.max()[axis], h);
+                    inside[h] &= lo.cmple(o) & o.cmple(hi);
+                }
                 continue;
             }
             // The near and far planes by index rather than by a branch on the sign.
             let side = (self.negative >> axis & 1) as usize;
-            let nb = Vec4::from_array(node.bounds[side][axis]);
-            let fb = Vec4::from_array(node.bounds[side ^ 1][axis]);
-            // No NaN arises here (finite origin, finite non-zero `inv`; empty lanes give
-            // infinities), so `max`/`min` are the plain comparisons on every platform.
-            near = ((nb - o) * Vec4::splat(self.inv[axis])).max(near);
-            far = ((fb - o) * Vec4::splat(self.inv_far[axis])).min(far);
+            let (inv, inv_far) = (Vec4::splat(self.inv[axis]), Vec4::splat(self.inv_far[axis]));
+            for h in 0..HALVES {
+                let nb = quarter(&node.bounds[side][axis], h);
+                let fb = quarter(&node.bounds[side ^ 1][axis], h);
+                // No NaN arises here (finite origin, finite non-zero `inv`; empty lanes give
+                // infinities), so `max`/`min` are the plain comparisons on every platform.
+                near[h] = ((nb - o) * inv).max(near[h]);
+                far[h] = ((fb - o) * inv_far).min(far[h]);
+            }
         }
         // Empty lanes hold the empty box (min +inf, max −inf), which every axis rejects, so
         // they need no test of their own.
-        let mut hit = near.cmple(far);
-        if !OBLIQUE {
-            hit &= inside;
+        let mut mask = 0;
+        let mut out = [0.0; LANES];
+        for h in 0..HALVES {
+            let mut hit = near[h].cmple(far[h]);
+            if !OBLIQUE {
+                hit &= inside[h];
+            }
+            mask |= hit.bitmask() << (4 * h);
+            out[4 * h..4 * h + 4].copy_from_slice(&near[h].to_array());
         }
-        (hit.bitmask(), near.to_array())
+        (mask, out)
     }
 }
 
@@ -258,13 +275,13 @@ const NO_KEY: u32 = u32::MAX;
 /// camera predict well (a branch-free sorting network measured no faster on incoherent rays
 /// and slower on camera rays).
 #[inline(always)]
-fn nearest_first(near: &[Real; WIDTH], lanes: u32) -> [u32; WIDTH] {
-    let mut k = [NO_KEY; WIDTH];
+fn nearest_first(near: &[Real; LANES], lanes: u32) -> [u32; LANES] {
+    let mut k = [NO_KEY; LANES];
     let mut n = 0;
-    for lane in 0..WIDTH {
+    for lane in 0..LANES {
         if lanes & (1 << lane) != 0 {
             let mut j = n;
-            while j > 0 && near[(k[j - 1] & 3) as usize] > near[lane] {
+            while j > 0 && near[k[j - 1] as usize % LANES] > near[lane] {
                 k[j] = k[j - 1];
                 j -= 1;
             }
@@ -357,10 +374,10 @@ impl Bvh {
                     }
                 }
                 if inner != 0 {
-                    let last = (31 - inner.leading_zeros()) as usize % WIDTH;
+                    let last = (31 - inner.leading_zeros()) as usize % LANES;
                     let others = inner & !(1 << last);
                     if others != 0 {
-                        for lane in 0..WIDTH - 1 {
+                        for lane in 0..LANES - 1 {
                             stack.push_if(entry(lane), others & (1 << lane) != 0);
                         }
                     }
@@ -390,32 +407,32 @@ impl Bvh {
                 // are pushed far to near, so the nearer ones are popped first.
                 let t_max = limit();
                 let mut within = 0;
-                for lane in 0..WIDTH {
+                for lane in 0..LANES {
                     within |= u32::from(near[lane] <= t_max) << lane;
                 }
                 let inner = inner & within;
                 if inner & inner.wrapping_sub(1) == 0 {
                     if inner != 0 {
-                        next = Some(entry(inner.trailing_zeros() as usize % WIDTH));
+                        next = Some(entry(inner.trailing_zeros() as usize % LANES));
                     }
                 } else if inner.count_ones() == 2 {
                     // Two lanes by one comparison (measured: 3% fewer instructions per camera
                     // ray than the sort).
                     let (a, b) = (
-                        inner.trailing_zeros() as usize % WIDTH,
-                        (31 - inner.leading_zeros()) as usize % WIDTH,
+                        inner.trailing_zeros() as usize % LANES,
+                        (31 - inner.leading_zeros()) as usize % LANES,
                     );
                     let (first, second) = if near[b] < near[a] { (b, a) } else { (a, b) };
                     stack.push(entry(second));
                     next = Some(entry(first));
                 } else {
-                    // Three or four lanes. `key & 3` keeps a missing lane's `NO_KEY` in bounds;
+                    // Three or more lanes. `% LANES` keeps a missing lane's `NO_KEY` in bounds;
                     // its entry is written but not kept.
                     let keys = nearest_first(&near, inner);
                     for &key in keys[1..].iter().rev() {
-                        stack.push_if(entry((key & 3) as usize), key != NO_KEY);
+                        stack.push_if(entry(key as usize % LANES), key != NO_KEY);
                     }
-                    next = Some(entry((keys[0] & 3) as usize));
+                    next = Some(entry(keys[0] as usize % LANES));
                 }
             }
             let index = match next {

@@ -3,7 +3,7 @@
 //! children before their parent). The tree keeps its topology, so its quality degrades when the
 //! mesh deforms a lot; build a new mesh then.
 
-use crate::bvh::layout::{Bvh, EMPTY, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate};
+use crate::bvh::layout::{Bvh, EMPTY, LANES, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate};
 use crate::bvh::query::leaf_box;
 use crate::math::Vec3;
 
@@ -20,7 +20,7 @@ impl Bvh {
         }
         self.pad_blocks();
         for k in (0..self.nodes.len()).rev() {
-            for lane in 0..WIDTH {
+            for lane in 0..LANES {
                 let (child, count) = (self.nodes[k].child[lane], self.nodes[k].count[lane]);
                 if child == EMPTY {
                     continue;
@@ -37,7 +37,7 @@ impl Bvh {
                     let n = &self.nodes[child as usize];
                     let mut lo = Vec3::INFINITY;
                     let mut hi = Vec3::NEG_INFINITY;
-                    for l in 0..WIDTH {
+                    for l in 0..LANES {
                         if n.child[l] != EMPTY {
                             let (a, b) = n.lane_box(l);
                             lo = lo.min(a);
