@@ -1,8 +1,8 @@
-//! The 8-wide layout the queries traverse.
+//! The wide layout the queries traverse.
 //!
-//! Each [`Node`] holds the boxes of up to eight children as structure of arrays
-//! (`bounds[side][axis][lane]`), so one ray–box slab test runs over the eight lanes in
-//! straight-line SIMD code (two four-lane halves). A lane is empty, an inner node, or a leaf of
+//! Each [`Node`] holds the boxes of up to [`LANES`] children (eight in `f32`, four in `f64`) as
+//! structure of arrays (`bounds[side][axis][lane]`), so one ray–box slab test runs over the lanes
+//! in straight-line SIMD code (four-lane halves). A lane is empty, an inner node, or a leaf of
 //! up to four triangles. Each leaf owns one [`TriBlock`]: the corners of its triangles copied as
 //! structure of arrays, so the ray's watertight test runs over the block's four lanes at once
 //! and reads one contiguous block instead of chasing vertex indices. Triangles are addressed by *slot*, `4 · block + lane`. Nodes are in
@@ -15,15 +15,22 @@ use crate::math::{Real, Vec3};
 
 /// Triangles per leaf block (the lanes of a leaf test).
 pub(crate) const WIDTH: usize = 4;
-/// Children per node.
+/// Children per node: eight in `f32`, four in `f64`. The box test runs on `Vec4` halves, which
+/// are SIMD in `f32` but four scalars in `f64` (glam's `DVec4`), so in `f64` a wider node only
+/// adds work: measured on a 100k-triangle sphere, 8-wide nodes were 8–20% slower than 4-wide in
+/// `f64` (incoherent, short and camera rays) and 3–45% faster in `f32` (mesh bench).
+#[cfg(not(isect_f64))]
 pub(crate) const LANES: usize = 8;
+/// Children per node (see the `f32` build's note).
+#[cfg(isect_f64)]
+pub(crate) const LANES: usize = 4;
 /// `child` of an empty lane.
 pub(crate) const EMPTY: u32 = u32::MAX;
 
-/// A node with eight child boxes, aligned to a cache line (four lines in `f32`, eight in
-/// `f64`). Eight rather than four: half the levels, so half the dependent node loads per ray,
-/// for two four-lane box tests per node (measured against four lanes, mesh bench: 3–45% more
-/// rays per second in every cell, most for shadow and short rays and the million-triangle
+/// A node with [`LANES`] child boxes, aligned to a cache line (four lines in either precision).
+/// Eight lanes rather than four in `f32`: half the levels, so half the dependent node loads per
+/// ray, for two four-lane box tests per node (measured against four lanes, mesh bench: 3–45%
+/// more rays per second in every cell, most for shadow and short rays and the million-triangle
 /// meshes).
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
@@ -245,7 +252,7 @@ impl Bvh {
     }
 }
 
-/// Writes the 8-wide node for binary inner node `b` (and its subtree) and returns its index.
+/// Writes the wide node for binary inner node `b` (and its subtree) and returns its index.
 fn collapse(bin: &[BinNode], b: usize, nodes: &mut Vec<Node>) -> u32 {
     let here = nodes.len();
     nodes.push(Node::BLANK);

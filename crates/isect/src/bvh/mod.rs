@@ -3,7 +3,7 @@
 //! One concern per file:
 //! - [`build`]: a binary tree by the binned surface area heuristic (in parallel with the `rayon`
 //!   feature, with the same result as the sequential build),
-//! - [`layout`]: the binary tree collapsed into 8-wide nodes whose child boxes are stored as
+//! - [`layout`]: the binary tree collapsed into 8-wide nodes (4-wide in `f64`) whose child boxes are stored as
 //!   structure of arrays, and the triangles copied in leaf order,
 //! - [`ray`]: ray traversal (closest hit, any hit, all hits) with the watertight triangle test,
 //! - [`query`]: box queries, nearest-first closest point and mesh-against-mesh traversal,

@@ -8,7 +8,7 @@
 //! triangle's plane (`det = 0`) goes to the triangle's own in-plane clipping. Triangles without
 //! area are skipped.
 //!
-//! The box test is the slab test over a node's eight lanes with the far distance widened by a few ulp
+//! The box test is the slab test over a node's lanes with the far distance widened by a few ulp
 //! (Ize, "Robust BVH Ray Traversal", 2013), so rounding never culls a box whose triangle the
 //! exact test hits; a zero direction coordinate is handled without NaN (a ray parallel to a
 //! slab is inside it exactly when its origin is).
@@ -136,7 +136,7 @@ impl PreRay {
         })
     }
 
-    /// The slab test of the eight lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
+    /// The slab test of the lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
     /// lanes hit and their entry distances.
     ///
     /// Per axis, the near and far planes are chosen once by the sign of the direction, so the
