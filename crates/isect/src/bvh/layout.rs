@@ -5,8 +5,9 @@
 //! in straight-line SIMD code (four-lane halves). A lane is empty, an inner node, or a leaf of
 //! up to four triangles. Each leaf owns one [`TriBlock`]: the corners of its triangles copied as
 //! structure of arrays, so the ray's watertight test runs over the block's four lanes at once
-//! and reads one contiguous block instead of chasing vertex indices. Triangles are addressed by *slot*, `4 · block + lane`. Nodes are in
-//! pre-order, parents before children, which [`crate::bvh::refit`] relies on.
+//! and reads one contiguous block instead of chasing vertex indices. Triangles are addressed
+//! by *slot*, `4 · block + lane`. Nodes are in pre-order, parents before children, which
+//! [`crate::bvh::refit`] relies on.
 
 use alloc::vec::Vec;
 

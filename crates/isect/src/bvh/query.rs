@@ -22,15 +22,27 @@ pub(crate) fn overlap_lanes(node: &Node, lo: Vec3, hi: Vec3) -> u32 {
     mask
 }
 
-/// The box of the triangles `first..first + count` of a leaf.
+/// The box of a subtree: of a leaf's triangles `first..first + count`, or the union of a
+/// node's lane boxes.
 #[inline]
-pub(crate) fn leaf_box(bvh: &Bvh, r: NodeRef) -> (Vec3, Vec3) {
+pub(crate) fn subtree_box(bvh: &Bvh, r: NodeRef) -> (Vec3, Vec3) {
     let mut lo = Vec3::INFINITY;
     let mut hi = Vec3::NEG_INFINITY;
-    for slot in r.index..r.index + u32::from(r.count) {
-        let t = bvh.tri(slot);
-        lo = lo.min(t[0]).min(t[1]).min(t[2]);
-        hi = hi.max(t[0]).max(t[1]).max(t[2]);
+    if r.count > 0 {
+        for slot in r.index..r.index + u32::from(r.count) {
+            let t = bvh.tri(slot);
+            lo = lo.min(t[0]).min(t[1]).min(t[2]);
+            hi = hi.max(t[0]).max(t[1]).max(t[2]);
+        }
+    } else {
+        let n = &bvh.nodes[r.index as usize];
+        for lane in 0..LANES {
+            if n.child[lane] != EMPTY {
+                let (l, h) = n.lane_box(lane);
+                lo = lo.min(l);
+                hi = hi.max(h);
+            }
+        }
     }
     (lo, hi)
 }
@@ -144,24 +156,6 @@ impl Bvh {
             a: NodeRef,
             b: NodeRef,
         }
-        let boxed = |bvh: &Bvh, r: NodeRef| -> (Vec3, Vec3) {
-            if r.count > 0 {
-                leaf_box(bvh, r)
-            } else {
-                // The union of the node's lanes.
-                let n = &bvh.nodes[r.index as usize];
-                let mut lo = Vec3::INFINITY;
-                let mut hi = Vec3::NEG_INFINITY;
-                for lane in 0..LANES {
-                    if n.child[lane] != EMPTY {
-                        let (l, h) = n.lane_box(lane);
-                        lo = lo.min(l);
-                        hi = hi.max(h);
-                    }
-                }
-                (lo, hi)
-            }
-        };
         let mut stack = Stack::new(Entry {
             a: NO_REF,
             b: NO_REF,
@@ -182,7 +176,7 @@ impl Bvh {
                 continue;
             }
             // Open the inner side (the larger box when both are inner).
-            let (ab, bb) = (boxed(self, a), boxed(other, b));
+            let (ab, bb) = (subtree_box(self, a), subtree_box(other, b));
             let area = |(lo, hi): (Vec3, Vec3)| {
                 let d = hi - lo;
                 d.x * d.y + d.y * d.z + d.z * d.x

@@ -97,19 +97,13 @@ impl Frame {
         if self.flip { r.yxz() } else { r }
     }
 
-    /// The watertight test's edge functions and depth for a triangle.
+    /// The watertight test's edge functions and depth for a triangle (the one-triangle path;
+    /// leaves use [`Bvh::leaf_lanes`]).
     #[inline(always)]
     pub(crate) fn shear(&self, ray: &PreRay, tri: &[Vec3; 3]) -> Sheared {
-        self.shear_with(ray, tri, |v| self.permute(v))
-    }
-
-    /// [`Frame::shear`] with the permutation given as `permute`: a closure with the swizzle
-    /// fixed at compile time (see `with_permutation!`) saves the per-corner branches.
-    #[inline(always)]
-    fn shear_with(&self, ray: &PreRay, tri: &[Vec3; 3], permute: impl Fn(Vec3) -> Vec3) -> Sheared {
-        let a = permute(tri[0] - ray.origin);
-        let b = permute(tri[1] - ray.origin);
-        let c = permute(tri[2] - ray.origin);
+        let a = self.permute(tri[0] - ray.origin);
+        let b = self.permute(tri[1] - ray.origin);
+        let c = self.permute(tri[2] - ray.origin);
         shear([a, b, c], self.sx, self.sy, self.sz)
     }
 }
@@ -480,7 +474,7 @@ impl Bvh {
     /// The watertight test of the `count` triangles of the leaf at slot `first` over four lanes
     /// at once: a mask of the lanes that may be hit (the ray's line crosses them, or they are
     /// in the ray's plane; [`Bvh::accept`] decides, with the range) and every lane's values.
-    /// The same operations as [`Frame::shear_with`] lane by lane (no fused multiply-adds), so
+    /// The same operations as [`Frame::shear`] lane by lane (no fused multiply-adds), so
     /// the values are the same bits as the one-triangle test's.
     #[inline(always)]
     fn leaf_lanes(

@@ -4,7 +4,7 @@
 //! mesh deforms a lot; build a new mesh then.
 
 use crate::bvh::layout::{Bvh, EMPTY, LANES, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate};
-use crate::bvh::query::leaf_box;
+use crate::bvh::query::subtree_box;
 use crate::math::Vec3;
 
 impl Bvh {
@@ -25,27 +25,13 @@ impl Bvh {
                 if child == EMPTY {
                     continue;
                 }
-                let (lo, hi) = if count > 0 {
-                    leaf_box(
-                        self,
-                        NodeRef {
-                            index: child,
-                            count,
-                        },
-                    )
-                } else {
-                    let n = &self.nodes[child as usize];
-                    let mut lo = Vec3::INFINITY;
-                    let mut hi = Vec3::NEG_INFINITY;
-                    for l in 0..LANES {
-                        if n.child[l] != EMPTY {
-                            let (a, b) = n.lane_box(l);
-                            lo = lo.min(a);
-                            hi = hi.max(b);
-                        }
-                    }
-                    (lo, hi)
-                };
+                let (lo, hi) = subtree_box(
+                    self,
+                    NodeRef {
+                        index: child,
+                        count,
+                    },
+                );
                 self.nodes[k].set_box(lane, lo, hi);
             }
         }

@@ -128,9 +128,9 @@ impl TriMesh {
         self.solid
     }
 
-    /// Heap bytes held by the mesh: vertices, triangles and the BVH (its 8-wide nodes, 4-wide in `f64`, a copy of
-    /// each triangle's corners in leaf order, the leaf order and the degenerate flags). Divide
-    /// by [`TriMesh::triangle_count`] for bytes per triangle.
+    /// Heap bytes held by the mesh: vertices, triangles and the BVH (its 8-wide nodes, 4-wide in
+    /// `f64`, a copy of each triangle's corners in leaf order, the leaf order and the degenerate
+    /// flags). Divide by [`TriMesh::triangle_count`] for bytes per triangle.
     #[must_use]
     pub fn heap_bytes(&self) -> usize {
         self.vertices.capacity() * core::mem::size_of::<Vec3>()
