@@ -16,6 +16,7 @@
 
 use alloc::vec::Vec;
 
+use crate::bvh::packet::PACKET;
 use crate::math::Real;
 use crate::query::{Intersects, MeshHit, RayCast, RayHit};
 use crate::shape::{Ray, TriMesh};
@@ -63,9 +64,47 @@ pub fn raycast_any<S: RayCast + Sync + ?Sized>(shape: &S, rays: &[Ray], max_t: R
 
 /// [`TriMesh::raycast_triangle`] of each ray: the closest triangle hit with its index and
 /// barycentric coordinates.
+///
+/// Consecutive rays are traced together in packets of 16 when they point into the same
+/// octant: each node of the mesh's tree is tested once for the packet (a conservative test
+/// that no ray of the packet can fail wrongly), and each ray still takes its own box and
+/// triangle tests at the leaves. Neighbouring camera rays, passed row by row, trace faster
+/// this way (README, "Performance"); rays that point in different directions are traced one
+/// by one at no extra cost. Each answer is the hit `raycast_triangle` reports, except that of
+/// two triangles hit at the same point within rounding (a ray exactly through a shared edge
+/// or vertex, or coincident triangles) the other one may be reported, with its `t`, which
+/// differs by rounding.
 #[must_use]
 pub fn raycast_mesh(mesh: &TriMesh, rays: &[Ray], max_t: Real) -> Vec<Option<MeshHit>> {
-    map(rays, |ray| mesh.raycast_triangle(ray, max_t))
+    let mut out = alloc::vec![None; rays.len()];
+    for_chunks(rays, &mut out, PACKET, |rays, out| {
+        mesh.raycast_packet(rays, max_t, out);
+    });
+    out
+}
+
+/// `f` over `items` and `out` in chunks of `size`, in order; in parallel with the `rayon`
+/// feature.
+fn for_chunks<T: Sync, U: Send>(
+    items: &[T],
+    out: &mut [U],
+    size: usize,
+    f: impl Fn(&[T], &mut [U]) + Sync + Send,
+) {
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        items
+            .par_chunks(size)
+            .zip(out.par_chunks_mut(size))
+            .for_each(|(items, out)| f(items, out));
+    }
+    #[cfg(not(feature = "rayon"))]
+    {
+        for (items, out) in items.chunks(size).zip(out.chunks_mut(size)) {
+            f(items, out);
+        }
+    }
 }
 
 /// [`Intersects::intersects`] of each pair, in order.

@@ -1,10 +1,12 @@
 //! `isect::batch`: the same answers as one call per ray or pair, in the input's order.
 
 use isect::math::Vec3;
-use isect::{Aabb, Intersects, Obb, RayCast, Real, Sphere, TriMesh, batch};
+use isect::{Aabb, Intersects, Obb, Ray, RayCast, Real, Sphere, TriMesh, batch};
 use proptest::prelude::*;
 
-use crate::common::{strategy, v};
+use crate::common::mesh::{soup, sphere_mesh, subdivided_cube};
+use crate::common::{strategy, tol, v};
+use crate::mesh::{brute_hits, mesh};
 
 /// A tetrahedron, closed and oriented outward.
 fn tetrahedron() -> TriMesh {
@@ -18,6 +20,102 @@ fn tetrahedron() -> TriMesh {
         vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]],
     )
     .unwrap()
+}
+
+/// A camera's rays, row by row: `n × n` pixels from `eye` towards `target` over a field of
+/// view of `fov` (radians, the tangent of the half angle), each direction scaled by `scale`.
+fn camera(eye: Vec3, target: Vec3, fov: Real, n: u32, scale: Real) -> Vec<Ray> {
+    let forward = (target - eye).normalize();
+    let right = forward.cross(v(0.1, 0.2, 1.0)).normalize();
+    let up = right.cross(forward);
+    let mut rays = Vec::new();
+    for j in 0..n {
+        for i in 0..n {
+            let x = (2.0 * (i as Real + 0.5) / n as Real - 1.0) * fov;
+            let y = (1.0 - 2.0 * (j as Real + 0.5) / n as Real) * fov;
+            rays.push(Ray::new(eye, (forward + right * x + up * y) * scale));
+        }
+    }
+    rays
+}
+
+/// `batch::raycast_mesh` (packets) against `raycast_triangle` (one ray at a time): the same
+/// answer, or, where two triangles are hit within rounding of each other (`batch`'s documented
+/// exception), a hit at the same `t` of a triangle the ray does hit there. Returns how many
+/// answers were the same.
+fn check_packets(m: &TriMesh, rays: &[Ray], max_t: Real) -> usize {
+    let packed = batch::raycast_mesh(m, rays, max_t);
+    assert_eq!(packed.len(), rays.len());
+    let mut same = 0;
+    for (ray, got) in rays.iter().zip(packed) {
+        let want = m.raycast_triangle(ray, max_t);
+        if got == want {
+            same += 1;
+            continue;
+        }
+        let (Some(g), Some(w)) = (got, want) else {
+            panic!("packet {got:?} vs single {want:?} for {ray:?} (max_t {max_t})");
+        };
+        assert!(
+            (g.t - w.t).abs() <= tol(4.0) * w.t.abs().max(1.0),
+            "t {g:?} vs {w:?} for {ray:?}"
+        );
+        assert!(
+            brute_hits(m, ray, max_t)
+                .iter()
+                .any(|&(t, i)| i == g.triangle && (t - g.t).abs() <= tol(16.0)),
+            "triangle {} not hit at {} by {ray:?}",
+            g.triangle,
+            g.t
+        );
+    }
+    same
+}
+
+#[test]
+fn mesh_packets_match_one_ray_at_a_time_on_camera_rays() {
+    // A closed sphere and a subdivided cube (whose grid lines the rays cross), seen from
+    // several sides, with finite and infinite ranges; the fans are narrow enough for every
+    // packet of a row to point into one octant except where a row crosses an axis plane.
+    let sphere = mesh(sphere_mesh(v(0.5, -0.25, 0.0), 3.0, 3));
+    let cube = mesh(subdivided_cube(6));
+    let (mut total, mut same) = (0, 0);
+    for m in [&sphere, &cube] {
+        for eye in [v(7.0, -9.0, 5.5), v(-6.0, 4.0, -8.0), v(0.3, 0.2, 9.0)] {
+            for (fov, scale) in [(0.5, 1.0), (0.05, 3.0), (0.002, 0.5)] {
+                let rays = camera(eye, v(0.1, 0.0, -0.2), fov, 24, scale);
+                for max_t in [Real::INFINITY, 10.0] {
+                    total += rays.len();
+                    same += check_packets(m, &rays, max_t);
+                }
+            }
+        }
+    }
+    // The exception is for exact ties; nearly every answer is the same bits.
+    eprintln!("{same} of {total} the same");
+    assert!(same * 100 >= total * 99, "{same} of {total} the same");
+}
+
+#[test]
+fn mesh_packets_skip_invalid_rays() {
+    let m = mesh(sphere_mesh(Vec3::ZERO, 1.0, 2));
+    // Off the axes, so that the packets form (every direction in one octant).
+    let mut rays = camera(v(1.5, -5.0, 0.8), Vec3::ZERO, 0.1, 8, 1.0);
+    rays[3] = Ray::new(v(Real::NAN, 0.0, 0.0), v(0.0, 1.0, 0.0));
+    rays[9] = Ray::new(v(0.0, -5.0, 0.0), Vec3::ZERO);
+    rays[17] = Ray::new(v(0.0, -5.0, 0.0), v(0.0, Real::INFINITY, 0.0));
+    let hits = batch::raycast_mesh(&m, &rays, Real::INFINITY);
+    assert_eq!((hits[3], hits[9], hits[17]), (None, None, None));
+    assert!(hits.iter().filter(|h| h.is_some()).count() > 40);
+    check_packets(&m, &rays, Real::INFINITY);
+    // A negative or NaN range: no hits at all.
+    for max_t in [-1.0, Real::NAN] {
+        assert!(
+            batch::raycast_mesh(&m, &rays, max_t)
+                .iter()
+                .all(Option::is_none)
+        );
+    }
 }
 
 #[test]
@@ -49,6 +147,20 @@ proptest! {
             prop_assert_eq!(on_mesh[i], mesh.raycast_triangle(ray, max_t));
             prop_assert_eq!(mesh_any[i], mesh.raycast_any(ray, max_t));
         }
+    }
+
+    #[test]
+    fn mesh_packets_match_one_ray_at_a_time(
+        m in soup(60).prop_map(mesh),
+        eye in strategy::point().prop_map(|p| p * 1.5),
+        target in strategy::point().prop_map(|p| p * 0.4),
+        fov in prop_oneof![Just(0.0), strategy::real(1e-4, 0.8)],
+        scale in strategy::real(0.1, 10.0),
+        max_t in prop_oneof![Just(Real::INFINITY), strategy::real(0.0, 30.0)],
+    ) {
+        prop_assume!(eye.distance(target) > 0.5);
+        // fov 0: every ray of a packet the same (a packet with no spread).
+        check_packets(&m, &camera(eye, target, fov, 8, scale), max_t);
     }
 
     #[test]

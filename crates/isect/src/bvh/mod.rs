@@ -6,6 +6,7 @@
 //! - [`layout`]: the binary tree collapsed into 8-wide nodes (4-wide in `f64`) whose child boxes are stored as
 //!   structure of arrays, and the triangles copied in leaf order,
 //! - [`ray`]: ray traversal (closest hit, any hit, all hits) with the watertight triangle test,
+//! - [`packet`]: closest hits of coherent rays traced together (for [`crate::batch`]),
 //! - [`query`]: box queries, nearest-first closest point and mesh-against-mesh traversal,
 //! - [`refit`]: new vertex positions with the same tree topology.
 //!
@@ -13,6 +14,7 @@
 
 pub(crate) mod build;
 pub(crate) mod layout;
+pub(crate) mod packet;
 pub(crate) mod query;
 pub(crate) mod ray;
 pub(crate) mod refit;

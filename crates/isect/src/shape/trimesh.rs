@@ -3,6 +3,7 @@
 use alloc::vec::Vec;
 
 use crate::bvh::Bvh;
+use crate::bvh::packet::PACKET;
 use crate::bvh::ray::{Crossings, PreRay};
 use crate::error::MeshError;
 use crate::math::{Real, Vec3, on_set_tolerance};
@@ -208,6 +209,28 @@ impl TriMesh {
         let pre = PreRay::new(ray, max_t)?;
         let hit = self.bvh.closest(&pre, max_t)?;
         Some(self.mesh_hit(ray, hit.slot, hit.hit))
+    }
+
+    /// [`TriMesh::raycast_triangle`] of up to [`PACKET`] rays traced together as a packet
+    /// (see `bvh/packet.rs`), into `out` (one answer per ray).
+    pub(crate) fn raycast_packet(&self, rays: &[Ray], max_t: Real, out: &mut [Option<MeshHit>]) {
+        debug_assert!(rays.len() <= PACKET && out.len() == rays.len());
+        // The valid rays, packed, and where each came from.
+        let mut pre = [PreRay::default(); PACKET];
+        let mut from = [0; PACKET];
+        let mut n = 0;
+        for (i, ray) in rays.iter().enumerate() {
+            if let Some(p) = PreRay::new(ray, max_t) {
+                (pre[n], from[n]) = (p, i);
+                n += 1;
+            }
+        }
+        let mut hits = [None; PACKET];
+        self.bvh.closest_packet(&pre[..n], max_t, &mut hits[..n]);
+        out.fill(None);
+        for (&i, hit) in from[..n].iter().zip(hits) {
+            out[i] = hit.map(|h| self.mesh_hit(&rays[i], h.slot, h.hit));
+        }
     }
 
     /// Every triangle hit by `ray` within `max_t`, sorted by `t` (then by triangle index): one
