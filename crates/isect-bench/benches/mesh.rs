@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use isect::math::Vec3;
-use isect::{RayCast, Real, TriMesh};
+use isect::{RayCast, Real, TriMesh, batch};
 use isect_bench::Rng;
 use isect_bench::meshes::{Mesh, soup, sphere, terrain};
 use obvhs::cwbvh::CwBvh;
@@ -129,13 +129,13 @@ fn ray_sets(mesh: &Mesh, camera: u32, random: usize, rng: &mut Rng) -> Vec<RaySe
 fn rays_per_second(
     n: usize,
     budget: Duration,
-    passes: &mut [&mut dyn FnMut() -> usize; 3],
-) -> [f64; 3] {
+    passes: &mut [&mut dyn FnMut() -> usize],
+) -> Vec<f64> {
     for pass in passes.iter_mut() {
         black_box(pass());
     }
     let start = Instant::now();
-    let mut best = [f64::INFINITY; 3];
+    let mut best = vec![f64::INFINITY; passes.len()];
     let mut rounds = 0;
     while rounds < 2 || start.elapsed() < budget {
         for (pass, best) in passes.iter_mut().zip(&mut best) {
@@ -145,7 +145,7 @@ fn rays_per_second(
         }
         rounds += 1;
     }
-    best.map(|b| n as f64 / b)
+    best.into_iter().map(|b| n as f64 / b).collect()
 }
 
 /// The result of `f` and its best time in milliseconds over `runs` runs (builds are timed
@@ -318,9 +318,49 @@ fn main() {
                         .filter(|&k| obvhs_t(black_box(k)).is_finite())
                         .count()
                 };
-                let [ri, rp, ro] = rays_per_second(m, budget, &mut [&mut pi, &mut pp, &mut po]);
+                // Closest-hit sets also through `batch::raycast_mesh` (packets of coherent
+                // rays; isect built without `rayon`, so on this thread): the rays made once,
+                // as parry's and obvhs's are.
+                let irays: Vec<isect::Ray> = rays
+                    .iter()
+                    .map(|r| isect::Ray::new(r.origin, r.dir))
+                    .collect();
+                let max_t = rays.first().map_or(Real::INFINITY, |r| r.max_t);
+                assert!(rays.iter().all(|r| r.max_t == max_t), "one range per set");
+                let batch_t = |hits: &[Option<isect::MeshHit>]| -> Vec<Real> {
+                    hits.iter()
+                        .map(|h| h.map_or(Real::INFINITY, |h| h.t))
+                        .collect()
+                };
+                let mut pb = || {
+                    batch::raycast_mesh(&ours, black_box(&irays), max_t)
+                        .iter()
+                        .filter(|h| h.is_some())
+                        .count()
+                };
+                let (speeds, agree_batch) = if set.any {
+                    let s = rays_per_second(m, budget, &mut [&mut pi, &mut pp, &mut po]);
+                    (s, None)
+                } else {
+                    let bt = batch_t(&batch::raycast_mesh(&ours, &irays, max_t));
+                    let agree = rays
+                        .iter()
+                        .zip(&bt)
+                        .filter(|&(r, &t)| same(isect_t(r), t))
+                        .count();
+                    let s = rays_per_second(m, budget, &mut [&mut pi, &mut pp, &mut po, &mut pb]);
+                    (s, Some(agree))
+                };
+                let (ri, rp, ro) = (speeds[0], speeds[1], speeds[2]);
+                let (batch_cells, batch_agree) = match (speeds.get(3), agree_batch) {
+                    (Some(rb), Some(a)) => (
+                        format!("{:.2} | {:.2}× | {:.2}×", rb / 1e6, rb / rp, rb / ro),
+                        format!(" / {:.2}%", 100.0 * a as f64 / m as f64),
+                    ),
+                    _ => ("— | — | —".to_owned(), String::new()),
+                };
                 let row = format!(
-                    "| {} | {n} | {} | {m} | {:.1}% | {:.2} | {:.2} | {:.2} | {:.2}× | {:.2}× | {:.2}% / {:.2}% |",
+                    "| {} | {n} | {} | {m} | {:.1}% | {:.2} | {:.2} | {:.2} | {:.2}× | {:.2}× | {batch_cells} | {:.2}% / {:.2}%{batch_agree} |",
                     mesh.name,
                     set.name,
                     100.0 * hits as f64 / m as f64,
@@ -349,7 +389,7 @@ fn main() {
         md.push_str(r);
         md.push('\n');
     }
-    md.push_str("\n## Rays (single thread, Mrays/s)\n\n| mesh | triangles | rays | count | hit | isect | parry | obvhs | isect/parry | isect/obvhs | agree parry / obvhs |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+    md.push_str("\n## Rays (single thread, Mrays/s)\n\n| mesh | triangles | rays | count | hit | isect | parry | obvhs | isect/parry | isect/obvhs | isect batch | batch/parry | batch/obvhs | agree parry / obvhs / batch |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for r in &ray_rows {
         md.push_str(r);
         md.push('\n');
@@ -358,7 +398,9 @@ fn main() {
         "\nisect: `TriMesh::raycast_triangle` (closest, watertight) and `raycast_any`; parry: \
          `cast_local_ray(.., solid = false)` and `intersects_local_ray`; obvhs: `ray_traverse` \
          and `ray_traverse_miss` with its Möller–Trumbore `Triangle::intersect` on triangles in \
-         leaf order (CWBVH, `medium_build`). isect bytes/tri: `TriMesh::heap_bytes` (vertices, \
+         leaf order (CWBVH, `medium_build`). isect batch: `batch::raycast_mesh` over the \
+         whole set (closest-hit sets; packets of 16 consecutive rays, camera rays row by row; \
+         agree: the same t as `raycast_triangle`). isect bytes/tri: `TriMesh::heap_bytes` (vertices, \
          indices and BVH); obvhs: nodes, primitive indices and the leaf-ordered triangles.\n",
     );
     println!("\n{md}");

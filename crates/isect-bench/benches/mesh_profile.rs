@@ -1,9 +1,11 @@
 //! A fixed workload for `valgrind --tool=callgrind`: one 100k-triangle mesh and one ray set,
 //! cast once, so that instruction counts per ray are repeatable on a loaded machine.
 //!
-//! `ISECT_PROFILE="<sphere|soup> <camera|incoherent|short>" cargo bench -p isect-bench --bench
-//! mesh_profile` (build with `--no-run`, then run the binary under callgrind with
-//! `--toggle-collect='*cast_all*'` to leave out the mesh build). Prints the hit count and a
+//! `ISECT_PROFILE="<sphere|soup> <camera|incoherent|short> [<side> [batch]]" cargo bench -p
+//! isect-bench --bench mesh_profile` (build with `--no-run`, then run the binary under callgrind
+//! with `--toggle-collect='*cast_all*'` to leave out the mesh build). `<side>` is the camera's
+//! width in pixels (128 unless given); `batch` casts closest hits through
+//! `batch::raycast_mesh` (ray packets) instead of one `raycast_triangle` per ray. Prints the hit count and a
 //! fingerprint of every hit (triangle, `t`, `u`, `v` bits; computed by a second pass outside
 //! `cast_all`), so a change that alters any result shows.
 
@@ -17,7 +19,15 @@ use isect_bench::Rng;
 use isect_bench::meshes::{Mesh, soup, sphere_rings};
 
 #[inline(never)]
-fn cast_all(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool) -> usize {
+fn cast_all(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool, batch: bool) -> usize {
+    if batch && !any {
+        let max_t = rays.first().map_or(Real::INFINITY, |r| r.1);
+        let plain: Vec<isect::Ray> = rays.iter().map(|r| r.0).collect();
+        return isect::batch::raycast_mesh(mesh, black_box(&plain), max_t)
+            .iter()
+            .filter(|h| h.is_some())
+            .count();
+    }
     rays.iter()
         .filter(|(ray, max_t)| {
             if any {
@@ -60,6 +70,8 @@ fn main() {
         words.next().unwrap_or("sphere"),
         words.next().unwrap_or("camera"),
     );
+    let side: u32 = words.next().and_then(|w| w.parse().ok()).unwrap_or(128);
+    let batch = words.next() == Some("batch");
     let mut rng = Rng::new(7);
     let Mesh {
         vertices,
@@ -106,7 +118,6 @@ fn main() {
             let right = forward.cross(Vec3::Z).normalize();
             let up = right.cross(forward);
             let half = (30.0 as Real).to_radians().tan();
-            let side = 128;
             let mut cam = Vec::new();
             for j in 0..side {
                 for i in 0..side {
@@ -119,7 +130,7 @@ fn main() {
             (cam, false)
         }
     };
-    let hits = cast_all(&mesh, &rays, any);
+    let hits = cast_all(&mesh, &rays, any, batch);
     let print = fingerprint(&mesh, &rays, any);
     println!(
         "{mesh_name} {set}: {} triangles, {} rays, {hits} hits, fingerprint {print:016x}",
