@@ -30,8 +30,9 @@ use crate::math::{Real, Vec3, Vec4};
 /// 512 pixels, so a packet is a strip of one row): see ARCHITECTURE.md, "Ray packets".
 pub(crate) const PACKET: usize = 16;
 
-/// A packet entering more lanes of a node than this goes on ray by ray in that subtree.
-const SPLIT: u32 = 4;
+/// A packet entering more lanes of a node than this (half of them) goes on ray by ray in that
+/// subtree.
+const SPLIT: u32 = LANES as u32 / 2;
 
 /// The interval form of a packet's rays for the slab test.
 #[derive(Clone, Copy, Debug)]
