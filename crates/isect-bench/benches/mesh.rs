@@ -327,11 +327,6 @@ fn main() {
                     .collect();
                 let max_t = rays.first().map_or(Real::INFINITY, |r| r.max_t);
                 assert!(rays.iter().all(|r| r.max_t == max_t), "one range per set");
-                let batch_t = |hits: &[Option<isect::MeshHit>]| -> Vec<Real> {
-                    hits.iter()
-                        .map(|h| h.map_or(Real::INFINITY, |h| h.t))
-                        .collect()
-                };
                 let mut pb = || {
                     batch::raycast_mesh(&ours, black_box(&irays), max_t)
                         .iter()
@@ -342,11 +337,10 @@ fn main() {
                     let s = rays_per_second(m, budget, &mut [&mut pi, &mut pp, &mut po]);
                     (s, None)
                 } else {
-                    let bt = batch_t(&batch::raycast_mesh(&ours, &irays, max_t));
                     let agree = rays
                         .iter()
-                        .zip(&bt)
-                        .filter(|&(r, &t)| same(isect_t(r), t))
+                        .zip(batch::raycast_mesh(&ours, &irays, max_t))
+                        .filter(|(r, h)| same(isect_t(r), h.map_or(Real::INFINITY, |h| h.t)))
                         .count();
                     let s = rays_per_second(m, budget, &mut [&mut pi, &mut pp, &mut po, &mut pb]);
                     (s, Some(agree))

@@ -19,15 +19,7 @@ use isect_bench::Rng;
 use isect_bench::meshes::{Mesh, soup, sphere_rings};
 
 #[inline(never)]
-fn cast_all(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool, batch: bool) -> usize {
-    if batch && !any {
-        let max_t = rays.first().map_or(Real::INFINITY, |r| r.1);
-        let plain: Vec<isect::Ray> = rays.iter().map(|r| r.0).collect();
-        return isect::batch::raycast_mesh(mesh, black_box(&plain), max_t)
-            .iter()
-            .filter(|h| h.is_some())
-            .count();
-    }
+fn cast_all(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool) -> usize {
     rays.iter()
         .filter(|(ray, max_t)| {
             if any {
@@ -39,19 +31,41 @@ fn cast_all(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool, batch: bool)
         .count()
 }
 
-/// FNV-1a over every ray's answer: the hit's triangle and the bits of `t`, `u`, `v` (or the
-/// `raycast_any` bool), so two builds agree only if every answer is bit-identical.
+/// `cast_all` of closest hits through `batch::raycast_mesh` (also matched by `*cast_all*`).
 #[inline(never)]
-fn fingerprint(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool) -> u64 {
+fn cast_all_batch(mesh: &TriMesh, rays: &[isect::Ray], max_t: Real) -> usize {
+    isect::batch::raycast_mesh(mesh, black_box(rays), max_t)
+        .iter()
+        .filter(|h| h.is_some())
+        .count()
+}
+
+/// FNV-1a over every ray's answer: the hit's triangle and the bits of `t`, `u`, `v` (or the
+/// `raycast_any` bool), so two builds agree only if every answer is bit-identical. With
+/// `batch`, of the answers of `batch::raycast_mesh`.
+#[inline(never)]
+fn fingerprint(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool, batch: bool) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut eat = |x: u64| {
         h ^= x;
         h = h.wrapping_mul(0x0100_0000_01b3);
     };
-    for (ray, max_t) in rays {
-        if any {
+    if any {
+        for (ray, max_t) in rays {
             eat(u64::from(mesh.raycast_any(ray, *max_t)));
-        } else if let Some(hit) = mesh.raycast_triangle(ray, *max_t) {
+        }
+        return h;
+    }
+    let hits: Vec<Option<isect::MeshHit>> = if batch {
+        let (plain, max_t) = plain(rays);
+        isect::batch::raycast_mesh(mesh, &plain, max_t)
+    } else {
+        rays.iter()
+            .map(|(ray, max_t)| mesh.raycast_triangle(ray, *max_t))
+            .collect()
+    };
+    for hit in hits {
+        if let Some(hit) = hit {
             eat(u64::from(hit.triangle));
             eat(f64::from(hit.t).to_bits());
             eat(f64::from(hit.u).to_bits());
@@ -61,6 +75,13 @@ fn fingerprint(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool) -> u64 {
         }
     }
     h
+}
+
+/// The rays without their ranges, and the one range they share.
+fn plain(rays: &[(isect::Ray, Real)]) -> (Vec<isect::Ray>, Real) {
+    let max_t = rays.first().map_or(Real::INFINITY, |r| r.1);
+    assert!(rays.iter().all(|r| r.1 == max_t), "one range per set");
+    (rays.iter().map(|r| r.0).collect(), max_t)
 }
 
 fn main() {
@@ -130,8 +151,13 @@ fn main() {
             (cam, false)
         }
     };
-    let hits = cast_all(&mesh, &rays, any, batch);
-    let print = fingerprint(&mesh, &rays, any);
+    let hits = if batch && !any {
+        let (plain, max_t) = plain(&rays);
+        cast_all_batch(&mesh, &plain, max_t)
+    } else {
+        cast_all(&mesh, &rays, any)
+    };
+    let print = fingerprint(&mesh, &rays, any, batch);
     println!(
         "{mesh_name} {set}: {} triangles, {} rays, {hits} hits, fingerprint {print:016x}",
         mesh.triangles().len(),

@@ -6,9 +6,12 @@
 //! (all rays pointing into the same octant), which gives a lower bound of every ray's entry
 //! distance and an upper bound of every ray's exit distance. Rounding is monotone, so the
 //! bounds hold for each ray's rounded distances too, and the packet enters every box one of its
-//! rays enters. At a node with leaf children each ray takes its own slab test, with its own
-//! closest hit so far as the limit, and tests the leaves it enters nearest first, exactly as
-//! the single-ray traversal ([`Bvh::closest`]) does there; the leaf test is the same code.
+//! rays enters. A leaf the packet enters (nearest first by that lower bound) has its box tested
+//! against all rays at once, four to a vector, with the single-ray slab test's operations for
+//! each ray (the same bits); each ray that enters it within its own closest hit so far runs the
+//! single-ray leaf test ([`Bvh::closest_in_leaf`]). A packet that enters more than half of a
+//! node's lanes is wide for that subtree (its triangles are small against the packet's
+//! footprint) and finishes it ray by ray ([`Bvh::closest_from`]).
 //!
 //! So each ray finds the hit [`Bvh::closest`] finds, with one exception: the order in which
 //! the leaves are reached differs, and of two hits within rounding of each other (a ray exactly
@@ -18,7 +21,7 @@
 //! A packet whose rays do not all point into one octant, or have a zero direction coordinate,
 //! is traced ray by ray.
 
-use crate::bvh::layout::{Bvh, LANES, Node};
+use crate::bvh::layout::{Bvh, LANES, Node, NodeRef};
 use crate::bvh::ray::{
     Frame, HALVES, LeafHit, NO_ENTRY, PreRay, WIDEN, lanes_entered, nearest_next, quarter,
     visit_nearest_first,
@@ -63,21 +66,12 @@ impl Interval {
         {
             return None;
         }
-        // Fillers repeat the first ray (`Rays::new`), so they change no minimum or maximum.
+        // Per axis, the smallest and largest of the rays' values. Fillers repeat the first ray
+        // (`Rays::new`), so they change neither.
         let range = |v: &[[Vec4; QUARTERS]; 3]| {
-            let [lo, hi] = [0, 1].map(|k| {
-                Vec3::from_array(core::array::from_fn(|axis| {
-                    let q = &v[axis];
-                    let f = |a: Vec4, b: Vec4| if k == 0 { a.min(b) } else { a.max(b) };
-                    let m = q[1..].iter().fold(q[0], |acc, &x| f(acc, x));
-                    if k == 0 {
-                        m.min_element()
-                    } else {
-                        m.max_element()
-                    }
-                }))
-            });
-            (lo, hi)
+            let lo = v.map(|q| q.iter().fold(q[0], |a, &x| a.min(x)).min_element());
+            let hi = v.map(|q| q.iter().fold(q[0], |a, &x| a.max(x)).max_element());
+            (Vec3::from_array(lo), Vec3::from_array(hi))
         };
         let (lo, hi) = range(&soa.origin);
         let (inv_lo, inv_hi) = range(&soa.inv);
@@ -228,7 +222,10 @@ impl Bvh {
             return;
         };
         out.fill(None);
-        let mut best_t = [max_t; PACKET];
+        // Each ray's closest hit so far; fillers keep 0, below every ray's.
+        let mut best_t = [0.0; PACKET];
+        best_t[..rays.len()].fill(max_t);
+        let farthest = |t: &[Real; PACKET]| t.iter().fold(0.0, |a: Real, &b| a.max(b));
         let mut frames: [Option<Frame>; PACKET] = [None; PACKET];
         // The packet's limit: the farthest of its rays' closest hits so far.
         let mut limit = max_t;
@@ -262,7 +259,7 @@ impl Bvh {
                     }
                     false
                 });
-                limit = best_t[..rays.len()].iter().fold(0.0, |a, &b| a.max(b));
+                limit = farthest(&best_t);
             }
             let index = match nearest_next(node, &near, mask & !leaves, limit, &mut stack) {
                 Some(e) => e.index,
@@ -277,11 +274,12 @@ impl Bvh {
             (mask, near) = interval.boxes(node, limit);
             if mask.count_ones() > SPLIT {
                 // The packet is wide for this subtree: ray by ray from here.
+                let subtree = NodeRef { index, count: 0 };
                 for (r, ray) in rays.iter().enumerate() {
                     best_t[r] =
-                        self.closest_from(ray, index, &mut frames[r], &mut out[r], best_t[r]);
+                        self.closest_from(ray, subtree, &mut frames[r], &mut out[r], best_t[r]);
                 }
-                limit = best_t[..rays.len()].iter().fold(0.0, |a, &b| a.max(b));
+                limit = farthest(&best_t);
                 mask = 0;
             }
         }

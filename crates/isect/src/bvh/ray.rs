@@ -25,7 +25,7 @@ use alloc::vec::Vec;
 
 use glam::Vec3Swizzles;
 
-use crate::bvh::layout::{Bvh, LANES, Node, TriBlock, WIDTH};
+use crate::bvh::layout::{Bvh, LANES, Node, NodeRef, TriBlock, WIDTH};
 use crate::bvh::stack::Stack;
 use crate::math::{Real, SimdVec3, Vec3, Vec4};
 use crate::query::TriangleHit;
@@ -417,33 +417,32 @@ impl Bvh {
     /// at once and only the others go onto the stack, which is made only once the ray has
     /// entered one of the root's boxes. The visiting order is that of a plain stack.
     #[inline(always)]
-    #[allow(clippy::needless_range_loop)] // `lane` indexes the node's lane arrays in lockstep
     fn traverse<const ORDERED: bool>(
         &self,
         ray: &PreRay,
-        mut limit: impl FnMut() -> Real,
-        mut leaf: impl FnMut(u32, u32) -> bool,
+        limit: impl FnMut() -> Real,
+        leaf: impl FnMut(u32, u32) -> bool,
     ) {
-        if self.root.count > 0 {
-            if limit() >= 0.0 {
-                leaf(self.root.index, u32::from(self.root.count));
-            }
-            return;
-        }
-        self.traverse_from::<ORDERED>(ray, self.root.index, limit, leaf);
+        self.traverse_from::<ORDERED>(ray, self.root, limit, leaf);
     }
 
-    /// [`Bvh::traverse`] of the subtree of the inner node `start`.
+    /// [`Bvh::traverse`] of the subtree `start` (a leaf or an inner node).
     #[inline(always)]
     #[allow(clippy::needless_range_loop)] // `lane` indexes the node's lane arrays in lockstep
     fn traverse_from<const ORDERED: bool>(
         &self,
         ray: &PreRay,
-        start: u32,
+        start: NodeRef,
         mut limit: impl FnMut() -> Real,
         mut leaf: impl FnMut(u32, u32) -> bool,
     ) {
-        let mut node = &self.nodes[start as usize];
+        if start.count > 0 {
+            if limit() >= 0.0 {
+                leaf(start.index, u32::from(start.count));
+            }
+            return;
+        }
+        let mut node = &self.nodes[start.index as usize];
         let (mut mask, mut near) = ray.boxes(node, limit());
         if mask == 0 {
             return;
@@ -607,29 +606,18 @@ impl Bvh {
     /// The closest hit within `[0, max_t]`. Among hits at the same `t` the one whose front
     /// faces the ray wins, then the lower mesh triangle index.
     pub(crate) fn closest(&self, ray: &PreRay, max_t: Real) -> Option<LeafHit> {
-        let mut best: Option<LeafHit> = None;
-        let best_t = core::cell::Cell::new(max_t);
-        let mut frame = None;
-        self.traverse::<true>(
-            ray,
-            || best_t.get(),
-            |first, count| {
-                let t =
-                    self.closest_in_leaf(ray, &mut frame, &mut best, best_t.get(), first, count);
-                best_t.set(t);
-                false
-            },
-        );
+        let mut best = None;
+        self.closest_from(ray, self.root, &mut None, &mut best, max_t);
         best
     }
 
-    /// [`Bvh::closest`] within the subtree of the inner node `start`, for a ray whose closest
-    /// hit so far is `best` at `hi` (and frame `frame`); returns the new `hi`.
-    #[inline]
+    /// [`Bvh::closest`] within the subtree `start`, for a ray whose closest hit so far is
+    /// `best` at `hi` (and frame `frame`); returns the new `hi`.
+    #[inline(always)]
     pub(super) fn closest_from(
         &self,
         ray: &PreRay,
-        start: u32,
+        start: NodeRef,
         frame: &mut Option<Frame>,
         best: &mut Option<LeafHit>,
         hi: Real,
