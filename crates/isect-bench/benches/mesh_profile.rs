@@ -7,7 +7,9 @@
 //! width in pixels (128 unless given); `batch` casts closest hits through
 //! `batch::raycast_mesh` (ray packets) instead of one `raycast_triangle` per ray. Prints the hit count and a
 //! fingerprint of every hit (triangle, `t`, `u`, `v` bits; computed by a second pass outside
-//! `cast_all`), so a change that alters any result shows.
+//! `cast_all`), so a change that alters any result shows. `ISECT_PROFILE_RAYS=hit`, `inbox` or
+//! `outside` keeps only the rays that hit the mesh, miss it but enter its bounding box, or miss
+//! the box (the instructions of a hit and of a miss differ tenfold).
 
 #![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
 
@@ -150,6 +152,25 @@ fn main() {
             }
             (cam, false)
         }
+    };
+    // Optionally only the rays of one outcome, to profile each on its own.
+    let bounds = isect::Aabb::new(lo, hi);
+    let rays: Vec<_> = match std::env::var("ISECT_PROFILE_RAYS").as_deref() {
+        Ok("hit") => rays
+            .into_iter()
+            .filter(|(r, m)| mesh.raycast_triangle(r, *m).is_some())
+            .collect(),
+        Ok("inbox") => rays
+            .into_iter()
+            .filter(|(r, m)| {
+                mesh.raycast_triangle(r, *m).is_none() && bounds.raycast(r, *m).is_some()
+            })
+            .collect(),
+        Ok("outside") => rays
+            .into_iter()
+            .filter(|(r, m)| bounds.raycast(r, *m).is_none())
+            .collect(),
+        _ => rays,
     };
     let hits = if batch && !any {
         let (plain, max_t) = plain(&rays);

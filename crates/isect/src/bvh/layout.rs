@@ -12,6 +12,7 @@
 use alloc::vec::Vec;
 
 use crate::bvh::build::{self, BinNode, PrimBox};
+use crate::bvh::query::subtree_box;
 use crate::math::{Real, Vec3};
 
 /// Triangles per leaf block (the lanes of a leaf test).
@@ -155,6 +156,9 @@ pub(crate) struct Bvh {
     pub degenerate: Vec<bool>,
     /// The root reference (a node, or a leaf for meshes of a few triangles).
     pub root: NodeRef,
+    /// The box of the whole tree (the union of the root's lanes), for the one-box test rays
+    /// take before the root node (see [`crate::bvh::ray::PreRay::may_enter`]).
+    pub bounds: (Vec3, Vec3),
 }
 
 /// The corners of triangle `t` of a mesh.
@@ -218,13 +222,16 @@ impl Bvh {
             }
         };
         nodes.shrink_to_fit();
-        Self {
+        let mut bvh = Self {
             nodes,
             blocks,
             order: slot_order,
             degenerate,
             root,
-        }
+            bounds: (Vec3::ZERO, Vec3::ZERO),
+        };
+        bvh.bounds = subtree_box(&bvh, root);
+        bvh
     }
 
     /// The corners of the triangle in `slot`.

@@ -130,6 +130,30 @@ impl PreRay {
         })
     }
 
+    /// Whether the ray may enter the box `[lo, hi]` within `[0, t_max]`: `false` only if
+    /// [`PreRay::boxes`] would find that it enters no box inside `[lo, hi]`.
+    ///
+    /// The slab test of one box with the same operations as [`PreRay::boxes`]: the planes of
+    /// a box containing a lane's box lie outside the lane's, and rounding is monotone, so its
+    /// entry distance is at most the lane's and its exit at least the lane's. A ray with a
+    /// zero direction coordinate is let through (`true`); the node test handles it.
+    ///
+    /// A ray that misses a whole mesh (most camera rays) stops here, at a third of the cost of
+    /// the root node's eight lanes and without setting up the traversal.
+    #[inline(always)]
+    #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
+    pub(crate) fn may_enter(&self, (lo, hi): (Vec3, Vec3), t_max: Real) -> bool {
+        if !self.oblique {
+            return true;
+        }
+        let (lo, hi) = (SimdVec3::from(lo), SimdVec3::from(hi));
+        let negative = SimdVec3::from(self.dir).cmplt(SimdVec3::ZERO);
+        let o = SimdVec3::from(self.origin);
+        let near = (SimdVec3::select(negative, hi, lo) - o) * SimdVec3::from(self.inv);
+        let far = (SimdVec3::select(negative, lo, hi) - o) * SimdVec3::from(self.inv_far);
+        near.max_element().max(0.0) <= far.min_element().min(t_max * WIDEN)
+    }
+
     /// The slab test of the lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
     /// lanes hit and their entry distances.
     ///
@@ -320,11 +344,7 @@ pub(super) fn nearest_next(
     stack: &mut Stack<Entry>,
 ) -> Option<Entry> {
     let entry = |lane: usize| Entry::new(node, near, lane);
-    let mut within = 0;
-    for lane in 0..LANES {
-        within |= u32::from(near[lane] <= t_max) << lane;
-    }
-    let inner = inner & within;
+    let inner = inner & lanes_within(near, t_max);
     if inner & inner.wrapping_sub(1) == 0 {
         (inner != 0).then(|| entry(inner.trailing_zeros() as usize % LANES))
     } else if inner.count_ones() == 2 {
@@ -346,6 +366,18 @@ pub(super) fn nearest_next(
         }
         Some(entry(keys[0] as usize % LANES))
     }
+}
+
+/// The lanes whose entry distance `near` is at most `t_max`, as a bit mask (four lanes to a
+/// comparison: measured 186 of a camera ray's 2470 instructions lane by lane).
+#[inline(always)]
+fn lanes_within(near: &[Real; LANES], t_max: Real) -> u32 {
+    let t_max = Vec4::splat(t_max);
+    let mut mask = 0;
+    for h in 0..HALVES {
+        mask |= quarter(near, h).cmple(t_max).bitmask() << (4 * h);
+    }
+    mask
 }
 
 /// A lane missing from [`nearest_first`]'s order.
@@ -420,10 +452,12 @@ impl Bvh {
     fn traverse<const ORDERED: bool>(
         &self,
         ray: &PreRay,
-        limit: impl FnMut() -> Real,
+        mut limit: impl FnMut() -> Real,
         leaf: impl FnMut(u32, u32) -> bool,
     ) {
-        self.traverse_from::<ORDERED>(ray, self.root, limit, leaf);
+        if ray.may_enter(self.bounds, limit()) {
+            self.traverse_from::<ORDERED>(ray, self.root, limit, leaf);
+        }
     }
 
     /// [`Bvh::traverse`] of the subtree `start` (a leaf or an inner node).
@@ -606,6 +640,9 @@ impl Bvh {
     /// The closest hit within `[0, max_t]`. Among hits at the same `t` the one whose front
     /// faces the ray wins, then the lower mesh triangle index.
     pub(crate) fn closest(&self, ray: &PreRay, max_t: Real) -> Option<LeafHit> {
+        if !ray.may_enter(self.bounds, max_t) {
+            return None;
+        }
         let mut best = None;
         self.closest_from(ray, self.root, &mut None, &mut best, max_t);
         best

@@ -35,5 +35,6 @@ impl Bvh {
                 self.nodes[k].set_box(lane, lo, hi);
             }
         }
+        self.bounds = subtree_box(self, self.root);
     }
 }

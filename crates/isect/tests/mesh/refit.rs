@@ -46,6 +46,11 @@ fn refit_a_deforming_sphere() {
     assert!(m.is_solid());
     let ray = isect::Ray::new(Vec3::new(-10.0, 0.0, 0.0), Vec3::X);
     assert!((m.raycast(&ray, 100.0).unwrap().t - 12.0).abs() <= tol(16.0));
+    // An oblique ray (the one-box test before the root node applies) to a part outside the
+    // old bounds: about (7.5, -0.39, -0.39), at t = 4.61 on the exact ellipsoid.
+    let ray = isect::Ray::new(Vec3::new(7.5, -5.0, -5.0), Vec3::new(1e-3, 1.0, 1.0));
+    let t = m.raycast(&ray, 100.0).unwrap().t;
+    assert!((t - 4.61).abs() < 0.05, "{t}");
     assert!(m.contains_point(Vec3::new(7.5, 0.0, 0.0)));
     assert!(!m.contains_point(Vec3::ZERO));
     // A bad position leaves the mesh as it was.
