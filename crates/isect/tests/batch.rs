@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use crate::common::mesh::{soup, sphere_mesh, subdivided_cube};
 use crate::common::{strategy, tol, v};
-use crate::mesh::{brute_hits, mesh};
+use crate::mesh::{brute_first, brute_hits, mesh};
 
 /// A tetrahedron, closed and oriented outward.
 fn tetrahedron() -> TriMesh {
@@ -39,16 +39,22 @@ fn camera(eye: Vec3, target: Vec3, fov: Real, n: u32, scale: Real) -> Vec<Ray> {
     rays
 }
 
-/// `batch::raycast_mesh` (packets) against `raycast_triangle` (one ray at a time): the same
-/// answer, or, where two triangles are hit within rounding of each other (`batch`'s documented
-/// exception), a hit at the same `t` of a triangle the ray does hit there. Returns how many
-/// answers were the same.
+/// `batch::raycast_mesh` (packets) against `raycast_triangle` (one ray at a time), which is
+/// itself held to the first hit by brute force over all triangles: the same answer, or, where
+/// two triangles are hit within rounding of each other (`batch`'s documented exception), a hit
+/// at the same `t` of a triangle the ray does hit there. Returns how many answers were the
+/// same.
 fn check_packets(m: &TriMesh, rays: &[Ray], max_t: Real) -> usize {
     let packed = batch::raycast_mesh(m, rays, max_t);
     assert_eq!(packed.len(), rays.len());
     let mut same = 0;
     for (ray, got) in rays.iter().zip(packed) {
         let want = m.raycast_triangle(ray, max_t);
+        assert_eq!(
+            want.map(|h| h.t),
+            brute_first(m, ray, max_t),
+            "single ray against brute force for {ray:?} (max_t {max_t})"
+        );
         if got == want {
             same += 1;
             continue;

@@ -12,7 +12,6 @@
 use alloc::vec::Vec;
 
 use crate::bvh::build::{self, BinNode, PrimBox};
-use crate::bvh::query::subtree_box;
 use crate::math::{Real, Vec3};
 
 /// Triangles per leaf block (the lanes of a leaf test).
@@ -156,8 +155,9 @@ pub(crate) struct Bvh {
     pub degenerate: Vec<bool>,
     /// The root reference (a node, or a leaf for meshes of a few triangles).
     pub root: NodeRef,
-    /// The box of the whole tree (the union of the root's lanes), for the one-box test rays
-    /// take before the root node (see [`crate::bvh::ray::PreRay::may_enter`]).
+    /// The box of the whole tree (the union of the root's lanes: the box of the triangles'
+    /// corners), for the one-box test rays take before the root node (see
+    /// [`crate::bvh::ray::PreRay::may_enter`]) and as the mesh's [`crate::Bounded::aabb`].
     pub bounds: (Vec3, Vec3),
 }
 
@@ -222,16 +222,14 @@ impl Bvh {
             }
         };
         nodes.shrink_to_fit();
-        let mut bvh = Self {
+        Self {
             nodes,
             blocks,
             order: slot_order,
             degenerate,
             root,
-            bounds: (Vec3::ZERO, Vec3::ZERO),
-        };
-        bvh.bounds = subtree_box(&bvh, root);
-        bvh
+            bounds: (bin[0].min, bin[0].max),
+        }
     }
 
     /// The corners of the triangle in `slot`.

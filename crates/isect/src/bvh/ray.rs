@@ -335,7 +335,6 @@ pub(super) fn visit_nearest_first(
 /// Of the inner lanes `inner` of `node` entered within `t_max`, the nearest, to visit next;
 /// the others are pushed far to near, so that the nearer ones are popped first.
 #[inline(always)]
-#[allow(clippy::needless_range_loop)] // `lane` indexes `near` and sets a bit
 pub(super) fn nearest_next(
     node: &Node,
     near: &[Real; LANES],

@@ -25,7 +25,6 @@ use crate::shape::{Aabb, Ray, Sphere, Triangle};
 pub struct TriMesh {
     vertices: Vec<Vec3>,
     triangles: Vec<[u32; 3]>,
-    bounds: Aabb,
     solid: bool,
     bvh: Bvh,
 }
@@ -71,13 +70,11 @@ impl TriMesh {
                 });
             }
         }
-        let bounds = bounds_of(&vertices, &triangles);
         let solid = closed_and_oriented(&triangles, vertices.len());
         let bvh = Bvh::new(&vertices, &triangles);
         Ok(Self {
             vertices,
             triangles,
-            bounds,
             solid,
             bvh,
         })
@@ -161,7 +158,6 @@ impl TriMesh {
             return Err(MeshError::NonFiniteVertex { vertex });
         }
         self.vertices.copy_from_slice(vertices);
-        self.bounds = bounds_of(&self.vertices, &self.triangles);
         self.bvh.refit(&self.vertices, &self.triangles);
         Ok(())
     }
@@ -288,7 +284,8 @@ impl TriMesh {
 
     /// Whether `p` lies on a triangle (within the on-set tolerance).
     fn on_surface(&self, p: Vec3) -> bool {
-        let tol = on_set_tolerance([p, self.bounds.min, self.bounds.max]);
+        let (lo, hi) = self.bvh.bounds;
+        let tol = on_set_tolerance([p, lo, hi]);
         let mut on = false;
         self.bvh.query_box(p - tol, p + tol, |slot| {
             if !on {
@@ -428,7 +425,7 @@ impl PointQuery for TriMesh {
         if self.on_surface(p) {
             return true;
         }
-        self.solid && self.bounds.contains_point(p) && self.inside_solid(p)
+        self.solid && self.aabb().contains_point(p) && self.inside_solid(p)
     }
 }
 
@@ -437,7 +434,7 @@ impl Intersects<TriMesh> for TriMesh {
     /// found by traversing both BVHs together; or, for a solid mesh, the other mesh (each of its
     /// connected pieces) lies inside it.
     fn intersects(&self, other: &TriMesh) -> bool {
-        if !self.bounds.intersects(&other.bounds) {
+        if !self.aabb().intersects(&other.aabb()) {
             return false;
         }
         let (a, b) = (&self.bvh, &other.bvh);
@@ -466,18 +463,6 @@ impl Intersects<TriMesh> for TriMesh {
                     .into_iter()
                     .any(|p| other.contains_point(p))
     }
-}
-
-/// The box of the vertices used by the triangles.
-fn bounds_of(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Aabb {
-    let mut bounds = Aabb::new(Vec3::INFINITY, Vec3::NEG_INFINITY);
-    for tri in triangles {
-        for &i in tri {
-            let p = vertices[i as usize];
-            bounds = Aabb::new(bounds.min.min(p), bounds.max.max(p));
-        }
-    }
-    bounds
 }
 
 /// Whether every undirected edge is used by exactly two triangles, once in each direction
@@ -520,13 +505,14 @@ fn closed_and_oriented(triangles: &[[u32; 3]], vertex_count: usize) -> bool {
 }
 
 impl Bounded for TriMesh {
-    /// The box of the vertices used by the triangles.
+    /// The box of the vertices used by the triangles (kept by the BVH, which tests it first).
     fn aabb(&self) -> Aabb {
-        self.bounds
+        let (lo, hi) = self.bvh.bounds;
+        Aabb::new(lo, hi)
     }
 
     /// The sphere around [`Bounded::aabb`].
     fn bounding_sphere(&self) -> Sphere {
-        self.bounds.bounding_sphere()
+        self.aabb().bounding_sphere()
     }
 }
