@@ -17,6 +17,10 @@ use crate::math::{Real, Vec3};
 
 /// Bins per axis.
 const BINS: usize = 16;
+/// Nodes of at most this many triangles are binned into [`SMALL_BINS`].
+const SMALL: usize = 16;
+/// Bins per axis for small nodes.
+const SMALL_BINS: usize = 8;
 /// The most triangles in a leaf (the width of a leaf test).
 pub(crate) const MAX_LEAF: usize = 4;
 /// Below this many triangles a subtree is built on the current thread.
@@ -98,11 +102,15 @@ impl Bounds {
     }
 }
 
-/// Half the surface area of a box (the heuristic only compares areas).
+/// Half the surface areas of three boxes of extents `d0`, `d1`, `d2` (the heuristic only compares
+/// areas), each lane with the operations of one box's `d.x d.y + d.y d.z + d.z d.x`.
 #[inline]
-fn half_area(min: BVec, max: BVec) -> Real {
-    let d = (max - min).max(BVec::ZERO);
-    d.x * d.y + d.y * d.z + d.z * d.x
+fn half_areas(d0: BVec, d1: BVec, d2: BVec) -> BVec {
+    let (d0, d1, d2) = (d0.max(BVec::ZERO), d1.max(BVec::ZERO), d2.max(BVec::ZERO));
+    let x = BVec::new(d0.x, d1.x, d2.x);
+    let y = BVec::new(d0.y, d1.y, d2.y);
+    let z = BVec::new(d0.z, d1.z, d2.z);
+    x * y + y * z + z * x
 }
 
 /// The binary tree over `order` (triangle indices) whose boxes are `prims`; both are reordered
@@ -114,7 +122,7 @@ pub(crate) fn build(prims: &mut [PrimBox], order: &mut [u32]) -> Vec<BinNode> {
 /// [`build`], in parallel when `parallel` (and the `rayon` feature is on).
 pub(crate) fn build_with(prims: &mut [PrimBox], order: &mut [u32], parallel: bool) -> Vec<BinNode> {
     debug_assert_eq!(prims.len(), order.len());
-    let mut out = Vec::with_capacity(2 * order.len() / MAX_LEAF + 1);
+    let mut out = Vec::with_capacity(order.len());
     let bounds = Bounds::of(prims);
     build_into(prims, order, &bounds, 0, &mut out, parallel);
     out
@@ -142,7 +150,11 @@ fn build_into(
     if order.len() <= MAX_LEAF {
         return;
     }
-    let (mid, lb, rb) = split(prims, order, bounds);
+    let (mid, lb, rb) = if order.len() <= SMALL {
+        split::<SMALL_BINS>(prims, order, bounds)
+    } else {
+        split::<BINS>(prims, order, bounds)
+    };
     let (left, right) = order.split_at_mut(mid);
     let (pl, pr) = prims.split_at_mut(mid);
     #[cfg(feature = "rayon")]
@@ -189,78 +201,91 @@ fn build_into(
 /// bounds of both parts. Leaves are made at [`MAX_LEAF`] triangles or fewer, the width of a leaf
 /// test: measured, letting the heuristic split such nodes further gave more nodes (more memory)
 /// and no faster casts.
-fn split(prims: &mut [PrimBox], order: &mut [u32], bounds: &Bounds) -> (usize, Bounds, Bounds) {
-    #[derive(Clone, Copy)]
-    struct Bin {
-        min: BVec,
-        max: BVec,
-        count: u32,
-    }
+///
+/// The three axes are binned in one pass and swept together, a lane per axis (the three axes'
+/// box areas are one vector product); the bin is read off a float's bits ([`bin_index`]).
+#[allow(clippy::needless_range_loop)] // `axis` indexes several per-axis arrays in lockstep
+fn split<const BINS: usize>(
+    prims: &mut [PrimBox],
+    order: &mut [u32],
+    bounds: &Bounds,
+) -> (usize, Bounds, Bounds) {
     const EMPTY: Bin = Bin {
         min: BVec::INFINITY,
         max: BVec::NEG_INFINITY,
         count: 0,
     };
     let (cmin, extent) = (bounds.cmin, bounds.cmax - bounds.cmin);
-    // One pass bins the triangles along the three axes at once. An axis without extent gets
-    // scale ∞ and puts everything in bin 0 (0 · ∞ is NaN, which `as` maps to 0); it is skipped
-    // below.
+    // An axis without extent gets scale ∞ and puts everything in bin 0 (0 · ∞ is NaN, which
+    // `bin_coords` takes as 0); it is skipped below.
     let scale = BVec::splat(BINS as Real) / extent;
-    let top = BVec::splat((BINS - 1) as Real);
-    let mut bins = [[EMPTY; BINS]; 3];
+    let mut bins = [[EMPTY; 3]; BINS];
     for p in prims.iter() {
-        // Clamped while still floating point (one SIMD min), so that the conversion is the
-        // cheap `i32` one: the value is in `[0, BINS − 1]`, or NaN, which `as` maps to 0.
-        let f = ((p.centre2() - cmin) * scale).min(top);
+        let w = bin_coords::<BINS>(p.centre2(), cmin, scale);
         for axis in 0..3 {
-            let bin = &mut bins[axis][f[axis] as i32 as usize];
+            let bin = &mut bins[bin_index::<BINS>(w[axis])][axis];
             bin.min = bin.min.min(p.min);
             bin.max = bin.max.max(p.max);
             bin.count += 1;
         }
     }
-    let mut best: Option<(Real, usize, usize)> = None; // (cost, axis, bins on the left)
-    for (axis, bins) in bins.iter().enumerate() {
-        if !(extent[axis] > 0.0) {
-            continue;
+    // Sweep from the right for the right-hand areas and leaf tests, then from the left.
+    let mut right_area = [BVec::ZERO; BINS];
+    let mut right_blocks = [BVec::ZERO; BINS];
+    let mut right_count = [[0u32; 3]; BINS];
+    let mut acc = [EMPTY; 3];
+    for b in (1..BINS).rev() {
+        for axis in 0..3 {
+            acc[axis].min = acc[axis].min.min(bins[b][axis].min);
+            acc[axis].max = acc[axis].max.max(bins[b][axis].max);
+            acc[axis].count += bins[b][axis].count;
+            right_count[b][axis] = acc[axis].count;
         }
-        // Sweep from the right to get the right-hand areas, then from the left.
-        let mut right_area = [0.0; BINS];
-        let mut right_count = [0u32; BINS];
-        let mut acc = EMPTY;
-        for b in (1..BINS).rev() {
-            acc.min = acc.min.min(bins[b].min);
-            acc.max = acc.max.max(bins[b].max);
-            acc.count += bins[b].count;
-            right_area[b] = half_area(acc.min, acc.max);
-            right_count[b] = acc.count;
+        right_area[b] = areas(&acc);
+        right_blocks[b] = blocks3(&acc);
+    }
+    // The cheapest plane of each axis (the first of equal ones), then of the axes in order:
+    // the first cheapest in the order (axis, plane).
+    let mut best: [Option<(Real, usize)>; 3] = [None; 3]; // (cost, bins on the left)
+    let mut acc = [EMPTY; 3];
+    for b in 1..BINS {
+        for axis in 0..3 {
+            acc[axis].min = acc[axis].min.min(bins[b - 1][axis].min);
+            acc[axis].max = acc[axis].max.max(bins[b - 1][axis].max);
+            acc[axis].count += bins[b - 1][axis].count;
         }
-        let mut acc = EMPTY;
-        for b in 1..BINS {
-            acc.min = acc.min.min(bins[b - 1].min);
-            acc.max = acc.max.max(bins[b - 1].max);
-            acc.count += bins[b - 1].count;
-            if acc.count == 0 || right_count[b] == 0 {
-                continue;
-            }
-            let cost = half_area(acc.min, acc.max) * blocks(acc.count)
-                + right_area[b] * blocks(right_count[b]);
-            if best.is_none_or(|(c, _, _)| cost < c) {
-                best = Some((cost, axis, b));
+        let cost = areas(&acc) * blocks3(&acc) + right_area[b] * right_blocks[b];
+        for axis in 0..3 {
+            if acc[axis].count != 0
+                && right_count[b][axis] != 0
+                && best[axis].is_none_or(|(c, _)| cost[axis] < c)
+            {
+                best[axis] = Some((cost[axis], b));
             }
         }
     }
-    let Some((_, axis, left_bins)) = best else {
+    let mut chosen: Option<(Real, usize, usize)> = None; // (cost, axis, bins on the left)
+    for axis in 0..3 {
+        if let (true, Some((cost, b))) = (extent[axis] > 0.0, best[axis]) {
+            if chosen.is_none_or(|(c, _, _)| cost < c) {
+                chosen = Some((cost, axis, b));
+            }
+        }
+    }
+    let Some((_, axis, left_bins)) = chosen else {
         // Every centre in one place: halve the list.
         let mid = order.len() / 2;
         return (mid, Bounds::of(&prims[..mid]), Bounds::of(&prims[mid..]));
     };
+    // `bin_index(w) < left_bins` is `w < BINS + left_bins`: `w` is `BINS` plus the bin and a
+    // fraction.
     let (lo, scale) = (cmin[axis], scale[axis]);
+    let limit = BINS as Real + left_bins as Real;
     let (mut lb, mut rb) = (Bounds::EMPTY, Bounds::EMPTY);
     let mut mid = 0;
     for k in 0..order.len() {
         let p = prims[k];
-        if bin_of(p.centre2()[axis], lo, scale) < left_bins {
+        if bin_coord::<BINS>(p.centre2()[axis], lo, scale) < limit {
             lb.grow(&p);
             prims.swap(k, mid);
             order.swap(k, mid);
@@ -273,17 +298,63 @@ fn split(prims: &mut [PrimBox], order: &mut [u32], bounds: &Bounds) -> (usize, B
     (mid, lb, rb)
 }
 
+/// A bin of [`split`]: the box and number of the triangles whose centres fall in it (or the
+/// sum of several bins).
+#[derive(Clone, Copy)]
+struct Bin {
+    min: BVec,
+    max: BVec,
+    count: u32,
+}
+
+/// The half areas of the boxes of three bins (a lane per axis).
+#[inline]
+fn areas(acc: &[Bin; 3]) -> BVec {
+    half_areas(
+        acc[0].max - acc[0].min,
+        acc[1].max - acc[1].min,
+        acc[2].max - acc[2].min,
+    )
+}
+
+/// The leaf tests for the triangles of three bins (a lane per axis).
+#[inline]
+fn blocks3(acc: &[Bin; 3]) -> BVec {
+    BVec::new(
+        blocks(acc[0].count),
+        blocks(acc[1].count),
+        blocks(acc[2].count),
+    )
+}
+
 /// Leaf tests for `count` triangles: a leaf test covers [`MAX_LEAF`] at once.
 #[inline]
 fn blocks(count: u32) -> Real {
     count.div_ceil(MAX_LEAF as u32) as Real
 }
 
-/// The bin of a doubled centre coordinate, as the binning pass computes it.
+/// `OFFSET` plus the bin coordinates of doubled centres `c`: `(c − lo) · scale` per axis,
+/// clamped to `[0, BINS − 1]`, NaN taken as 0. The bin is the integer part less `OFFSET`
+/// ([`bin_index`]).
 #[inline]
-fn bin_of(c: Real, lo: Real, scale: Real) -> usize {
-    // The clamp keeps the top edge in the last bin; `as` maps NaN to 0.
-    ((c - lo) * scale).min((BINS - 1) as Real) as i32 as usize
+fn bin_coords<const BINS: usize>(c: BVec, lo: BVec, scale: BVec) -> BVec {
+    // `max` with NaN in `self` gives the other operand, here and in `Real::max`.
+    let top = BVec::splat((BINS - 1) as Real);
+    ((c - lo) * scale).max(BVec::ZERO).min(top) + BVec::splat(BINS as Real)
+}
+
+/// [`bin_coords`] on one axis, with the same operations (so the same bits).
+#[inline]
+fn bin_coord<const BINS: usize>(c: Real, lo: Real, scale: Real) -> Real {
+    ((c - lo) * scale).max(0.0).min((BINS - 1) as Real) + BINS as Real
+}
+
+/// The bin of a [`bin_coords`] value `w`: `w` is in `[BINS, 2 BINS)`, so its exponent is fixed
+/// and the top bits of its mantissa are `⌊w⌋ − BINS`.
+#[inline]
+fn bin_index<const BINS: usize>(w: Real) -> usize {
+    let shift = Real::MANTISSA_DIGITS - 1 - BINS.trailing_zeros();
+    (w.to_bits() >> shift) as usize & (BINS - 1)
 }
 
 #[cfg(all(test, feature = "rayon"))]
