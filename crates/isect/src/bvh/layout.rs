@@ -12,7 +12,7 @@
 use alloc::vec::Vec;
 
 use crate::bvh::build::{self, BinNode, PrimBox};
-use crate::math::{Real, Vec3};
+use crate::math::{Real, SimdVec3, Vec3};
 
 /// Triangles per leaf block (the lanes of a leaf test).
 pub(crate) const WIDTH: usize = 4;
@@ -157,8 +157,9 @@ pub(crate) struct Bvh {
     pub root: NodeRef,
     /// The box of the whole tree (the union of the root's lanes: the box of the triangles'
     /// corners), for the one-box test rays take before the root node (see
-    /// [`crate::bvh::ray::PreRay::may_enter`]) and as the mesh's [`crate::Bounded::aabb`].
-    pub bounds: (Vec3, Vec3),
+    /// [`crate::bvh::ray::PreRay::may_enter`]) and as the mesh's [`crate::Bounded::aabb`]
+    /// ([`Bvh::bounds`]). SIMD vectors in `f32`, as the box test wants them.
+    pub whole: (SimdVec3, SimdVec3),
 }
 
 /// The corners of triangle `t` of a mesh.
@@ -175,6 +176,7 @@ pub(crate) fn is_degenerate(c: &[Vec3; 3]) -> bool {
 
 impl Bvh {
     /// Builds the hierarchy of a mesh (non-empty, indices checked).
+    #[allow(clippy::useless_conversion)] // `Vec3A` from `Vec3` in f32; the same type in f64
     pub(crate) fn new(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Self {
         let n = triangles.len();
         let mut prims: Vec<PrimBox> = triangles
@@ -228,8 +230,15 @@ impl Bvh {
             order: slot_order,
             degenerate,
             root,
-            bounds: (bin[0].min, bin[0].max),
+            whole: (bin[0].min.into(), bin[0].max.into()),
         }
+    }
+
+    /// The box of the whole tree: the box of the triangles' corners.
+    #[inline]
+    #[allow(clippy::useless_conversion)] // `Vec3` from `Vec3A` in f32; the same type in f64
+    pub(crate) fn bounds(&self) -> (Vec3, Vec3) {
+        (self.whole.0.into(), self.whole.1.into())
     }
 
     /// The corners of the triangle in `slot`.

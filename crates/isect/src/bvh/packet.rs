@@ -27,7 +27,7 @@ use crate::bvh::ray::{
     visit_nearest_first,
 };
 use crate::bvh::stack::Stack;
-use crate::math::{Real, Vec3, Vec4};
+use crate::math::{Real, SimdVec3, Vec3, Vec4};
 
 /// The most rays traced together. Measured on the mesh benchmark's camera rays (rows of
 /// 512 pixels, so a packet is a strip of one row): see ARCHITECTURE.md, "Ray packets".
@@ -146,7 +146,7 @@ impl Rays {
     fn new(rays: &[PreRay]) -> Self {
         /// Four rays' vectors as one vector per axis.
         #[inline(always)]
-        fn transpose([a, b, c, d]: [Vec3; 4]) -> [Vec4; 3] {
+        fn transpose([a, b, c, d]: [SimdVec3; 4]) -> [Vec4; 3] {
             [
                 Vec4::new(a.x, b.x, c.x, d.x),
                 Vec4::new(a.y, b.y, c.y, d.y),

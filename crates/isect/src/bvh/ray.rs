@@ -38,16 +38,18 @@ pub(super) const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
 /// A ray prepared for traversal. (The default is no valid ray, a filler for arrays.)
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct PreRay {
-    pub origin: Vec3,
-    pub dir: Vec3,
+    // The vectors are SIMD vectors in `f32` (`Vec3A`): the whole-tree box test and the ray's
+    // set-up then need no shuffles (a ray missing the mesh's box: 176 -> ... instructions).
+    pub origin: SimdVec3,
+    pub dir: SimdVec3,
     /// `1 / dir` per axis (infinite where the direction is zero).
-    pub(super) inv: Vec3,
+    pub(super) inv: SimdVec3,
     /// `inv` widened by a few ulp for the far planes, so rounding never makes a box's far
     /// distance fall short of its near one when the ray touches it (Ize, "Robust BVH Ray
     /// Traversal", 2013): with `(bound − origin)` and the product rounded too, the far
     /// distance still comes out above the exact one, and the near distance at most 3 ulp
     /// above its exact value.
-    pub(super) inv_far: Vec3,
+    pub(super) inv_far: SimdVec3,
     /// Bit `axis`: the direction is negative there (the ray meets a box's max plane first).
     pub(super) negative: u32,
     /// Whether no direction coordinate is zero (the box test's fast path).
@@ -77,7 +79,7 @@ impl Frame {
     pub(crate) fn new(ray: &PreRay) -> Self {
         let ad = ray.dir.abs();
         let (z_is_x, z_is_y) = (ad.x >= ad.y && ad.x >= ad.z, ad.y >= ad.z);
-        let p = rotate(z_is_x, z_is_y, ray.dir);
+        let p = rotate(z_is_x, z_is_y, ray.dir3());
         let flip = p.z < 0.0;
         let p = if flip { p.yxz() } else { p };
         let sz = 1.0 / p.z;
@@ -101,9 +103,9 @@ impl Frame {
     /// leaves use [`Bvh::leaf_lanes`]).
     #[inline(always)]
     pub(crate) fn shear(&self, ray: &PreRay, tri: &[Vec3; 3]) -> Sheared {
-        let a = self.permute(tri[0] - ray.origin);
-        let b = self.permute(tri[1] - ray.origin);
-        let c = self.permute(tri[2] - ray.origin);
+        let a = self.permute(tri[0] - ray.origin3());
+        let b = self.permute(tri[1] - ray.origin3());
+        let c = self.permute(tri[2] - ray.origin3());
         shear([a, b, c], self.sx, self.sy, self.sz)
     }
 }
@@ -121,13 +123,27 @@ impl PreRay {
             return None;
         }
         Some(Self {
-            origin: ray.origin,
-            dir: ray.dir,
-            inv: d.recip().into(),
-            inv_far: (d.recip() * WIDEN).into(),
+            origin: o,
+            dir: d,
+            inv: d.recip(),
+            inv_far: d.recip() * WIDEN,
             negative: d.cmplt(SimdVec3::ZERO).bitmask(),
             oblique: d.abs().cmpgt(SimdVec3::ZERO).all(),
         })
+    }
+
+    /// The origin as a [`Vec3`].
+    #[inline(always)]
+    #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
+    pub(crate) fn origin3(&self) -> Vec3 {
+        self.origin.into()
+    }
+
+    /// The direction as a [`Vec3`].
+    #[inline(always)]
+    #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
+    pub(crate) fn dir3(&self) -> Vec3 {
+        self.dir.into()
     }
 
     /// Whether the ray may enter the box `[lo, hi]` within `[0, t_max]`: `false` only if
@@ -142,16 +158,18 @@ impl PreRay {
     /// the root node's eight lanes and without setting up the traversal.
     #[inline(always)]
     #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
-    pub(crate) fn may_enter(&self, (lo, hi): (Vec3, Vec3), t_max: Real) -> bool {
+    pub(crate) fn may_enter(&self, (lo, hi): (SimdVec3, SimdVec3), t_max: Real) -> bool {
         if !self.oblique {
             return true;
         }
-        let (lo, hi) = (SimdVec3::from(lo), SimdVec3::from(hi));
-        let negative = SimdVec3::from(self.dir).cmplt(SimdVec3::ZERO);
-        let o = SimdVec3::from(self.origin);
-        let near = (SimdVec3::select(negative, hi, lo) - o) * SimdVec3::from(self.inv);
-        let far = (SimdVec3::select(negative, lo, hi) - o) * SimdVec3::from(self.inv_far);
-        near.max_element().max(0.0) <= far.min_element().min(t_max * WIDEN)
+        let negative = self.dir.cmplt(SimdVec3::ZERO);
+        let o = self.origin;
+        let near = (SimdVec3::select(negative, hi, lo) - o) * self.inv;
+        let far = (SimdVec3::select(negative, lo, hi) - o) * self.inv_far;
+        // `max(near, 0) <= min(far, t_max)` term by term (no NaN arises: finite origin and
+        // box, finite non-zero `inv`; `t_max >= 0`), without `min`'s NaN handling.
+        let (near, far) = (near.max_element(), far.min_element());
+        near <= far && near <= t_max * WIDEN && far >= 0.0
     }
 
     /// The slab test of the lanes of `node` for `t` in `[0, t_max]`: a bit mask of the
@@ -165,20 +183,41 @@ impl PreRay {
     #[inline(always)]
     pub(crate) fn boxes(&self, node: &Node, t_max: Real) -> (u32, [Real; LANES]) {
         // The common case (no zero direction coordinate) compiled on its own, without the
-        // per-axis branch, so the three axes are one straight run of lane code.
+        // per-axis branch, so the three axes are one straight run of lane code; and once per
+        // octant of the direction, so the near and far planes are at fixed offsets in the node
+        // (a jump per node, to the same place for all of a ray's nodes).
         if self.oblique {
-            self.slabs::<true>(node, t_max)
+            match self.negative {
+                0 => self.slabs::<true, 0>(node, t_max),
+                1 => self.slabs::<true, 1>(node, t_max),
+                2 => self.slabs::<true, 2>(node, t_max),
+                3 => self.slabs::<true, 3>(node, t_max),
+                4 => self.slabs::<true, 4>(node, t_max),
+                5 => self.slabs::<true, 5>(node, t_max),
+                6 => self.slabs::<true, 6>(node, t_max),
+                _ => self.slabs::<true, 7>(node, t_max),
+            }
         } else {
-            self.slabs::<false>(node, t_max)
+            self.slabs::<false, ANY_OCTANT>(node, t_max)
         }
     }
 
     /// [`PreRay::boxes`] for a ray known (`OBLIQUE`) to have no zero direction coordinate, or
     /// not: with `OBLIQUE` the parallel-axis interval test and its `inside` mask compile away
-    /// (the same answers, as no axis is parallel then).
+    /// (the same answers, as no axis is parallel then). `OCTANT` is the ray's `negative` bits,
+    /// or [`ANY_OCTANT`] to read them at run time.
     #[inline(always)]
     #[allow(clippy::needless_range_loop)] // `h` indexes the halves of four arrays in lockstep
-    fn slabs<const OBLIQUE: bool>(&self, node: &Node, t_max: Real) -> (u32, [Real; LANES]) {
+    fn slabs<const OBLIQUE: bool, const OCTANT: u32>(
+        &self,
+        node: &Node,
+        t_max: Real,
+    ) -> (u32, [Real; LANES]) {
+        let negative = if OCTANT == ANY_OCTANT {
+            self.negative
+        } else {
+            OCTANT
+        };
         let mut near = [Vec4::ZERO; HALVES];
         // `t_max` widened too: a box whose entry is exactly `t_max` (a segment ending on a
         // triangle there) may have its near distance rounded above it.
@@ -195,7 +234,7 @@ impl PreRay {
                 continue;
             }
             // The near and far planes by index rather than by a branch on the sign.
-            let side = (self.negative >> axis & 1) as usize;
+            let side = (negative >> axis & 1) as usize;
             let (inv, inv_far) = (Vec4::splat(self.inv[axis]), Vec4::splat(self.inv_far[axis]));
             for h in 0..HALVES {
                 let nb = quarter(&node.bounds[side][axis], h);
@@ -214,6 +253,9 @@ impl PreRay {
         })
     }
 }
+
+/// [`PreRay::slabs`]'s octant parameter for "the ray's own, read at run time".
+const ANY_OCTANT: u32 = 8;
 
 /// Lanes in a half of a node (the slab test runs on four lanes at a time).
 pub(super) const HALVES: usize = LANES / 4;
@@ -542,7 +584,7 @@ impl Bvh {
         if self.degenerate[slot] {
             return None;
         }
-        match s.verdict(0.0, hi, false, ray.dir, || self.tri(slot as u32)) {
+        match s.verdict(0.0, hi, false, ray.dir3(), || self.tri(slot as u32)) {
             Verdict::Crossing => {
                 let h = s.hit();
                 // Rounding of T / det can step just past `hi`.
@@ -575,7 +617,7 @@ impl Bvh {
         // The permutation as axis indices (constants once `permute` is inlined).
         let k = permute(Vec3::new(0.0, 1.0, 2.0));
         let (kx, ky, kz) = (k.x as usize % 3, k.y as usize % 3, k.z as usize % 3);
-        let o = permute(ray.origin);
+        let o = permute(ray.origin3());
         let (ox, oy, oz) = (Vec4::splat(o.x), Vec4::splat(o.y), Vec4::splat(o.z));
         let (sx, sy) = (Vec4::splat(frame.sx), Vec4::splat(frame.sy));
         // Sheared x, y and depth z of each corner.
@@ -636,10 +678,20 @@ impl Bvh {
 
     /// The closest hit within `[0, max_t]`. Among hits at the same `t` the one whose front
     /// faces the ray wins, then the lower mesh triangle index.
+    ///
+    /// Inlined up to the test of the whole tree's box, so a ray that misses the mesh's box
+    /// returns without the traversal's call and frame.
+    #[inline(always)]
     pub(crate) fn closest(&self, ray: &PreRay, max_t: Real) -> Option<LeafHit> {
-        if !ray.may_enter(self.bounds, max_t) {
+        if !ray.may_enter(self.whole, max_t) {
             return None;
         }
+        self.closest_traversal(ray, max_t)
+    }
+
+    /// [`Bvh::closest`] past the whole tree's box.
+    #[inline(never)]
+    fn closest_traversal(&self, ray: &PreRay, max_t: Real) -> Option<LeafHit> {
         let mut best = None;
         self.closest_from(ray, self.root, &mut None, &mut best, max_t);
         best
@@ -692,7 +744,7 @@ impl Bvh {
             };
             let tri = self.tri(slot as u32);
             let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]);
-            let front = !(n.dot(ray.dir) > 0.0);
+            let front = !(n.dot(ray.dir3()) > 0.0);
             let better = match *best {
                 None => true,
                 Some(b) => {
@@ -745,7 +797,7 @@ impl Bvh {
 
     /// Every hit within `[0, max_t]`, in no particular order.
     pub(crate) fn all(&self, ray: &PreRay, max_t: Real, out: &mut Vec<(u32, TriangleHit)>) {
-        if !ray.may_enter(self.bounds, max_t) {
+        if !ray.may_enter(self.whole, max_t) {
             return;
         }
         let frame = Frame::new(ray);
@@ -767,7 +819,8 @@ impl Bvh {
 /// A ray parallel to the triangle's plane: the triangle's own cast (clipping in the plane).
 #[cold]
 fn in_plane(tri: &[Vec3; 3], ray: &PreRay, hi: Real) -> Option<TriangleHit> {
-    Triangle::new(tri[0], tri[1], tri[2]).raycast_barycentric(&Ray::new(ray.origin, ray.dir), hi)
+    Triangle::new(tri[0], tri[1], tri[2])
+        .raycast_barycentric(&Ray::new(ray.origin3(), ray.dir3()), hi)
 }
 
 /// What a crossing count along one ray found.
@@ -798,7 +851,7 @@ impl Bvh {
                     }
                     let tri = self.tri(slot as u32);
                     let s = frame.shear(ray, &tri);
-                    match s.verdict(0.0, Real::INFINITY, false, ray.dir, || tri) {
+                    match s.verdict(0.0, Real::INFINITY, false, ray.dir3(), || tri) {
                         Verdict::Miss => continue,
                         // In the plane (or along it within rounding, with a crossing): no
                         // reliable crossing where the ray meets the triangle there.

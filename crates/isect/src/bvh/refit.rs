@@ -9,6 +9,7 @@ use crate::math::Vec3;
 
 impl Bvh {
     /// Recomputes the boxes for `vertices` (same count as at build, finite).
+    #[allow(clippy::useless_conversion)] // `Vec3A` from `Vec3` in f32; the same type in f64
     pub(crate) fn refit(&mut self, vertices: &[Vec3], triangles: &[[u32; 3]]) {
         for (slot, &i) in self.order.iter().enumerate() {
             if i == NO_TRIANGLE {
@@ -35,6 +36,7 @@ impl Bvh {
                 self.nodes[k].set_box(lane, lo, hi);
             }
         }
-        self.bounds = subtree_box(self, self.root);
+        let (lo, hi) = subtree_box(self, self.root);
+        self.whole = (lo.into(), hi.into());
     }
 }

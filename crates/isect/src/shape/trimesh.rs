@@ -284,7 +284,7 @@ impl TriMesh {
 
     /// Whether `p` lies on a triangle (within the on-set tolerance).
     fn on_surface(&self, p: Vec3) -> bool {
-        let (lo, hi) = self.bvh.bounds;
+        let (lo, hi) = self.bvh.bounds();
         let tol = on_set_tolerance([p, lo, hi]);
         let mut on = false;
         self.bvh.query_box(p - tol, p + tol, |slot| {
@@ -507,7 +507,7 @@ fn closed_and_oriented(triangles: &[[u32; 3]], vertex_count: usize) -> bool {
 impl Bounded for TriMesh {
     /// The box of the vertices used by the triangles (kept by the BVH, which tests it first).
     fn aabb(&self) -> Aabb {
-        let (lo, hi) = self.bvh.bounds;
+        let (lo, hi) = self.bvh.bounds();
         Aabb::new(lo, hi)
     }
 
