@@ -1,7 +1,7 @@
 //! A binary BVH by the binned surface area heuristic (Wald, "On fast Construction of SAH-based
 //! Bounding Volume Hierarchies", 2007): at each node the triangles' box centres are sorted into
-//! [`BINS`] bins along each axis and the cheapest of the `3 (BINS − 1)` planes between bins is
-//! taken. A side's cost counts leaf tests rather than triangles (its area times `⌈n / 4⌉`, as a
+//! [`BINS`] bins along each axis ([`SMALL_BINS`] for nodes of at most [`SMALL`] triangles) and the
+//! cheapest of the planes between bins is taken. A side's cost counts leaf tests rather than triangles (its area times `⌈n / 4⌉`, as a
 //! leaf test covers [`MAX_LEAF`] triangles at once), which favours full leaves: 8–13% fewer
 //! bytes per triangle on the benchmark meshes at the same ray speed. Nodes of at most
 //! [`MAX_LEAF`] triangles become leaves, and triangles whose centres coincide are split in the
@@ -205,7 +205,7 @@ fn build_into(
 /// The three axes are binned in one pass and swept together, a lane per axis (the three axes'
 /// box areas are one vector product); the bin is read off a float's bits ([`bin_index`]).
 #[allow(clippy::needless_range_loop)] // `axis` indexes several per-axis arrays in lockstep
-fn split<const BINS: usize>(
+fn split<const B: usize>(
     prims: &mut [PrimBox],
     order: &mut [u32],
     bounds: &Bounds,
@@ -218,23 +218,23 @@ fn split<const BINS: usize>(
     let (cmin, extent) = (bounds.cmin, bounds.cmax - bounds.cmin);
     // An axis without extent gets scale ∞ and puts everything in bin 0 (0 · ∞ is NaN, which
     // `bin_coords` takes as 0); it is skipped below.
-    let scale = BVec::splat(BINS as Real) / extent;
-    let mut bins = [[EMPTY; 3]; BINS];
+    let scale = BVec::splat(B as Real) / extent;
+    let mut bins = [[EMPTY; 3]; B];
     for p in prims.iter() {
-        let w = bin_coords::<BINS>(p.centre2(), cmin, scale);
+        let w = bin_coords::<B>(p.centre2(), cmin, scale);
         for axis in 0..3 {
-            let bin = &mut bins[bin_index::<BINS>(w[axis])][axis];
+            let bin = &mut bins[bin_index::<B>(w[axis])][axis];
             bin.min = bin.min.min(p.min);
             bin.max = bin.max.max(p.max);
             bin.count += 1;
         }
     }
     // Sweep from the right for the right-hand areas and leaf tests, then from the left.
-    let mut right_area = [BVec::ZERO; BINS];
-    let mut right_blocks = [BVec::ZERO; BINS];
-    let mut right_count = [[0u32; 3]; BINS];
+    let mut right_area = [BVec::ZERO; B];
+    let mut right_blocks = [BVec::ZERO; B];
+    let mut right_count = [[0u32; 3]; B];
     let mut acc = [EMPTY; 3];
-    for b in (1..BINS).rev() {
+    for b in (1..B).rev() {
         for axis in 0..3 {
             acc[axis].min = acc[axis].min.min(bins[b][axis].min);
             acc[axis].max = acc[axis].max.max(bins[b][axis].max);
@@ -248,7 +248,7 @@ fn split<const BINS: usize>(
     // the first cheapest in the order (axis, plane).
     let mut best: [Option<(Real, usize)>; 3] = [None; 3]; // (cost, bins on the left)
     let mut acc = [EMPTY; 3];
-    for b in 1..BINS {
+    for b in 1..B {
         for axis in 0..3 {
             acc[axis].min = acc[axis].min.min(bins[b - 1][axis].min);
             acc[axis].max = acc[axis].max.max(bins[b - 1][axis].max);
@@ -277,15 +277,15 @@ fn split<const BINS: usize>(
         let mid = order.len() / 2;
         return (mid, Bounds::of(&prims[..mid]), Bounds::of(&prims[mid..]));
     };
-    // `bin_index(w) < left_bins` is `w < BINS + left_bins`: `w` is `BINS` plus the bin and a
+    // `bin_index(w) < left_bins` is `w < B + left_bins`: `w` is `B` plus the bin and a
     // fraction.
     let (lo, scale) = (cmin[axis], scale[axis]);
-    let limit = BINS as Real + left_bins as Real;
+    let limit = B as Real + left_bins as Real;
     let (mut lb, mut rb) = (Bounds::EMPTY, Bounds::EMPTY);
     let mut mid = 0;
     for k in 0..order.len() {
         let p = prims[k];
-        if bin_coord::<BINS>(p.centre2()[axis], lo, scale) < limit {
+        if bin_coord::<B>(p.centre2()[axis], lo, scale) < limit {
             lb.grow(&p);
             prims.swap(k, mid);
             order.swap(k, mid);
@@ -333,28 +333,31 @@ fn blocks(count: u32) -> Real {
     count.div_ceil(MAX_LEAF as u32) as Real
 }
 
-/// `OFFSET` plus the bin coordinates of doubled centres `c`: `(c − lo) · scale` per axis,
-/// clamped to `[0, BINS − 1]`, NaN taken as 0. The bin is the integer part less `OFFSET`
-/// ([`bin_index`]).
+/// `B` (the number of bins, a power of two) plus the bin coordinates of doubled centres `c`:
+/// `(c − lo) · scale` per axis, clamped to `[0, B − 1]`, NaN taken as 0. Adding `B` fixes the
+/// float's exponent, so the bin is read off the top bits of the mantissa ([`bin_index`])
+/// instead of by a float-to-integer conversion, whose NaN and range checks were a third of the
+/// binning pass's instructions.
 #[inline]
-fn bin_coords<const BINS: usize>(c: BVec, lo: BVec, scale: BVec) -> BVec {
+fn bin_coords<const B: usize>(c: BVec, lo: BVec, scale: BVec) -> BVec {
     // `max` with NaN in `self` gives the other operand, here and in `Real::max`.
-    let top = BVec::splat((BINS - 1) as Real);
-    ((c - lo) * scale).max(BVec::ZERO).min(top) + BVec::splat(BINS as Real)
+    let top = BVec::splat((B - 1) as Real);
+    ((c - lo) * scale).max(BVec::ZERO).min(top) + BVec::splat(B as Real)
 }
 
 /// [`bin_coords`] on one axis, with the same operations (so the same bits).
 #[inline]
-fn bin_coord<const BINS: usize>(c: Real, lo: Real, scale: Real) -> Real {
-    ((c - lo) * scale).max(0.0).min((BINS - 1) as Real) + BINS as Real
+fn bin_coord<const B: usize>(c: Real, lo: Real, scale: Real) -> Real {
+    ((c - lo) * scale).max(0.0).min((B - 1) as Real) + B as Real
 }
 
-/// The bin of a [`bin_coords`] value `w`: `w` is in `[BINS, 2 BINS)`, so its exponent is fixed
-/// and the top bits of its mantissa are `⌊w⌋ − BINS`.
+/// The bin of a [`bin_coords`] value `w`: `w` is in `[B, 2 B)`, so its exponent is fixed
+/// and the top bits of its mantissa are `⌊w⌋ − B`.
 #[inline]
-fn bin_index<const BINS: usize>(w: Real) -> usize {
-    let shift = Real::MANTISSA_DIGITS - 1 - BINS.trailing_zeros();
-    (w.to_bits() >> shift) as usize & (BINS - 1)
+fn bin_index<const B: usize>(w: Real) -> usize {
+    const { assert!(B.is_power_of_two()) };
+    let shift = Real::MANTISSA_DIGITS - 1 - B.trailing_zeros();
+    (w.to_bits() >> shift) as usize & (B - 1)
 }
 
 #[cfg(all(test, feature = "rayon"))]
@@ -390,5 +393,46 @@ mod tests {
                 (y.min, y.max, y.index, y.count)
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod bin_tests {
+    use super::*;
+
+    /// The bin read off the float's bits is the integer part of the clamped coordinate, NaN
+    /// goes to bin 0, the vector and scalar coordinates are the same bits, and the partition's
+    /// float comparison agrees with the binning.
+    fn check<const B: usize>() {
+        let bin = |v: Real| bin_index::<B>(bin_coord::<B>(v, 0.0, 1.0));
+        assert_eq!(bin(Real::NAN), 0);
+        assert_eq!(bin(-3.5), 0);
+        assert_eq!(bin(Real::INFINITY), B - 1);
+        assert_eq!(bin(B as Real), B - 1);
+        for k in 0..B {
+            for f in [0.0, 0.25, 0.5, 0.75, 0.999] {
+                let v = k as Real + f;
+                assert_eq!(bin(v), k, "{v}");
+                let w = bin_coord::<B>(v, 0.0, 1.0);
+                for left in 1..B {
+                    assert_eq!(bin(v) < left, w < (B + left) as Real, "{v} {left}");
+                }
+            }
+        }
+        let c = BVec::new(1.5, -2.0, 7.25);
+        let (lo, scale) = (BVec::new(0.5, -3.0, 1.0), BVec::new(0.5, 3.0, 0.125));
+        let w = bin_coords::<B>(c, lo, scale);
+        for axis in 0..3 {
+            assert_eq!(
+                w[axis].to_bits(),
+                bin_coord::<B>(c[axis], lo[axis], scale[axis]).to_bits()
+            );
+        }
+    }
+
+    #[test]
+    fn bins_from_float_bits() {
+        check::<BINS>();
+        check::<SMALL_BINS>();
     }
 }

@@ -157,7 +157,6 @@ impl PreRay {
     /// A ray that misses a whole mesh (most camera rays) stops here, at a third of the cost of
     /// the root node's eight lanes and without setting up the traversal.
     #[inline(always)]
-    #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
     pub(crate) fn may_enter(&self, (lo, hi): (SimdVec3, SimdVec3), t_max: Real) -> bool {
         if !self.oblique {
             return true;
