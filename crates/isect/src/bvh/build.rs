@@ -1,11 +1,11 @@
 //! A binary BVH by the binned surface area heuristic (Wald, "On fast Construction of SAH-based
 //! Bounding Volume Hierarchies", 2007): at each node the triangles' box centres are sorted into
-//! [`BINS`] bins along each axis ([`SMALL_BINS`] for nodes of at most [`SMALL`] triangles) and the
-//! cheapest of the planes between bins is taken. A side's cost counts leaf tests rather than triangles (its area times `⌈n / 4⌉`, as a
-//! leaf test covers [`MAX_LEAF`] triangles at once), which favours full leaves: 8–13% fewer
-//! bytes per triangle on the benchmark meshes at the same ray speed. Nodes of at most
-//! [`MAX_LEAF`] triangles become leaves, and triangles whose centres coincide are split in the
-//! middle of the list, so every split makes progress.
+//! [`BINS`] bins along each axis ([`SMALL_BINS`] for nodes of at most [`SMALL`] triangles) and
+//! the cheapest of the planes between bins is taken. A side's cost counts leaf tests rather than
+//! triangles (its area times `⌈n / 4⌉`, as a leaf test covers [`MAX_LEAF`] triangles at once),
+//! which favours full leaves: 8–13% fewer bytes per triangle on the benchmark meshes at the same
+//! ray speed. Nodes of at most [`MAX_LEAF`] triangles become leaves, and triangles whose centres
+//! coincide are split in the middle of the list, so every split makes progress.
 //!
 //! The nodes come out in depth-first pre-order (a node, its left subtree, its right subtree).
 //! With the `rayon` feature large subtrees are built in parallel into their own arrays and
@@ -17,7 +17,10 @@ use crate::math::{Real, Vec3};
 
 /// Bins per axis.
 const BINS: usize = 16;
-/// Nodes of at most this many triangles are binned into [`SMALL_BINS`].
+/// Nodes of at most this many triangles are binned into [`SMALL_BINS`]: the sweep over the bins
+/// is a fixed cost per node and most nodes are small (callgrind, `TriMesh::new` of the 100k
+/// sphere: 264M -> 235M instructions; rays unchanged on the sphere, soup incoherent rays 3380 ->
+/// 3393 instructions per ray).
 const SMALL: usize = 16;
 /// Bins per axis for small nodes.
 const SMALL_BINS: usize = 8;

@@ -39,7 +39,8 @@ pub(super) const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct PreRay {
     // The vectors are SIMD vectors in `f32` (`Vec3A`): the whole-tree box test and the ray's
-    // set-up then need no shuffles (callgrind, a camera ray missing the mesh's box: 145 -> 112 instructions).
+    // set-up then need no shuffles (callgrind, a camera ray missing the mesh's box: 145 -> 112
+    // instructions).
     pub origin: SimdVec3,
     pub dir: SimdVec3,
     /// `1 / dir` per axis (infinite where the direction is zero).
