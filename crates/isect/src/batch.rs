@@ -71,10 +71,10 @@ pub fn raycast_any<S: RayCast + Sync + ?Sized>(shape: &S, rays: &[Ray], max_t: R
 /// triangle tests at the leaves. Neighbouring camera rays, passed row by row, trace faster
 /// this way (README, "Performance"); rays that point in different directions are traced one
 /// by one, after a check of each group of 16 (measured: random rays at most about 10% slower
-/// than one `raycast_triangle` per ray). Each answer is the hit `raycast_triangle` reports, except that of
-/// two triangles hit at the same point within rounding (a ray exactly through a shared edge
-/// or vertex, or coincident triangles) the other one may be reported, with its `t`, which
-/// differs by rounding.
+/// than one `raycast_triangle` per ray). Each answer is the hit `raycast_triangle` reports,
+/// except that of two triangles hit at the same point within rounding (a ray exactly through
+/// a shared edge or vertex, or coincident triangles) the other one may be reported, with its
+/// `t`, which differs by rounding.
 #[must_use]
 pub fn raycast_mesh(mesh: &TriMesh, rays: &[Ray], max_t: Real) -> Vec<Option<MeshHit>> {
     let mut out = alloc::vec![None; rays.len()];

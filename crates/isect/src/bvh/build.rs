@@ -213,16 +213,11 @@ fn split<const B: usize>(
     order: &mut [u32],
     bounds: &Bounds,
 ) -> (usize, Bounds, Bounds) {
-    const EMPTY: Bin = Bin {
-        min: BVec::INFINITY,
-        max: BVec::NEG_INFINITY,
-        count: 0,
-    };
     let (cmin, extent) = (bounds.cmin, bounds.cmax - bounds.cmin);
     // An axis without extent gets scale ∞ and puts everything in bin 0 (0 · ∞ is NaN, which
     // `bin_coords` takes as 0); it is skipped below.
     let scale = BVec::splat(B as Real) / extent;
-    let mut bins = [[EMPTY; 3]; B];
+    let mut bins = [[Bin::EMPTY; 3]; B];
     for p in prims.iter() {
         let w = bin_coords::<B>(p.centre2(), cmin, scale);
         for axis in 0..3 {
@@ -236,7 +231,7 @@ fn split<const B: usize>(
     let mut right_area = [BVec::ZERO; B];
     let mut right_blocks = [BVec::ZERO; B];
     let mut right_count = [[0u32; 3]; B];
-    let mut acc = [EMPTY; 3];
+    let mut acc = [Bin::EMPTY; 3];
     for b in (1..B).rev() {
         for axis in 0..3 {
             acc[axis].min = acc[axis].min.min(bins[b][axis].min);
@@ -250,7 +245,7 @@ fn split<const B: usize>(
     // The cheapest plane of each axis (the first of equal ones), then of the axes in order:
     // the first cheapest in the order (axis, plane).
     let mut best: [Option<(Real, usize)>; 3] = [None; 3]; // (cost, bins on the left)
-    let mut acc = [EMPTY; 3];
+    let mut acc = [Bin::EMPTY; 3];
     for b in 1..B {
         for axis in 0..3 {
             acc[axis].min = acc[axis].min.min(bins[b - 1][axis].min);
@@ -308,6 +303,14 @@ struct Bin {
     min: BVec,
     max: BVec,
     count: u32,
+}
+
+impl Bin {
+    const EMPTY: Self = Self {
+        min: BVec::INFINITY,
+        max: BVec::NEG_INFINITY,
+        count: 0,
+    };
 }
 
 /// The half areas of the boxes of three bins (a lane per axis).
