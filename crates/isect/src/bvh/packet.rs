@@ -23,8 +23,8 @@
 
 use crate::bvh::layout::{Bvh, LANES, Node, NodeRef};
 use crate::bvh::ray::{
-    Frame, HALVES, LeafHit, NO_ENTRY, PreRay, WIDEN, lanes_entered, nearest_next, quarter,
-    visit_nearest_first,
+    Frame, HALVES, LeafHit, NO_ENTRY, PreRay, WIDEN, lanes_entered, lanes_within, nearest_next,
+    quarter, visit_nearest_first,
 };
 use crate::bvh::stack::Stack;
 use crate::math::{Real, SimdVec3, Vec3, Vec4};
@@ -261,7 +261,12 @@ impl Bvh {
                 });
                 limit = farthest(&best_t);
             }
-            let index = match nearest_next(node, &near, mask & !leaves, limit, &mut stack) {
+            let index = match nearest_next(
+                node,
+                &near,
+                mask & !leaves & lanes_within(&near, limit),
+                &mut stack,
+            ) {
                 Some(e) => e.index,
                 None => loop {
                     let Some(e) = stack.pop() else { return };

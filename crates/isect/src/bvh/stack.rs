@@ -39,19 +39,6 @@ impl<T: Copy> Stack<T> {
         self.len += 1;
     }
 
-    /// Pushes `x` if `keep`, without a branch on `keep` while the inline part has room (the
-    /// slot is written either way and counted only if kept).
-    #[inline(always)]
-    pub(crate) fn push_if(&mut self, x: T, keep: bool) {
-        if self.len < INLINE {
-            self.inline[self.len] = x;
-            self.len += usize::from(keep);
-        } else if keep {
-            self.spill.push(x);
-            self.len += 1;
-        }
-    }
-
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<T> {
         if self.len == 0 {
@@ -80,8 +67,7 @@ mod tests {
             assert_eq!(s.pop(), Some(i));
         }
         for i in 100..120 {
-            s.push_if(i, true);
-            s.push_if(-1, false);
+            s.push(i);
         }
         for i in (100..120).rev().chain((0..50).rev()) {
             assert_eq!(s.pop(), Some(i));

@@ -352,7 +352,7 @@ impl RayCast for TriMesh {
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let pre = PreRay::new(ray, max_t)?;
         let hit = self.bvh.closest(&pre, max_t)?;
-        if self.solid && !hit.front {
+        if self.solid && !self.bvh.faces(&pre, hit.slot) {
             return Some(RayHit {
                 t: 0.0,
                 point: ray.origin,
