@@ -15,7 +15,10 @@
 //! (closest hit), shadow rays towards a light and short random rays (any hit). Hits are
 //! cross-checked between the libraries before timing: same hit or miss, and the same `t` to a
 //! relative 1e-3 (rays grazing an edge may disagree, since only isect's test is watertight; the
-//! table shows how many agree).
+//! table shows how many agree). The closest-hit sets also time parry's query that returns the
+//! triangle and its normal, as isect's `raycast_triangle` does (`cast_local_ray` returns `t`
+//! only): the isect/parry column compares against parry's fastest query, the last ratio against
+//! the one that gives the same answer.
 
 #![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
 
@@ -327,6 +330,21 @@ fn main() {
                     .collect();
                 let max_t = rays.first().map_or(Real::INFINITY, |r| r.max_t);
                 assert!(rays.iter().all(|r| r.max_t == max_t), "one range per set");
+                // parry's query that also gives the triangle and its normal, as isect's
+                // `raycast_triangle` does (closest-hit sets).
+                let mut pn = || {
+                    (0..m)
+                        .filter(|&k| {
+                            parry
+                                .cast_local_ray_and_get_normal(
+                                    black_box(&prays[k]),
+                                    rays[k].max_t,
+                                    false,
+                                )
+                                .is_some()
+                        })
+                        .count()
+                };
                 let mut pb = || {
                     batch::raycast_mesh(&ours, black_box(&irays), max_t)
                         .iter()
@@ -342,7 +360,11 @@ fn main() {
                         .zip(batch::raycast_mesh(&ours, &irays, max_t))
                         .filter(|(r, h)| same(isect_t(r), h.map_or(Real::INFINITY, |h| h.t)))
                         .count();
-                    let s = rays_per_second(m, budget, &mut [&mut pi, &mut pp, &mut po, &mut pb]);
+                    let s = rays_per_second(
+                        m,
+                        budget,
+                        &mut [&mut pi, &mut pp, &mut po, &mut pb, &mut pn],
+                    );
                     (s, Some(agree))
                 };
                 let (ri, rp, ro) = (speeds[0], speeds[1], speeds[2]);
@@ -353,8 +375,11 @@ fn main() {
                     ),
                     _ => ("— | — | —".to_owned(), String::new()),
                 };
+                let normal_cells = speeds.get(4).map_or("— | —".to_owned(), |rn| {
+                    format!("{:.2} | {:.2}×", rn / 1e6, ri / rn)
+                });
                 let row = format!(
-                    "| {} | {n} | {} | {m} | {:.1}% | {:.2} | {:.2} | {:.2} | {:.2}× | {:.2}× | {batch_cells} | {:.2}% / {:.2}%{batch_agree} |",
+                    "| {} | {n} | {} | {m} | {:.1}% | {:.2} | {:.2} | {:.2} | {:.2}× | {:.2}× | {batch_cells} | {normal_cells} | {:.2}% / {:.2}%{batch_agree} |",
                     mesh.name,
                     set.name,
                     100.0 * hits as f64 / m as f64,
@@ -383,7 +408,7 @@ fn main() {
         md.push_str(r);
         md.push('\n');
     }
-    md.push_str("\n## Rays (single thread, Mrays/s)\n\n| mesh | triangles | rays | count | hit | isect | parry | obvhs | isect/parry | isect/obvhs | isect batch | batch/parry | batch/obvhs | agree parry / obvhs / batch |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    md.push_str("\n## Rays (single thread, Mrays/s)\n\n| mesh | triangles | rays | count | hit | isect | parry | obvhs | isect/parry | isect/obvhs | isect batch | batch/parry | batch/obvhs | parry with normal | isect/parry with normal | agree parry / obvhs / batch |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for r in &ray_rows {
         md.push_str(r);
         md.push('\n');
@@ -394,7 +419,10 @@ fn main() {
          and `ray_traverse_miss` with its Möller–Trumbore `Triangle::intersect` on triangles in \
          leaf order (CWBVH, `medium_build`). isect batch: `batch::raycast_mesh` over the \
          whole set (closest-hit sets; packets of 16 consecutive rays, camera rays row by row; \
-         agree: the same t as `raycast_triangle`). isect bytes/tri: `TriMesh::heap_bytes` (vertices, \
+         agree: the same t as `raycast_triangle`). parry with normal: parry's \
+         `cast_local_ray_and_get_normal(.., solid = false)`, which gives the triangle and its \
+         normal as `raycast_triangle` does (parry's `cast_local_ray` gives `t` only). isect \
+         bytes/tri: `TriMesh::heap_bytes` (vertices, \
          indices and BVH); obvhs: nodes, primitive indices and the leaf-ordered triangles.\n",
     );
     println!("\n{md}");
