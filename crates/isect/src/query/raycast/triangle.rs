@@ -511,8 +511,8 @@ mod tests {
         if e < 0 { 1.0 / x } else { x }
     }
 
-    /// `dir` at cosine `cos` to the plane with normal `n`, of length `len`, turned about `n`
-    /// by `turn`.
+    /// A direction of length `len` whose cosine with the normal `n` is `cos` (so it runs along
+    /// the plane when `cos` is small), turned about `n` by `turn`.
     fn direction(n: Vec3, cos: Real, len: Real, turn: Real) -> Vec3 {
         let n = n.normalize();
         let (u, v) = n.any_orthonormal_pair();
