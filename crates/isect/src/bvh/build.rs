@@ -234,9 +234,7 @@ fn split<const B: usize>(
     let mut acc = [Bin::EMPTY; 3];
     for b in (1..B).rev() {
         for axis in 0..3 {
-            acc[axis].min = acc[axis].min.min(bins[b][axis].min);
-            acc[axis].max = acc[axis].max.max(bins[b][axis].max);
-            acc[axis].count += bins[b][axis].count;
+            acc[axis].add(&bins[b][axis]);
             right_count[b][axis] = acc[axis].count;
         }
         right_area[b] = areas(&acc);
@@ -248,9 +246,7 @@ fn split<const B: usize>(
     let mut acc = [Bin::EMPTY; 3];
     for b in 1..B {
         for axis in 0..3 {
-            acc[axis].min = acc[axis].min.min(bins[b - 1][axis].min);
-            acc[axis].max = acc[axis].max.max(bins[b - 1][axis].max);
-            acc[axis].count += bins[b - 1][axis].count;
+            acc[axis].add(&bins[b - 1][axis]);
         }
         let cost = areas(&acc) * blocks3(&acc) + right_area[b] * right_blocks[b];
         for axis in 0..3 {
@@ -311,6 +307,14 @@ impl Bin {
         max: BVec::NEG_INFINITY,
         count: 0,
     };
+
+    /// Adds the triangles of `other` (the sweeps' running sums).
+    #[inline]
+    fn add(&mut self, other: &Self) {
+        self.min = self.min.min(other.min);
+        self.max = self.max.max(other.max);
+        self.count += other.count;
+    }
 }
 
 /// The half areas of the boxes of three bins (a lane per axis).

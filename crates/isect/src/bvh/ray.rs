@@ -777,9 +777,8 @@ impl Bvh {
     /// ray in its plane counts as facing it).
     #[inline]
     pub(crate) fn faces(&self, ray: &PreRay, slot: u32) -> bool {
-        let tri = self.tri(slot);
-        let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]);
-        !(n.dot(ray.dir3()) > 0.0)
+        let [a, b, c] = self.tri(slot);
+        !(Triangle::new(a, b, c).scaled_normal().dot(ray.dir3()) > 0.0)
     }
 
     /// Whether any triangle is hit within `[0, max_t]`; stops at the first one found.

@@ -284,8 +284,8 @@ impl TriMesh {
 
     /// Whether `p` lies on a triangle (within the on-set tolerance).
     fn on_surface(&self, p: Vec3) -> bool {
-        let (lo, hi) = self.bvh.bounds();
-        let tol = on_set_tolerance([p, lo, hi]);
+        let b = self.aabb();
+        let tol = on_set_tolerance([p, b.min, b.max]);
         let mut on = false;
         self.bvh.query_box(p - tol, p + tol, |slot| {
             if !on {
