@@ -11,6 +11,9 @@
 //! `outside` keeps only the rays that hit the mesh, miss it but enter its bounding box, or miss
 //! the box (the instructions of a hit and of a miss differ tenfold). `ISECT_PROFILE_RINGS=50`
 //! makes the sphere of the mesh bench's 10k row instead (158 rings: its 100k row).
+//! `ISECT_PROFILE_LIB=parry` casts the same rays with parry3d's `TriMesh` instead (the bench's
+//! comparison; no fingerprint). `ISECT_PROFILE_TIME=<passes>` also prints the best of that many
+//! timed passes in ns per ray (outside callgrind: a quick timing of one ray class).
 
 #![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
 
@@ -28,7 +31,9 @@ fn cast_all(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool) -> usize {
             if any {
                 mesh.raycast_any(black_box(ray), *max_t)
             } else {
-                mesh.raycast_triangle(black_box(ray), *max_t).is_some()
+                mesh.raycast_triangle(black_box(ray), *max_t)
+                    .map_or(Real::INFINITY, |h| h.t)
+                    .is_finite()
             }
         })
         .count()
@@ -41,6 +46,45 @@ fn cast_all_batch(mesh: &TriMesh, rays: &[isect::Ray], max_t: Real) -> usize {
         .iter()
         .filter(|h| h.is_some())
         .count()
+}
+
+/// `cast_all` through parry3d's `TriMesh` (`cast_local_ray`, `intersects_local_ray`), the
+/// bench's comparison, for its instruction counts on the same rays (`ISECT_PROFILE_LIB=parry`).
+#[inline(never)]
+fn cast_all_parry(
+    mesh: &parry3d::shape::TriMesh,
+    rays: &[(parry3d::query::Ray, Real)],
+    any: bool,
+) -> usize {
+    use parry3d::query::RayCast as _;
+    rays.iter()
+        .filter(|(ray, max_t)| {
+            if any {
+                mesh.intersects_local_ray(black_box(ray), *max_t)
+            } else {
+                mesh.cast_local_ray(black_box(ray), *max_t, false).is_some()
+            }
+        })
+        .count()
+}
+
+/// With `ISECT_PROFILE_TIME=<passes>`, the best of that many timed passes of `cast`, in ns
+/// per ray (not for callgrind runs).
+fn time(lib: &str, rays: usize, mut cast: impl FnMut() -> usize) {
+    let Some(passes) = std::env::var("ISECT_PROFILE_TIME")
+        .ok()
+        .and_then(|p| p.parse::<u32>().ok())
+    else {
+        return;
+    };
+    let best = (0..passes)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            black_box(cast());
+            start.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min);
+    println!("{lib}: {:.1} ns/ray", best * 1e9 / rays.max(1) as f64);
 }
 
 /// FNV-1a over every ray's answer: the hit's triangle and the bits of `t`, `u`, `v` (or the
@@ -178,12 +222,29 @@ fn main() {
             .collect(),
         _ => rays,
     };
+    if std::env::var("ISECT_PROFILE_LIB").as_deref() == Ok("parry") {
+        let v = |p: Vec3| parry3d::math::Vector::new(p.x, p.y, p.z);
+        let pmesh = parry3d::shape::TriMesh::new(
+            vertices.iter().map(|&p| v(p)).collect(),
+            mesh.triangles().to_vec(),
+        )
+        .unwrap();
+        let prays: Vec<_> = rays
+            .iter()
+            .map(|(r, m)| (parry3d::query::Ray::new(v(r.origin), v(r.dir)), *m))
+            .collect();
+        let hits = cast_all_parry(&pmesh, &prays, any);
+        println!("{mesh_name} {set}: parry, {} rays, {hits} hits", rays.len());
+        time("parry", rays.len(), || cast_all_parry(&pmesh, &prays, any));
+        return;
+    }
     let hits = if batch && !any {
         let (plain, max_t) = plain(&rays);
         cast_all_batch(&mesh, &plain, max_t)
     } else {
         cast_all(&mesh, &rays, any)
     };
+    time("isect", rays.len(), || cast_all(&mesh, &rays, any));
     let print = fingerprint(&mesh, &rays, any, batch);
     println!(
         "{mesh_name} {set}: {} triangles, {} rays, {hits} hits, fingerprint {print:016x}",

@@ -201,6 +201,10 @@ impl TriMesh {
     /// below the exact crossing, so a segment ending exactly at it (`max_t = hit.t`) may miss
     /// the hit; end such a segment a little past it.
     #[must_use]
+    // Inlined so the ray's set-up and the test of the mesh's box run in the caller on the ray
+    // as it has it (in registers, not stored and reloaded through the reference); the traversal
+    // stays out of line. Measured, the mesh bench's 10k sphere camera rays: 15.6 -> 17.3 Mrays/s.
+    #[inline]
     pub fn raycast_triangle(&self, ray: &Ray, max_t: Real) -> Option<MeshHit> {
         let pre = PreRay::new(ray, max_t)?;
         let hit = self.bvh.closest(&pre, max_t)?;
@@ -349,6 +353,7 @@ impl RayCast for TriMesh {
     /// a triangle facing it when there is one, so a ray grazing the solid from outside is not
     /// taken for one from inside. A ray from inside always leaves through the closed surface,
     /// so it always hits. A surface mesh: the same as [`RayCast::raycast_surface`].
+    #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let pre = PreRay::new(ray, max_t)?;
         let hit = self.bvh.closest(&pre, max_t)?;
@@ -373,6 +378,7 @@ impl RayCast for TriMesh {
 
     /// The first triangle hit, from inside as from outside: [`TriMesh::raycast_triangle`] as a
     /// [`RayHit`] (point `origin + t dir`, normal facing the ray).
+    #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let hit = self.raycast_triangle(ray, max_t)?;
         Some(RayHit {
@@ -385,6 +391,7 @@ impl RayCast for TriMesh {
     /// Whether any triangle is hit within `max_t` (for a solid mesh the same answer as
     /// [`RayCast::raycast`], since a ray from inside leaves through the surface): its own
     /// traversal, which stops at the first hit found, in no particular order.
+    #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         PreRay::new(ray, max_t).is_some_and(|pre| self.bvh.any(&pre, max_t))
     }
