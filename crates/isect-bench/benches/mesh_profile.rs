@@ -1,7 +1,7 @@
 //! A fixed workload for `valgrind --tool=callgrind`: one 100k-triangle mesh and one ray set,
 //! cast once, so that instruction counts per ray are repeatable on a loaded machine.
 //!
-//! `ISECT_PROFILE="<sphere|soup> <camera|incoherent|short> [<side> [batch]]" cargo bench -p
+//! `ISECT_PROFILE="<sphere|soup|terrain> <camera|incoherent|short> [<side> [batch]]" cargo bench -p
 //! isect-bench --bench mesh_profile` (build with `--no-run`, then run the binary under callgrind
 //! with `--toggle-collect='*cast_all*'` to leave out the mesh build). `<side>` is the camera's
 //! width in pixels (128 unless given); `batch` casts closest hits through
@@ -10,7 +10,8 @@
 //! `cast_all`), so a change that alters any result shows. `ISECT_PROFILE_RAYS=hit`, `inbox` or
 //! `outside` keeps only the rays that hit the mesh, miss it but enter its bounding box, or miss
 //! the box (the instructions of a hit and of a miss differ tenfold). `ISECT_PROFILE_RINGS=50`
-//! makes the sphere of the mesh bench's 10k row instead (158 rings: its 100k row).
+//! makes the sphere of the mesh bench's 10k row instead (158 rings: its 100k row);
+//! `ISECT_PROFILE_TRIANGLES=10000` the 10k terrain (not the bench's: another random seed).
 //! `ISECT_PROFILE_LIB=parry` casts the same rays with parry3d's `TriMesh` instead (the bench's
 //! comparison; no fingerprint). `ISECT_PROFILE_TIME=<passes>` also prints the best of that many
 //! timed passes in ns per ray (outside callgrind: a quick timing of one ray class).
@@ -22,7 +23,7 @@ use std::hint::black_box;
 use isect::math::Vec3;
 use isect::{RayCast, Real, TriMesh};
 use isect_bench::Rng;
-use isect_bench::meshes::{Mesh, soup, sphere_rings};
+use isect_bench::meshes::{Mesh, soup, sphere_rings, terrain};
 
 #[inline(never)]
 fn cast_all(mesh: &TriMesh, rays: &[(isect::Ray, Real)], any: bool) -> usize {
@@ -147,6 +148,13 @@ fn main() {
         ..
     } = match mesh_name {
         "soup" => soup(100_000, &mut rng),
+        "terrain" => terrain(
+            std::env::var("ISECT_PROFILE_TRIANGLES")
+                .ok()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(100_000),
+            &mut rng,
+        ),
         _ => sphere_rings(
             std::env::var("ISECT_PROFILE_RINGS")
                 .ok()

@@ -330,7 +330,8 @@ fn rotate(z_is_x: bool, z_is_y: bool, v: Vec3) -> Vec3 {
     }
 }
 
-/// A stack entry: an inner node and the ray's entry distance into its box.
+/// A stack entry: an inner node and the ray's entry distance into its box (0 in unordered
+/// traversals, which do not compare it).
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
     pub index: u32,
@@ -430,16 +431,20 @@ pub(super) fn lanes_within(near: &[Real; LANES], t_max: Real) -> u32 {
 fn nearest_first(near: &[Real; LANES], lanes: u32) -> ([u32; LANES], usize) {
     let mut k = [0; LANES];
     let mut n = 0;
-    for lane in 0..LANES {
-        if lanes & (1 << lane) != 0 {
-            let mut j = n;
-            while j > 0 && near[k[j - 1] as usize % LANES] > near[lane] {
-                k[j] = k[j - 1];
-                j -= 1;
-            }
-            k[j] = lane as u32;
-            n += 1;
+    // Over the set bits rather than a test per lane, whose branches random rays mispredict
+    // (callgrind's branch simulation, mispredictions per ray: soup incoherent 47.6 -> 39.8,
+    // sphere incoherent 11.7 -> 10.3, sphere camera 3.24 -> 2.82; instructions 0-3% more).
+    let mut rest = lanes;
+    while rest != 0 {
+        let lane = rest.trailing_zeros() as usize % LANES;
+        rest &= rest - 1;
+        let mut j = n;
+        while j > 0 && near[k[j - 1] as usize % LANES] > near[lane] {
+            k[j] = k[j - 1];
+            j -= 1;
         }
+        k[j] = lane as u32;
+        n += 1;
     }
     (k, n)
 }
@@ -520,7 +525,6 @@ impl Bvh {
         loop {
             let leaves = mask & u32::from(node.leaf_mask);
             let inner = mask & !leaves;
-            let entry = |lane: usize| Entry::new(node, &near, lane);
             let mut next = None;
             if !ORDERED {
                 // Leaves at once; of the inner lanes the last is next, the others are pushed.
@@ -532,6 +536,13 @@ impl Bvh {
                         return;
                     }
                 }
+                // The entries carry no distance: the limit does not change, and the box test
+                // already kept only lanes entered within it (widened), so the entry distances
+                // are neither stored nor compared again.
+                let entry = |lane: usize| Entry {
+                    index: node.child[lane],
+                    near: 0.0,
+                };
                 if inner != 0 {
                     let last = (31 - inner.leading_zeros()) as usize % LANES;
                     let mut others = inner & !(1 << last);
@@ -563,7 +574,7 @@ impl Bvh {
                 Some(e) => e.index,
                 None => loop {
                     let Some(e) = stack.pop() else { return };
-                    if e.near <= limit() {
+                    if !ORDERED || e.near <= limit() {
                         break e.index;
                     }
                 },
