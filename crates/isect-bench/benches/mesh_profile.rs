@@ -1,8 +1,8 @@
 //! A fixed workload for `valgrind --tool=callgrind`: one 100k-triangle mesh and one ray set,
 //! cast once, so that instruction counts per ray are repeatable on a loaded machine.
 //!
-//! `ISECT_PROFILE="<sphere|soup|terrain> <camera|incoherent|short> [<side> [batch]]" cargo bench -p
-//! isect-bench --bench mesh_profile` (build with `--no-run`, then run the binary under callgrind
+//! `ISECT_PROFILE="<sphere|soup|terrain> <camera|incoherent|short> [<side> [batch]]" cargo
+//! bench -p isect-bench --bench mesh_profile` (build with `--no-run`, then run the binary under callgrind
 //! with `--toggle-collect='*cast_all*'` to leave out the mesh build). `<side>` is the camera's
 //! width in pixels (128 unless given); `batch` casts closest hits through
 //! `batch::raycast_mesh` (ray packets) instead of one `raycast_triangle` per ray. Prints the hit count and a
@@ -69,15 +69,18 @@ fn cast_all_parry(
         .count()
 }
 
+/// The number in the environment variable `name`, or `default` when it is unset or not one.
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// With `ISECT_PROFILE_TIME=<passes>`, the best of that many timed passes of `cast`, in ns
 /// per ray (not for callgrind runs).
 fn time(lib: &str, rays: usize, mut cast: impl FnMut() -> usize) {
-    let Some(passes) = std::env::var("ISECT_PROFILE_TIME")
-        .ok()
-        .and_then(|p| p.parse::<u32>().ok())
-    else {
-        return;
-    };
+    let passes: u32 = env_or("ISECT_PROFILE_TIME", 0);
     let best = (0..passes)
         .map(|_| {
             let start = std::time::Instant::now();
@@ -148,19 +151,8 @@ fn main() {
         ..
     } = match mesh_name {
         "soup" => soup(100_000, &mut rng),
-        "terrain" => terrain(
-            std::env::var("ISECT_PROFILE_TRIANGLES")
-                .ok()
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(100_000),
-            &mut rng,
-        ),
-        _ => sphere_rings(
-            std::env::var("ISECT_PROFILE_RINGS")
-                .ok()
-                .and_then(|r| r.parse().ok())
-                .unwrap_or(158),
-        ),
+        "terrain" => terrain(env_or("ISECT_PROFILE_TRIANGLES", 100_000), &mut rng),
+        _ => sphere_rings(env_or("ISECT_PROFILE_RINGS", 158)),
     };
     let mesh = TriMesh::new(vertices.clone(), triangles).unwrap();
     let (lo, hi) = vertices
@@ -246,13 +238,16 @@ fn main() {
         time("parry", rays.len(), || cast_all_parry(&pmesh, &prays, any));
         return;
     }
-    let hits = if batch && !any {
-        let (plain, max_t) = plain(&rays);
-        cast_all_batch(&mesh, &plain, max_t)
-    } else {
-        cast_all(&mesh, &rays, any)
+    let (plain, max_t) = plain(&rays);
+    let cast = || {
+        if batch && !any {
+            cast_all_batch(&mesh, &plain, max_t)
+        } else {
+            cast_all(&mesh, &rays, any)
+        }
     };
-    time("isect", rays.len(), || cast_all(&mesh, &rays, any));
+    let hits = cast();
+    time("isect", rays.len(), cast);
     let print = fingerprint(&mesh, &rays, any, batch);
     println!(
         "{mesh_name} {set}: {} triangles, {} rays, {hits} hits, fingerprint {print:016x}",
