@@ -10,9 +10,14 @@
 //! - [`query`]: box queries, nearest-first closest point and mesh-against-mesh traversal,
 //! - [`refit`]: new vertex positions with the same tree topology.
 //!
+//! The traversals run through [`crate::dispatch::fast`] (a copy for x86-64-v3 processors);
+//! `copies_agree` tests that both copies give the same bits.
+//!
 //! ARCHITECTURE.md ("Mesh BVH") explains the choices.
 
 pub(crate) mod build;
+#[cfg(test)]
+mod copies_agree;
 pub(crate) mod layout;
 pub(crate) mod packet;
 pub(crate) mod query;

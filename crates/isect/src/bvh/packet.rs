@@ -208,6 +208,20 @@ impl Bvh {
     /// The closest hit of each of `rays` within `[0, max_t]` into `out` (one per ray, at
     /// most [`PACKET`]), as [`Bvh::closest`] finds it up to the ties the module docs describe.
     pub(crate) fn closest_packet(&self, rays: &[PreRay], max_t: Real, out: &mut [Option<LeafHit>]) {
+        crate::dispatch::fast(
+            #[inline(always)]
+            || self.closest_packet_walk(rays, max_t, out),
+        );
+    }
+
+    /// [`Bvh::closest_packet`] inlined into its caller.
+    #[inline(always)]
+    pub(super) fn closest_packet_walk(
+        &self,
+        rays: &[PreRay],
+        max_t: Real,
+        out: &mut [Option<LeafHit>],
+    ) {
         debug_assert!(rays.len() <= PACKET && out.len() == rays.len());
         let soa = Rays::new(rays);
         let interval = if self.root.count > 0 || rays.len() < 2 {
@@ -217,7 +231,11 @@ impl Bvh {
         };
         let Some(interval) = interval else {
             for (ray, out) in rays.iter().zip(out) {
-                *out = self.closest(ray, max_t);
+                *out = if ray.may_enter(self.whole, max_t) {
+                    self.closest_walk(ray, max_t)
+                } else {
+                    None
+                };
             }
             return;
         };
@@ -240,25 +258,31 @@ impl Bvh {
             if leaves != 0 {
                 // Each leaf the packet enters, nearest first, against all rays at once; then
                 // each ray that enters it within its closest hit so far tests its triangles.
-                visit_nearest_first(&near, leaves, |lane| {
-                    let (mut entered, ray_near) = soa.enter(node, lane, interval.negative, &best_t);
-                    let (first, count) = (node.child[lane], u32::from(node.count[lane]));
-                    while entered != 0 {
-                        let r = entered.trailing_zeros() as usize;
-                        entered &= entered - 1;
-                        if ray_near[r] <= best_t[r] {
-                            best_t[r] = self.closest_in_leaf(
-                                &rays[r],
-                                &mut frames[r],
-                                &mut out[r],
-                                best_t[r],
-                                first,
-                                count,
-                            );
+                visit_nearest_first(
+                    &near,
+                    leaves,
+                    #[inline(always)]
+                    |lane| {
+                        let (mut entered, ray_near) =
+                            soa.enter(node, lane, interval.negative, &best_t);
+                        let (first, count) = (node.child[lane], u32::from(node.count[lane]));
+                        while entered != 0 {
+                            let r = entered.trailing_zeros() as usize;
+                            entered &= entered - 1;
+                            if ray_near[r] <= best_t[r] {
+                                best_t[r] = self.closest_in_leaf(
+                                    &rays[r],
+                                    &mut frames[r],
+                                    &mut out[r],
+                                    best_t[r],
+                                    first,
+                                    count,
+                                );
+                            }
                         }
-                    }
-                    false
-                });
+                        false
+                    },
+                );
                 limit = farthest(&best_t);
             }
             let index = match nearest_next(

@@ -1,0 +1,98 @@
+//! Run-time choice of the code compiled for newer x86-64 processors.
+//!
+//! The mesh queries' hot loops (BVH traversal and leaf tests) are written once with glam's SSE2
+//! vectors, which the baseline x86-64 target has. [`fast`] runs such a loop from a second copy
+//! compiled with the x86-64-v3 features (AVX2, FMA, BMI1/2, LZCNT, POPCNT and the SSE levels
+//! before them) when the processor has them: the same operations, but in the three-operand VEX
+//! encoding (no register copies before each operation), with single instructions for the
+//! traversal's bit scans and counts, and SSE4.1's blends and minima. Measured (mesh bench,
+//! 10k-triangle sphere, camera rays): 68-70 -> 56-57 ns per ray.
+//!
+//! The answers are the same bits in both copies: the floating-point operations are the same
+//! IEEE ones (Rust never fuses a multiply and an add on its own, so the FMA feature changes
+//! only explicit `mul_add` calls, which are correctly rounded either way). The crate's tests
+//! run both copies against each other; `ISECT_SIMD=baseline` in the environment (read once per
+//! process) keeps a program on the baseline copy, to run a whole test suite there or to rule
+//! the dispatch out when chasing a bug.
+//!
+//! Without `std` (no run-time detection), on other architectures, or when the whole build
+//! already targets AVX2 (`-C target-cpu=native` on such a machine), [`fast`] calls the closure
+//! directly. This module holds the crate's only `unsafe` code: the call into the copy compiled
+//! for the detected features.
+
+/// Runs `f`, compiled for x86-64-v3 when the processor has those features. `f` and everything
+/// it calls that is to get the newer instructions must be inlined into it (`#[inline(always)]`
+/// on the closure and its callees): a function the compiler keeps out of line is the baseline
+/// copy.
+#[inline(always)]
+pub(crate) fn fast<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]
+    if v3::available() {
+        // SAFETY: `v3::run` only requires the features it enables, which `available` found
+        // the processor has (and `std` found the operating system saves, for AVX).
+        #[allow(unsafe_code)]
+        return unsafe { v3::run(f) };
+    }
+    f()
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]
+mod v3 {
+    use core::sync::atomic::{AtomicU8, Ordering};
+
+    /// [`available`]'s answer once known: 0 not yet asked, 1 no, 2 yes.
+    static STATE: AtomicU8 = AtomicU8::new(0);
+
+    /// Whether the processor has every feature [`run`] enables, and `ISECT_SIMD` is not
+    /// `baseline`. One atomic load after the first call.
+    #[inline(always)]
+    pub(super) fn available() -> bool {
+        match STATE.load(Ordering::Relaxed) {
+            0 => detect(),
+            state => state == 2,
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn detect() -> bool {
+        let wanted = std::env::var_os("ISECT_SIMD").is_none_or(|v| v != "baseline");
+        let yes = wanted
+            && std::is_x86_feature_detected!("sse3")
+            && std::is_x86_feature_detected!("ssse3")
+            && std::is_x86_feature_detected!("sse4.1")
+            && std::is_x86_feature_detected!("sse4.2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("avx")
+            && std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("fma")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt");
+        // Racing first calls store the same answer.
+        STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+        yes
+    }
+
+    /// `f()` compiled with the x86-64-v3 features.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have every feature enabled here (as [`available`] checks).
+    #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,popcnt,avx,avx2,fma,bmi1,bmi2,lzcnt")]
+    #[allow(unsafe_code)]
+    pub(super) unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
+        f()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fast_returns_the_closures_value_on_either_copy() {
+        let v = alloc::vec![1, 2, 3];
+        assert_eq!(fast(|| v.iter().sum::<i32>()), 6);
+    }
+}
