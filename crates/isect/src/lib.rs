@@ -57,6 +57,7 @@ extern crate std;
 pub mod batch;
 #[cfg(feature = "alloc")]
 mod bvh;
+#[cfg(feature = "alloc")]
 mod dispatch;
 mod error;
 mod features;

@@ -716,8 +716,8 @@ impl Bvh {
     }
 
     /// [`Bvh::closest`] past the whole tree's box ([`Bvh::closest_walk`] through
-    /// [`crate::dispatch::fast`]).
-    #[inline(never)]
+    /// [`crate::dispatch::fast`], which calls one of its two copies).
+    #[inline(always)]
     fn closest_traversal(&self, ray: &PreRay, max_t: Real) -> Option<LeafHit> {
         crate::dispatch::fast(
             #[inline(always)]
@@ -825,6 +825,7 @@ impl Bvh {
     /// when it was added: sphere short rays 410 -> 417 instructions per ray with it; after the
     /// cheaper SIMD set-up, 370 -> 361 with it, and the shadow and short rays' times on the
     /// 100k sphere and terrain within the noise of an A/B run, so it stays out.
+    #[inline(always)]
     pub(crate) fn any(&self, ray: &PreRay, max_t: Real) -> bool {
         crate::dispatch::fast(
             #[inline(always)]
