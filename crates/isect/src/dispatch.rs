@@ -17,8 +17,11 @@
 //!
 //! Without `std` (no run-time detection), on other architectures, or when the whole build
 //! already targets AVX2 (`-C target-cpu=native` on such a machine), [`fast`] calls the closure
-//! directly. This module holds the crate's only `unsafe` code: the call into the copy compiled
-//! for the detected features.
+//! directly.
+//!
+//! This module holds the crate's only `unsafe` code: the call into the copy compiled for the
+//! detected features, and [`prefetch`]'s hint (ARCHITECTURE.md, "Prefetching in large
+//! hierarchies").
 
 /// Runs `f`, compiled for x86-64-v3 when the processor has those features. `f` and everything
 /// it calls that is to get the newer instructions must be inlined into it (`#[inline(always)]`
@@ -43,6 +46,29 @@ pub(crate) fn fast<R>(f: impl FnOnce() -> R) -> R {
     }
     #[cfg(not(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2"))))]
     f()
+}
+
+/// Asks the processor to start loading the cache lines of `x` into its caches: a hint, with no
+/// effect on any result (none on other architectures).
+#[inline(always)]
+pub(crate) fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let p = (x as *const T).cast::<i8>();
+        let mut offset = 0;
+        while offset < core::mem::size_of::<T>() {
+            // SAFETY: a prefetch reads nothing architecturally and cannot fault; the address
+            // lies within `x` anyway.
+            #[allow(unsafe_code)]
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(offset));
+            }
+            offset += 64;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]

@@ -529,6 +529,25 @@ impl Bvh {
         loop {
             let leaves = mask & u32::from(node.leaf_mask);
             let inner = mask & !leaves;
+            // Every child entered starts loading before any is visited (large hierarchies
+            // only, see `PREFETCH_FROM`; not for a lone child, which is visited at once).
+            let mut rest = if self.prefetch && mask & mask.wrapping_sub(1) != 0 {
+                mask
+            } else {
+                0
+            };
+            while rest != 0 {
+                let lane = rest.trailing_zeros() as usize % LANES;
+                rest &= rest - 1;
+                let child = node.child[lane] as usize;
+                if leaves & (1 << lane) != 0 {
+                    if let Some(b) = self.blocks.get(child / WIDTH) {
+                        crate::dispatch::prefetch(b);
+                    }
+                } else if let Some(n) = self.nodes.get(child) {
+                    crate::dispatch::prefetch(n);
+                }
+            }
             let mut next = None;
             if !ORDERED {
                 // Leaves at once; of the inner lanes the last is next, the others are pushed.
