@@ -255,3 +255,41 @@ fn invalid_rays_hit_nothing() {
     let on = Ray::new(v(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0));
     assert_eq!(m.raycast_triangle(&on, 0.0).map(|h| h.t), Some(0.0));
 }
+
+/// A soup of `n` triangles with corners on the quarter grid of [-8, 8]³, from `seed`.
+fn seeded_soup(n: usize, mut seed: u64) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        ((seed >> 40) % 65) as Real * 0.25 - 8.0
+    };
+    let vertices: Vec<Vec3> = (0..3 * n)
+        .map(|_| Vec3::new(next(), next(), next()))
+        .collect();
+    let triangles = (0..n as u32)
+        .map(|i| [3 * i, 3 * i + 1, 3 * i + 2])
+        .collect();
+    (vertices, triangles)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3))]
+
+    /// Meshes of more than 1 MiB, whose traversals prefetch the children a ray enters, answer
+    /// as brute force too (a 32768-triangle sphere; a soup of 12000 triangles).
+    #[test]
+    fn large_meshes_that_prefetch_match_brute_force(
+        rays in proptest::collection::vec(aimed_ray(), 12),
+        seed in 1u64..,
+    ) {
+        let sphere = mesh(sphere_mesh(v(0.5, -0.25, 1.0), 5.0, 6));
+        let soup = mesh(seeded_soup(12_000, seed));
+        for m in [&sphere, &soup] {
+            prop_assert!(m.heap_bytes() > 1 << 20, "{} bytes", m.heap_bytes());
+            for ray in &rays {
+                check_against_brute(m, ray, Real::INFINITY);
+            }
+        }
+    }
+}
