@@ -193,19 +193,11 @@ fn main() {
                 ray_sets(&mesh, camera, random, &mut rng);
                 continue;
             }
-            // Best of five builds (three for a million triangles).
-            let runs = if n > 500_000 { 3 } else { 5 };
-            let (ours, isect_ms) = timed(runs, || {
-                TriMesh::new(mesh.vertices.clone(), mesh.triangles.clone()).unwrap()
-            });
             let pv: Vec<parry3d::math::Vector> = mesh
                 .vertices
                 .iter()
                 .map(|p| parry3d::math::Vector::new(p.x, p.y, p.z))
                 .collect();
-            let (parry, parry_ms) = timed(runs, || {
-                parry3d::shape::TriMesh::new(pv.clone(), mesh.triangles.clone()).unwrap()
-            });
             let otris: Vec<obvhs::triangle::Triangle> = mesh
                 .triangles
                 .iter()
@@ -215,7 +207,11 @@ fn main() {
                     v2: o3(mesh.vertices[t[2] as usize]),
                 })
                 .collect();
-            let ((obvh, otris), obvhs_ms) = timed(runs, || {
+            let build_isect =
+                || TriMesh::new(mesh.vertices.clone(), mesh.triangles.clone()).unwrap();
+            let build_parry =
+                || parry3d::shape::TriMesh::new(pv.clone(), mesh.triangles.clone()).unwrap();
+            let build_obvhs = || {
                 let bvh: CwBvh = obvhs::cwbvh::builder::build_cwbvh_from_tris(
                     &otris,
                     obvhs::BvhBuildParams::medium_build(),
@@ -228,7 +224,25 @@ fn main() {
                     .map(|&i| otris[i as usize])
                     .collect();
                 (bvh, ordered)
-            });
+            };
+            // Best of five builds each (three for a million triangles), in interleaved rounds
+            // like the ray passes, so that a change in the machine's load hits all three alike
+            // (the three were timed one after the other until 2026-11-24).
+            let runs = if n > 500_000 { 3 } else { 5 };
+            let (mut ours, mut isect_ms) = timed(1, build_isect);
+            let (mut parry, mut parry_ms) = timed(1, build_parry);
+            let ((mut obvh, mut otris), mut obvhs_ms) = timed(1, build_obvhs);
+            for _ in 1..runs {
+                let ms;
+                (ours, ms) = timed(1, build_isect);
+                isect_ms = isect_ms.min(ms);
+                let ms;
+                (parry, ms) = timed(1, build_parry);
+                parry_ms = parry_ms.min(ms);
+                let ms;
+                ((obvh, otris), ms) = timed(1, build_obvhs);
+                obvhs_ms = obvhs_ms.min(ms);
+            }
             let obvhs_bytes = std::mem::size_of_val(&obvh.nodes[..])
                 + std::mem::size_of_val(&obvh.primitive_indices[..])
                 + std::mem::size_of_val(&otris[..]);
