@@ -440,7 +440,8 @@ fn bin_index<const B: usize>(w: Real) -> usize {
 mod tests {
     use super::*;
 
-    /// The parallel build gives the same tree and order as the sequential one.
+    /// The parallel build gives the same tree and order as the sequential one, and so do the
+    /// sequential build's two compiled copies.
     #[test]
     fn parallel_build_is_the_sequential_one() {
         let mut state = 0x9E37_79B9_7F4A_7C15_u64;
@@ -459,8 +460,23 @@ mod tests {
         }
         let mut seq: Vec<u32> = (0..n).collect();
         let mut par = seq.clone();
+        // The baseline copy of the sequential build, called directly (the two above go
+        // through `dispatch::fast`, the x86-64-v3 copy where the processor has it).
+        let mut direct_order = seq.clone();
+        let mut direct = Vec::new();
+        let mut direct_prims = prims.clone();
+        let all = Bounds::of(&direct_prims);
+        build_sequential(&mut direct_prims, &mut direct_order, &all, 0, &mut direct);
         let a = build_with(&mut prims.clone(), &mut seq, false);
         let b = build_with(&mut prims, &mut par, true);
+        assert_eq!(seq, direct_order);
+        assert_eq!(a.len(), direct.len());
+        for (x, y) in a.iter().zip(&direct) {
+            assert_eq!(
+                (x.min, x.max, x.index, x.count),
+                (y.min, y.max, y.index, y.count)
+            );
+        }
         assert_eq!(seq, par);
         assert_eq!(a.len(), b.len());
         for (x, y) in a.iter().zip(&b) {
