@@ -40,10 +40,20 @@
 //! # Features
 //!
 //! - `std` (default): float functions from the standard library. Without it the crate is
-//!   `no_std`; enable `libm` instead. `alloc` (implied by `std`) enables [`ConvexHull`].
+//!   `no_std`; enable `libm` instead. `alloc` (implied by `std`) enables [`ConvexHull`],
+//!   [`TriMesh`] and [`batch`].
 //! - `serde`, `bytemuck`, `approx`, `mint`: derives and trait impls for the shapes and results,
 //!   and the matching glam features.
-//! - `rayon`: parallel batch queries and BVH builds (no effect yet: the mesh module will use it).
+//! - `rayon`: parallel [`batch`] queries and BVH builds of large meshes (the same tree as the
+//!   sequential build).
+//! - `io`: the module `isect::io`, loading OBJ, STL and PLY meshes.
+//!
+//! # Processor features
+//!
+//! With `std` on x86-64, [`TriMesh`]'s ray casts and build run from a copy of their code
+//! compiled for AVX2 (x86-64-v3) when the processor has it, detected once per process; the
+//! answers are the same bits as the baseline code's. Setting the environment variable
+//! `ISECT_SIMD=baseline` keeps a process on the baseline code.
 #![no_std]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
