@@ -151,17 +151,12 @@ fn rays_per_second(
     best.into_iter().map(|b| n as f64 / b).collect()
 }
 
-/// The result of `f` and its best time in milliseconds over `runs` runs (builds are timed
-/// once per mesh otherwise, and a single run on a shared machine varies by tens of percent).
-fn timed<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, f64) {
-    let mut best = f64::INFINITY;
-    let mut x = None;
-    for _ in 0..runs.max(1) {
-        let t = Instant::now();
-        x = Some(f());
-        best = best.min(t.elapsed().as_secs_f64() * 1e3);
-    }
-    (x.expect("at least one run"), best)
+/// The result of `f`, lowering `best_ms` to its time in milliseconds if that is less.
+fn timed<T>(f: impl FnOnce() -> T, best_ms: &mut f64) -> T {
+    let t = Instant::now();
+    let x = f();
+    *best_ms = best_ms.min(t.elapsed().as_secs_f64() * 1e3);
+    x
 }
 
 fn o3(v: Vec3) -> isect::glam::Vec3A {
@@ -229,20 +224,17 @@ fn main() {
             // like the ray passes, so that a change in the machine's load hits all three alike
             // (the three were timed one after the other until 2026-11-24).
             let runs = if n > 500_000 { 3 } else { 5 };
-            let (mut ours, mut isect_ms) = timed(1, build_isect);
-            let (mut parry, mut parry_ms) = timed(1, build_parry);
-            let ((mut obvh, mut otris), mut obvhs_ms) = timed(1, build_obvhs);
-            for _ in 1..runs {
-                let ms;
-                (ours, ms) = timed(1, build_isect);
-                isect_ms = isect_ms.min(ms);
-                let ms;
-                (parry, ms) = timed(1, build_parry);
-                parry_ms = parry_ms.min(ms);
-                let ms;
-                ((obvh, otris), ms) = timed(1, build_obvhs);
-                obvhs_ms = obvhs_ms.min(ms);
+            let (mut isect_ms, mut parry_ms, mut obvhs_ms) =
+                (f64::INFINITY, f64::INFINITY, f64::INFINITY);
+            let mut built = None;
+            for _ in 0..runs {
+                built = Some((
+                    timed(build_isect, &mut isect_ms),
+                    timed(build_parry, &mut parry_ms),
+                    timed(build_obvhs, &mut obvhs_ms),
+                ));
             }
+            let (ours, parry, (obvh, otris)) = built.expect("at least one round");
             let obvhs_bytes = std::mem::size_of_val(&obvh.nodes[..])
                 + std::mem::size_of_val(&obvh.primitive_indices[..])
                 + std::mem::size_of_val(&otris[..]);

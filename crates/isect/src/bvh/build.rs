@@ -156,7 +156,7 @@ fn build_into(
             index: 0,
             count: 0,
         });
-        let (mid, lb, rb) = split::<BINS>(prims, order, bounds);
+        let (mid, lb, rb) = split_node(prims, order, bounds);
         let (left, right) = order.split_at_mut(mid);
         let (pl, pr) = prims.split_at_mut(mid);
         let (mut l, mut r) = rayon::join(
@@ -241,12 +241,7 @@ fn build_sequential(
         if hi - lo <= MAX_LEAF {
             continue;
         }
-        let (prims, order) = (&mut prims[lo..hi], &mut order[lo..hi]);
-        let (mid, lb, rb) = if order.len() <= SMALL {
-            split::<SMALL_BINS>(prims, order, &bounds)
-        } else {
-            split::<BINS>(prims, order, &bounds)
-        };
+        let (mid, lb, rb) = split_node(&mut prims[lo..hi], &mut order[lo..hi], &bounds);
         // An inner node; its `index` (the right child) is set when that child is built.
         out[here].count = 0;
         tasks.push(Task {
@@ -261,6 +256,21 @@ fn build_sequential(
             bounds: lb,
             right_of: None,
         });
+    }
+}
+
+/// [`split`] with [`SMALL_BINS`] bins for nodes of at most [`SMALL`] triangles, [`BINS`] for
+/// larger ones.
+#[inline(always)]
+fn split_node(
+    prims: &mut [PrimBox],
+    order: &mut [u32],
+    bounds: &Bounds,
+) -> (usize, Bounds, Bounds) {
+    if order.len() <= SMALL {
+        split::<SMALL_BINS>(prims, order, bounds)
+    } else {
+        split::<BINS>(prims, order, bounds)
     }
 }
 

@@ -231,11 +231,7 @@ impl Bvh {
         };
         let Some(interval) = interval else {
             for (ray, out) in rays.iter().zip(out) {
-                *out = if ray.may_enter(self.whole, max_t) {
-                    self.closest_walk(ray, max_t)
-                } else {
-                    None
-                };
+                *out = self.closest_inline(ray, max_t);
             }
             return;
         };
