@@ -21,9 +21,9 @@
 //! already targets AVX2 (`-C target-cpu=native` on such a machine), [`fast`] calls the closure
 //! directly.
 //!
-//! This module holds the crate's only `unsafe` code: the call into the copy compiled for the
-//! detected features, and [`prefetch`]'s hint (ARCHITECTURE.md, "Prefetching in large
-//! hierarchies").
+//! This module holds two of the crate's three `unsafe` blocks (the third is `crate::pages`'
+//! huge-page advice): the call into the copy compiled for the detected features, and
+//! [`prefetch`]'s hint (ARCHITECTURE.md, "Prefetching in large hierarchies").
 
 /// Runs `f`, compiled for x86-64-v3 when the processor has those features. `f` and everything
 /// it calls that is to get the newer instructions must be inlined into it (`#[inline(always)]`

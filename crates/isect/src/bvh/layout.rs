@@ -13,6 +13,7 @@ use alloc::vec::Vec;
 
 use crate::bvh::build::{self, BinNode, PrimBox};
 use crate::math::{Real, SimdVec3, Vec3};
+use crate::pages;
 
 /// Triangles per leaf block (the lanes of a leaf test).
 pub(crate) const WIDTH: usize = 4;
@@ -142,7 +143,7 @@ pub(crate) struct NodeRef {
 }
 
 /// The BVH of a mesh.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Bvh {
     /// Nodes in pre-order; `nodes[0]` is the root.
     pub nodes: Vec<Node>,
@@ -174,6 +175,19 @@ pub(crate) struct Bvh {
 /// without; callgrind 304 -> 323 instructions per ray).
 pub(crate) const PREFETCH_FROM: usize = 1 << 20;
 
+/// A copy in huge pages as well (`crate::pages`), as a derived `Clone` would not be.
+impl Clone for Bvh {
+    fn clone(&self) -> Self {
+        Self {
+            nodes: pages::vec_from_slice(&self.nodes),
+            blocks: pages::vec_from_slice(&self.blocks),
+            order: pages::vec_from_slice(&self.order),
+            degenerate: self.degenerate.clone(),
+            ..*self
+        }
+    }
+}
+
 /// The corners of triangle `t` of a mesh.
 #[inline]
 pub(crate) fn corners(vertices: &[Vec3], t: [u32; 3]) -> [Vec3; 3] {
@@ -203,8 +217,9 @@ impl Bvh {
         drop(prims);
         // One block per leaf; the leaves' indices become slots.
         let leaves = bin.iter().filter(|b| b.count > 0).count();
-        let mut blocks = Vec::with_capacity(leaves);
-        let mut slot_order = Vec::with_capacity(leaves * WIDTH);
+        // The arrays rays read, in huge pages where they are large enough (`crate::pages`).
+        let mut blocks = pages::with_capacity(leaves);
+        let mut slot_order = pages::with_capacity(leaves * WIDTH);
         let mut degenerate = Vec::with_capacity(leaves * WIDTH);
         for b in bin.iter_mut().filter(|b| b.count > 0) {
             let range = b.index as usize..(b.index + b.count) as usize;
@@ -235,7 +250,8 @@ impl Bvh {
                 count: 0,
             }
         };
-        nodes.shrink_to_fit();
+        // The nodes' final array: exactly their number, in huge pages where it is large enough.
+        let nodes = pages::vec_from_slice(&nodes);
         let mut bvh = Self {
             nodes,
             blocks,

@@ -293,3 +293,32 @@ proptest! {
         }
     }
 }
+
+/// A mesh whose BVH arrays span whole 2 MiB pages (asked to be huge pages on Linux) answers as
+/// brute force, and so does its clone (which copies them into advised memory of its own), with
+/// the same hits bit for bit.
+#[test]
+fn meshes_in_huge_pages_and_their_clones_match_brute_force() {
+    use proptest::strategy::ValueTree;
+    // Over 4 MiB of leaf blocks alone, so they hold an aligned 2 MiB range wherever they start.
+    let big = mesh(seeded_soup(120_000, 0x9e37_79b9_7f4a_7c15));
+    assert!(big.heap_bytes() > 8 << 20, "{} bytes", big.heap_bytes());
+    let copy = big.clone();
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    for _ in 0..8 {
+        let ray = aimed_ray().new_tree(&mut runner).unwrap().current();
+        check_against_brute(&copy, &ray, Real::INFINITY);
+    }
+    for _ in 0..200 {
+        let ray = aimed_ray().new_tree(&mut runner).unwrap().current();
+        let (a, b) = (
+            big.raycast_triangle(&ray, 20.0),
+            copy.raycast_triangle(&ray, 20.0),
+        );
+        assert_eq!(
+            a.map(|h| (h.t.to_bits(), h.triangle)),
+            b.map(|h| (h.t.to_bits(), h.triangle))
+        );
+        assert_eq!(big.raycast_any(&ray, 5.0), copy.raycast_any(&ray, 5.0));
+    }
+}
