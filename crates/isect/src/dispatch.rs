@@ -21,9 +21,10 @@
 //! already targets AVX2 (`-C target-cpu=native` on such a machine), [`fast`] calls the closure
 //! directly.
 //!
-//! This module holds two of the crate's three `unsafe` blocks (the third is `crate::pages`'
-//! huge-page advice): the call into the copy compiled for the detected features, and
-//! [`prefetch`]'s hint (ARCHITECTURE.md, "Prefetching in large hierarchies").
+//! This module holds three of the crate's four `unsafe` blocks (the fourth is `crate::pages`'
+//! huge-page advice): the call into the copy compiled for the detected features, the eight-lane
+//! AVX box test ([`V3::slabs8`]), and [`prefetch`]'s hint (ARCHITECTURE.md, "Prefetching in
+//! large hierarchies").
 
 /// Runs `f`, compiled for x86-64-v3 when the processor has those features. `f` and everything
 /// it calls that is to get the newer instructions must be inlined into it (`#[inline(always)]`
@@ -74,6 +75,78 @@ pub(crate) fn prefetch<T>(x: &T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = x;
+}
+
+/// Proof that the processor has the x86-64-v3 features (and that `ISECT_SIMD` is not
+/// `baseline`): only [`V3::get`] makes one, so code holding a `V3` may run AVX instructions.
+/// The slab test of an eight-lane node ([`V3::slabs8`]) is the one place the traversal uses
+/// them directly: glam's vectors are four lanes wide, so the copy [`fast`] runs tests a node
+/// as two halves, where AVX's eight-lane registers test it whole.
+#[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct V3(());
+
+#[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+impl V3 {
+    /// `Some` when the processor has the x86-64-v3 features and `ISECT_SIMD` is not
+    /// `baseline` (always in a build that targets AVX2; never without `std`, which detects
+    /// them). One atomic load after the first call.
+    #[inline(always)]
+    pub(crate) fn get() -> Option<Self> {
+        #[cfg(all(feature = "std", not(target_feature = "avx2")))]
+        return v3::available().then_some(Self(()));
+        #[cfg(target_feature = "avx2")]
+        return Some(Self(()));
+        #[cfg(not(any(feature = "std", target_feature = "avx2")))]
+        None
+    }
+
+    /// The slab test of eight lanes with AVX: per axis `near = max((near_planes − origin) ·
+    /// inv, near)` and `far = min((far_planes − origin) · inv_far, far)` from `near = 0` and
+    /// `far = far_limit`, then the lanes where `near <= far` as a bit mask, with the entry
+    /// distances. The same IEEE operations, in the same operand order, as the four-lane halves
+    /// of `PreRay::slabs`, so the same bits.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn slabs8(
+        self,
+        near_planes: [&[f32; 8]; 3],
+        far_planes: [&[f32; 8]; 3],
+        origin: [f32; 3],
+        inv: [f32; 3],
+        inv_far: [f32; 3],
+        far_limit: f32,
+    ) -> (u32, [f32; 8]) {
+        use core::arch::x86_64::{
+            _CMP_LE_OQ, _mm256_cmp_ps, _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps,
+            _mm256_movemask_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps, _mm256_storeu_ps,
+            _mm256_sub_ps,
+        };
+        let mut out = [0.0; 8];
+        // SAFETY: the intrinsics require AVX, which the processor has: a `V3` is made only
+        // after `std::is_x86_feature_detected!` found it (or in a build targeting AVX2). The
+        // loads read the eight `f32` of arrays behind references and the store writes the eight
+        // of `out`, all valid for those 32 bytes (unaligned access allowed); the rest touch
+        // registers only. (Intrinsics called here directly, not from a `#[target_feature]`
+        // function of their own: the compiler kept that one out of line, a call per node.)
+        #[allow(unsafe_code)]
+        let mask = unsafe {
+            let mut near = _mm256_setzero_ps();
+            let mut far = _mm256_set1_ps(far_limit);
+            for axis in 0..3 {
+                let o = _mm256_set1_ps(origin[axis]);
+                let nb = _mm256_loadu_ps(near_planes[axis].as_ptr());
+                let fb = _mm256_loadu_ps(far_planes[axis].as_ptr());
+                let d = _mm256_mul_ps(_mm256_sub_ps(nb, o), _mm256_set1_ps(inv[axis]));
+                near = _mm256_max_ps(d, near);
+                let d = _mm256_mul_ps(_mm256_sub_ps(fb, o), _mm256_set1_ps(inv_far[axis]));
+                far = _mm256_min_ps(d, far);
+            }
+            _mm256_storeu_ps(out.as_mut_ptr(), near);
+            _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_LE_OQ>(near, far)) as u32
+        };
+        (mask, out)
+    }
 }
 
 #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]

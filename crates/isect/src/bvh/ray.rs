@@ -55,6 +55,9 @@ pub(crate) struct PreRay {
     pub(super) negative: u32,
     /// Whether no direction coordinate is zero (the box test's fast path).
     pub(super) oblique: bool,
+    /// Present when the processor has AVX: the box test then runs on eight-lane registers.
+    #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+    pub(super) v3: Option<crate::dispatch::V3>,
 }
 
 /// The watertight triangle test's frame for a ray: the axis permutation that makes the
@@ -130,7 +133,21 @@ impl PreRay {
             inv_far: d.recip() * WIDEN,
             negative: d.cmplt(SimdVec3::ZERO).bitmask(),
             oblique: d.abs().cmpgt(SimdVec3::ZERO).all(),
+            #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+            v3: crate::dispatch::V3::get(),
         })
+    }
+
+    /// The same ray without the AVX box test ([`crate::dispatch::V3::slabs8`]): its nodes are
+    /// tested as four-lane halves, as where the processor lacks AVX (for the test comparing the
+    /// two).
+    #[cfg(test)]
+    pub(crate) fn without_v3(self) -> Self {
+        Self {
+            #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+            v3: None,
+            ..self
+        }
     }
 
     /// The origin as a [`Vec3`].
@@ -220,6 +237,19 @@ impl PreRay {
         } else {
             OCTANT
         };
+        // With AVX, the whole node at once (the same operations on eight lanes).
+        #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+        if let (true, Some(v3)) = (OBLIQUE, self.v3) {
+            let side = |axis: usize| (negative >> axis & 1) as usize;
+            return v3.slabs8(
+                core::array::from_fn(|axis| &node.bounds[side(axis)][axis]),
+                core::array::from_fn(|axis| &node.bounds[side(axis) ^ 1][axis]),
+                self.origin.to_array(),
+                self.inv.to_array(),
+                self.inv_far.to_array(),
+                t_max * WIDEN,
+            );
+        }
         let mut near = [Vec4::ZERO; HALVES];
         // `t_max` widened too: a box whose entry is exactly `t_max` (a segment ending on a
         // triangle there) may have its near distance rounded above it.
