@@ -25,7 +25,7 @@ use alloc::vec::Vec;
 #[cfg(all(feature = "std", target_os = "linux"))]
 const HUGE_PAGE: usize = 2 << 20;
 
-/// An empty vector with room for exactly `capacity` elements, whose memory the operating system
+/// An empty vector with room for `capacity` elements, whose memory the operating system
 /// is asked to back with huge pages where it spans one or more whole ones (aligned 2 MiB
 /// ranges; smaller vectors are plain ones).
 ///
@@ -41,7 +41,7 @@ pub(crate) fn with_capacity<T>(capacity: usize) -> Vec<T> {
     v
 }
 
-/// A copy of `items` in a vector of [`with_capacity`] (exactly their length as capacity).
+/// A copy of `items` in a vector of [`with_capacity`] (their length as capacity).
 pub(crate) fn vec_from_slice<T: Copy>(items: &[T]) -> Vec<T> {
     let mut v = with_capacity(items.len());
     v.extend_from_slice(items);
