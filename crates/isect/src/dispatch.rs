@@ -86,6 +86,24 @@ pub(crate) fn prefetch<T>(x: &T) {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct V3(());
 
+/// The near and far planes of each axis for [`V3::slabs8`].
+#[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Planes<'a> {
+    /// Chosen by the caller (`[axis]` the lanes' near and far planes).
+    Chosen {
+        near: [&'a [f32; 8]; 3],
+        far: [&'a [f32; 8]; 3],
+    },
+    /// `bounds[side][axis][lane]` of a node, each axis's near planes its maxima where `dir` is
+    /// negative and its minima elsewhere (a blend on the sign, no branch), for a direction with
+    /// no zero coordinate.
+    BySign {
+        bounds: &'a [[[f32; 8]; 3]; 2],
+        dir: [f32; 3],
+    },
+}
+
 #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
 impl V3 {
     /// `Some` when the processor has the x86-64-v3 features and `ISECT_SIMD` is not
@@ -101,26 +119,25 @@ impl V3 {
         None
     }
 
-    /// The slab test of eight lanes with AVX: per axis `near = max((near_planes − origin) ·
-    /// inv, near)` and `far = min((far_planes − origin) · inv_far, far)` from `near = 0` and
+    /// The slab test of eight lanes with AVX: per axis `near = max((near planes − origin) ·
+    /// inv, near)` and `far = min((far planes − origin) · inv_far, far)` from `near = 0` and
     /// `far = far_limit`, then the lanes where `near <= far` as a bit mask, with the entry
     /// distances. The same IEEE operations, in the same operand order, as the four-lane halves
-    /// of `PreRay::slabs`, so the same bits.
+    /// of `PreRay::slabs`, so the same bits, whichever way `planes` picks the planes.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn slabs8(
         self,
-        near_planes: [&[f32; 8]; 3],
-        far_planes: [&[f32; 8]; 3],
+        planes: Planes<'_>,
         origin: [f32; 3],
         inv: [f32; 3],
         inv_far: [f32; 3],
         far_limit: f32,
     ) -> (u32, [f32; 8]) {
         use core::arch::x86_64::{
-            _CMP_LE_OQ, _mm256_cmp_ps, _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps,
-            _mm256_movemask_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps, _mm256_storeu_ps,
-            _mm256_sub_ps,
+            _CMP_LE_OQ, _mm256_blendv_ps, _mm256_cmp_ps, _mm256_loadu_ps, _mm256_max_ps,
+            _mm256_min_ps, _mm256_movemask_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps,
+            _mm256_storeu_ps, _mm256_sub_ps,
         };
         let mut out = [0.0; 8];
         // SAFETY: the intrinsics require AVX, which the processor has: a `V3` is made only
@@ -135,8 +152,23 @@ impl V3 {
             let mut far = _mm256_set1_ps(far_limit);
             for axis in 0..3 {
                 let o = _mm256_set1_ps(origin[axis]);
-                let nb = _mm256_loadu_ps(near_planes[axis].as_ptr());
-                let fb = _mm256_loadu_ps(far_planes[axis].as_ptr());
+                let (nb, fb) = match planes {
+                    Planes::Chosen { near, far } => (
+                        _mm256_loadu_ps(near[axis].as_ptr()),
+                        _mm256_loadu_ps(far[axis].as_ptr()),
+                    ),
+                    Planes::BySign { bounds, dir } => {
+                        let lo = _mm256_loadu_ps(bounds[0][axis].as_ptr());
+                        let hi = _mm256_loadu_ps(bounds[1][axis].as_ptr());
+                        // `blendv` takes its second operand where the mask's sign bit is set:
+                        // where the direction is negative (none is zero: no `-0.0`).
+                        let negative = _mm256_set1_ps(dir[axis]);
+                        (
+                            _mm256_blendv_ps(lo, hi, negative),
+                            _mm256_blendv_ps(hi, lo, negative),
+                        )
+                    }
+                };
                 let d = _mm256_mul_ps(_mm256_sub_ps(nb, o), _mm256_set1_ps(inv[axis]));
                 near = _mm256_max_ps(d, near);
                 let d = _mm256_mul_ps(_mm256_sub_ps(fb, o), _mm256_set1_ps(inv_far[axis]));

@@ -199,13 +199,35 @@ impl PreRay {
     /// parallel to (a zero direction coordinate, infinite inverse) is a plain interval test of
     /// the origin, so no `0 · ∞` NaN arises. The far distance is widened by a few ulp for the
     /// rounding of `(bound − origin) · inv` (Ize 2013).
+    ///
+    /// `COHERENT`: the caller's rays usually come in runs of one direction octant (closest-hit
+    /// casts: camera rays), so the jump to the octant's copy is predicted; otherwise (any-hit,
+    /// all-hits and crossing casts: shadow rays, probes) the AVX test picks the planes without
+    /// it (see [`crate::dispatch::Planes`]).
     #[inline(always)]
-    pub(crate) fn boxes(&self, node: &Node, t_max: Real) -> (u32, [Real; LANES]) {
+    pub(crate) fn boxes<const COHERENT: bool>(
+        &self,
+        node: &Node,
+        t_max: Real,
+    ) -> (u32, [Real; LANES]) {
         // The common case (no zero direction coordinate) compiled on its own, without the
         // per-axis branch, so the three axes are one straight run of lane code; and once per
         // octant of the direction, so the near and far planes are at fixed offsets in the node
         // (a jump per node, to the same place for all of a ray's nodes).
         if self.oblique {
+            #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+            if let (false, Some(v3)) = (COHERENT, self.v3) {
+                return v3.slabs8(
+                    crate::dispatch::Planes::BySign {
+                        bounds: &node.bounds,
+                        dir: self.dir.to_array(),
+                    },
+                    self.origin.to_array(),
+                    self.inv.to_array(),
+                    self.inv_far.to_array(),
+                    t_max * WIDEN,
+                );
+            }
             match self.negative {
                 0 => self.slabs::<true, 0>(node, t_max),
                 1 => self.slabs::<true, 1>(node, t_max),
@@ -242,8 +264,10 @@ impl PreRay {
         if let (true, Some(v3)) = (OBLIQUE, self.v3) {
             let side = |axis: usize| (negative >> axis & 1) as usize;
             return v3.slabs8(
-                core::array::from_fn(|axis| &node.bounds[side(axis)][axis]),
-                core::array::from_fn(|axis| &node.bounds[side(axis) ^ 1][axis]),
+                crate::dispatch::Planes::Chosen {
+                    near: core::array::from_fn(|axis| &node.bounds[side(axis)][axis]),
+                    far: core::array::from_fn(|axis| &node.bounds[side(axis) ^ 1][axis]),
+                },
                 self.origin.to_array(),
                 self.inv.to_array(),
                 self.inv_far.to_array(),
@@ -551,7 +575,7 @@ impl Bvh {
             return;
         }
         let mut node = &self.nodes[start.index as usize];
-        let (mut mask, mut near) = ray.boxes(node, limit());
+        let (mut mask, mut near) = ray.boxes::<ORDERED>(node, limit());
         if mask == 0 {
             return;
         }
@@ -639,7 +663,7 @@ impl Bvh {
                 },
             };
             node = &self.nodes[index as usize];
-            (mask, near) = ray.boxes(node, limit());
+            (mask, near) = ray.boxes::<ORDERED>(node, limit());
         }
     }
 
