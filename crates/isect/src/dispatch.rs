@@ -125,7 +125,6 @@ impl V3 {
     /// distances. The same IEEE operations, in the same operand order, as the four-lane halves
     /// of `PreRay::slabs`, so the same bits, whichever way `planes` picks the planes.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn slabs8(
         self,
         planes: Planes<'_>,

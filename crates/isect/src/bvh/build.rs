@@ -45,6 +45,20 @@ pub(crate) struct BinNode {
     pub count: u32,
 }
 
+impl BinNode {
+    /// The node of the boxes `bounds`, with its `index` and `count`.
+    #[inline(always)]
+    #[allow(clippy::useless_conversion)] // `Vec3` from `Vec3A` in f32; the same type in f64
+    fn new(bounds: &Bounds, index: u32, count: u32) -> Self {
+        Self {
+            min: bounds.min.into(),
+            max: bounds.max.into(),
+            index,
+            count,
+        }
+    }
+}
+
 /// A triangle's box. The builder moves these along with the triangle indices, so every pass
 /// reads them in order rather than through the indices.
 #[derive(Clone, Copy, Debug)]
@@ -138,7 +152,6 @@ pub(crate) fn build_with(prims: &mut [PrimBox], order: &mut [u32], parallel: boo
 /// callgrind, `TriMesh::new`: 10k terrain 19.6M -> 17.9M instructions, 100k sphere 234.5M ->
 /// 215.9M, 100k soup 232.6M -> 214.0M; the baseline copy 20.2M on the terrain).
 #[cfg_attr(not(feature = "rayon"), allow(unused_variables))] // `parallel`
-#[allow(clippy::useless_conversion)] // `Vec3` from `Vec3A` in f32; the same type in f64
 fn build_into(
     prims: &mut [PrimBox],
     order: &mut [u32],
@@ -150,12 +163,7 @@ fn build_into(
     #[cfg(feature = "rayon")]
     if parallel && order.len() >= PARALLEL_MIN {
         let here = out.len();
-        out.push(BinNode {
-            min: bounds.min.into(),
-            max: bounds.max.into(),
-            index: 0,
-            count: 0,
-        });
+        out.push(BinNode::new(bounds, 0, 0));
         let (mid, lb, rb) = split_node(prims, order, bounds);
         let (left, right) = order.split_at_mut(mid);
         let (pl, pr) = prims.split_at_mut(mid);
@@ -171,18 +179,16 @@ fn build_into(
                 v
             },
         );
+        // The parts' inner nodes point at right children by index within their part.
+        let rebase = |part: &mut Vec<BinNode>, base: u32| {
+            for n in part.iter_mut().filter(|n| n.count == 0) {
+                n.index += base;
+            }
+        };
         let base_l = (here + 1) as u32;
         let base_r = base_l + l.len() as u32;
-        for n in &mut l {
-            if n.count == 0 {
-                n.index += base_l;
-            }
-        }
-        for n in &mut r {
-            if n.count == 0 {
-                n.index += base_r;
-            }
-        }
+        rebase(&mut l, base_l);
+        rebase(&mut r, base_r);
         out[here].index = base_r;
         out.append(&mut l);
         out.append(&mut r);
@@ -199,7 +205,6 @@ fn build_into(
 /// [`crate::dispatch::fast`]'s copies), nodes in pre-order (a node, its left subtree, its right
 /// subtree), so the tree is the one a recursive build makes.
 #[inline(always)]
-#[allow(clippy::useless_conversion)] // `Vec3` from `Vec3A` in f32; the same type in f64
 fn build_sequential(
     prims: &mut [PrimBox],
     order: &mut [u32],
@@ -232,12 +237,7 @@ fn build_sequential(
         if let Some(parent) = right_of {
             out[parent].index = here as u32;
         }
-        out.push(BinNode {
-            min: bounds.min.into(),
-            max: bounds.max.into(),
-            index: (first + lo) as u32,
-            count: (hi - lo) as u32,
-        });
+        out.push(BinNode::new(&bounds, (first + lo) as u32, (hi - lo) as u32));
         if hi - lo <= MAX_LEAF {
             continue;
         }

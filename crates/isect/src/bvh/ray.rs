@@ -217,16 +217,12 @@ impl PreRay {
         if self.oblique {
             #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
             if let (false, Some(v3)) = (COHERENT, self.v3) {
-                return v3.slabs8(
-                    crate::dispatch::Planes::BySign {
-                        bounds: &node.bounds,
-                        dir: self.dir.to_array(),
-                    },
-                    self.origin.to_array(),
-                    self.inv.to_array(),
-                    self.inv_far.to_array(),
-                    t_max * WIDEN,
-                );
+                let dir = self.dir.to_array();
+                let planes = crate::dispatch::Planes::BySign {
+                    bounds: &node.bounds,
+                    dir,
+                };
+                return self.slabs8(v3, planes, t_max);
             }
             match self.negative {
                 0 => self.slabs::<true, 0>(node, t_max),
@@ -241,6 +237,25 @@ impl PreRay {
         } else {
             self.slabs::<false, ANY_OCTANT>(node, t_max)
         }
+    }
+
+    /// [`crate::dispatch::V3::slabs8`] of this ray for the planes `planes` within `[0, t_max]`
+    /// (`t_max` widened as in [`PreRay::slabs`]).
+    #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+    #[inline(always)]
+    fn slabs8(
+        &self,
+        v3: crate::dispatch::V3,
+        planes: crate::dispatch::Planes<'_>,
+        t_max: Real,
+    ) -> (u32, [Real; LANES]) {
+        v3.slabs8(
+            planes,
+            self.origin.to_array(),
+            self.inv.to_array(),
+            self.inv_far.to_array(),
+            t_max * WIDEN,
+        )
     }
 
     /// [`PreRay::boxes`] for a ray known (`OBLIQUE`) to have no zero direction coordinate, or
@@ -263,16 +278,11 @@ impl PreRay {
         #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
         if let (true, Some(v3)) = (OBLIQUE, self.v3) {
             let side = |axis: usize| (negative >> axis & 1) as usize;
-            return v3.slabs8(
-                crate::dispatch::Planes::Chosen {
-                    near: core::array::from_fn(|axis| &node.bounds[side(axis)][axis]),
-                    far: core::array::from_fn(|axis| &node.bounds[side(axis) ^ 1][axis]),
-                },
-                self.origin.to_array(),
-                self.inv.to_array(),
-                self.inv_far.to_array(),
-                t_max * WIDEN,
-            );
+            let planes = crate::dispatch::Planes::Chosen {
+                near: core::array::from_fn(|axis| &node.bounds[side(axis)][axis]),
+                far: core::array::from_fn(|axis| &node.bounds[side(axis) ^ 1][axis]),
+            };
+            return self.slabs8(v3, planes, t_max);
         }
         let mut near = [Vec4::ZERO; HALVES];
         // `t_max` widened too: a box whose entry is exactly `t_max` (a segment ending on a
