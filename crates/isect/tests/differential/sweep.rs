@@ -149,6 +149,7 @@ proptest! {
         a in strategy::obb(), ma in strategy::vec3(),
         b in strategy::obb(), mb in strategy::vec3(),
     ) {
+        use isect::Intersects;
         use isect::query::algo::gjk::gjk_closest_points;
         let moved = |o: &isect::Obb, m: Vec3, t: Real| isect::Obb::new(o.center + m * t, o.half_extents, o.rotation);
         let gap = |t: Real| gjk_closest_points(&moved(&a, ma, t), &moved(&b, mb, t), Vec3::X).distance;
@@ -169,9 +170,18 @@ proptest! {
                 prop_assert!((h.t_first - t).abs() <= 5e-3, "{:?} vs parry {}", h, t);
             }
         }
-        if ours.is_none() && theirs.is_some() {
-            // parry hit, isect did not: isect's miss must be clear.
-            prop_assert!(closest_approach(gap) > 0.0, "isect missed: parry {:?}", theirs);
+        if let (None, Some(t)) = (ours, theirs) {
+            // parry hit, isect did not: isect's miss must be clear, or a graze closer than
+            // GJK's touching tolerance (`ON_SET_TOLERANCE` times the coordinates' size, where
+            // the gap above reads 0) that the static separating-axis test finds apart at
+            // parry's time and all through the motion. (Seen: boxes at least 4.5e-5 apart all
+            // along, by the separating axes in f64, where GJK reads 0 and parry's cast, whose
+            // tolerance is wider still, hits at 0.3494.)
+            let apart = |t: Real| !moved(&a, ma, t).intersects(&moved(&b, mb, t));
+            prop_assert!(
+                closest_approach(gap) > 0.0 || (apart(t) && (0..=1000).all(|i| apart(i as Real / 1000.0))),
+                "isect missed: parry {:?}", theirs
+            );
         }
         if let (Some(h), None) = (ours, theirs) {
             prop_assert!(h.t_last - h.t_first <= 1e-2, "parry missed: {:?}", h);
