@@ -7,6 +7,8 @@
 mod precision {
     /// The scalar type: `f32` in `isect`, `f64` in `isect-f64`.
     pub type Real = f32;
+    /// The unsigned integer of `Real`'s bits.
+    pub(crate) type Bits = u32;
     pub use glam::{Mat3, Mat4, Quat, Vec2, Vec3, Vec4};
 }
 
@@ -14,6 +16,8 @@ mod precision {
 mod precision {
     /// The scalar type: `f32` in `isect`, `f64` in `isect-f64`.
     pub type Real = f64;
+    /// The unsigned integer of `Real`'s bits.
+    pub(crate) type Bits = u64;
     pub use glam::{
         DMat3 as Mat3, DMat4 as Mat4, DQuat as Quat, DVec2 as Vec2, DVec3 as Vec3, DVec4 as Vec4,
     };

@@ -25,5 +25,6 @@ mod linear;
 mod mesh;
 mod point;
 mod raycast;
+mod regressions;
 mod shapes;
 mod sweep;

@@ -51,7 +51,7 @@ pub trait PointQuery {
     /// The distance from `p` to `self`: 0 when `p` lies in `self`, `+∞` for invalid input.
     #[must_use]
     fn distance_to_point(&self, p: Vec3) -> Real {
-        (self.closest_point(p) - p).length()
+        algo::scale::distance(self.closest_point(p), p)
     }
 
     /// Whether `p` lies in `self`, boundary included; `false` for invalid input.
@@ -107,7 +107,7 @@ impl ClosestPoints {
             Self {
                 a,
                 b,
-                distance: a.distance(b),
+                distance: algo::scale::distance(a, b),
             }
         } else {
             Self::NONE

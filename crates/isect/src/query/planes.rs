@@ -2,6 +2,7 @@
 //! ([`three_planes`]).
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::{self, Rescale, Unscale, rescale};
 use crate::shape::{Line, Plane};
 
 /// Below this, `|n1 × n2|` (the sine of the angle between two unit normals) or the triple product
@@ -27,6 +28,7 @@ impl Plane {
     /// ```
     #[must_use]
     pub fn intersection_line(&self, other: &Plane) -> Option<Line> {
+        rescale!(pair self, other, intersection_line);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }
@@ -61,6 +63,14 @@ impl Plane {
 pub fn three_planes(p1: &Plane, p2: &Plane, p3: &Plane) -> Option<Vec3> {
     if !(p1.is_usable() && p2.is_usable() && p3.is_usable()) {
         return None;
+    }
+    // Offsets `d` far from 1 (their products with the normals under- or overflow) are scaled by
+    // a power of two first, and the point scaled back.
+    let m = p1.d.abs().max(p2.d.abs()).max(p3.d.abs());
+    if !(scale::in_window(m) || m == 0.0) {
+        let k = scale::normalizing_exponent(m);
+        let p = three_planes(&p1.rescaled(k), &p2.rescaled(k), &p3.rescaled(k))?;
+        return Some(p.unscaled(k)).filter(|p| p.is_finite());
     }
     let u = p2.normal.cross(p3.normal);
     let denom = p1.normal.dot(u);

@@ -2,6 +2,7 @@
 
 use crate::error::ShapeError;
 use crate::math::{Mat3, Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
 use crate::shape::{Plane, Sphere, check_finite};
 
@@ -164,10 +165,14 @@ impl Bounded for Aabb {
 
     /// The smallest enclosing sphere: centered, through the corners.
     fn bounding_sphere(&self) -> Sphere {
+        rescale!(single self, bounding_sphere);
         if !self.is_usable() {
             return Sphere::EMPTY;
         }
-        Sphere::new(self.center(), self.half_extents().length())
+        Sphere::new(
+            self.center(),
+            crate::query::algo::scale::length(self.half_extents()),
+        )
     }
 }
 
@@ -175,6 +180,7 @@ impl Classify for Aabb {
     /// The extent method (Real-Time Rendering, 4th ed., §22.10.1): the box's projected radius
     /// `|normal| · half_extents` against the center's signed distance. Touching straddles.
     fn classify(&self, plane: &Plane) -> Side {
+        rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }

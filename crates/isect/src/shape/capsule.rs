@@ -2,6 +2,7 @@
 
 use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
 use crate::shape::{Aabb, Plane, Segment, Sphere, check_finite, check_non_negative, extent_along};
 
@@ -77,6 +78,7 @@ impl Bounded for Capsule {
     /// The smallest enclosing sphere: centered at the midpoint, radius half the length plus the
     /// capsule's radius.
     fn bounding_sphere(&self) -> Sphere {
+        rescale!(single self, bounding_sphere);
         if !self.is_usable() {
             return Sphere::EMPTY;
         }
@@ -88,6 +90,7 @@ impl Bounded for Capsule {
 impl Classify for Capsule {
     /// By the signed distances of the core ends, widened by the radius. Touching straddles.
     fn classify(&self, plane: &Plane) -> Side {
+        rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }

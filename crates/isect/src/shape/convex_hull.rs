@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
 use crate::query::algo::quickhull::{HullPlanes, hull_planes};
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
 use crate::shape::{Aabb, Plane, Sphere};
 
@@ -127,6 +128,34 @@ impl ConvexHull {
         self.usable
     }
 
+    /// The hull with every point (and face plane) multiplied by `2ᵏ`: exactly the scaled hull
+    /// where no coordinate leaves the normal range, without running Quickhull again. For the
+    /// rare queries whose input lies far outside the magnitudes computed as given (see
+    /// [`crate::query::algo::scale`]); the one place such a query allocates.
+    pub(crate) fn rescaled(&self, k: i32) -> Self {
+        use crate::query::algo::scale::{ldexp, ldexp_vec};
+        Self {
+            points: self.points.iter().map(|&p| ldexp_vec(p, k)).collect(),
+            usable: self.usable,
+            faces: HullPlanes {
+                dimension: self.faces.dimension,
+                planes: self
+                    .faces
+                    .planes
+                    .iter()
+                    .map(|plane| Plane {
+                        normal: plane.normal,
+                        d: ldexp(plane.d, k),
+                    })
+                    .collect(),
+                bounds: Aabb::new(
+                    ldexp_vec(self.faces.bounds.min, k),
+                    ldexp_vec(self.faces.bounds.max, k),
+                ),
+            },
+        }
+    }
+
     /// `Ok` for at least one point, all finite; otherwise why not.
     ///
     /// # Errors
@@ -170,6 +199,7 @@ impl Bounded for ConvexHull {
     /// Ritter's sphere ("An Efficient Bounding Sphere", Graphics Gems, 1990): within about 5–20 %
     /// of the smallest, in three passes. [`Sphere::EMPTY`] when invalid.
     fn bounding_sphere(&self) -> Sphere {
+        rescale!(single self, bounding_sphere);
         if !self.usable {
             return Sphere::EMPTY;
         }
@@ -190,9 +220,10 @@ impl Bounded for ConvexHull {
         let y = farthest(self.points[0]);
         let z = farthest(y);
         let mut center = (y + z) * 0.5;
-        let mut radius = 0.5 * y.distance(z);
+        let distance = crate::query::algo::scale::distance;
+        let mut radius = 0.5 * distance(y, z);
         for &p in &self.points {
-            let d = p.distance(center);
+            let d = distance(p, center);
             if d > radius {
                 // Grow just enough to take in p, keeping the far side of the old sphere.
                 let new_radius = 0.5 * (radius + d);
@@ -204,7 +235,7 @@ impl Bounded for ConvexHull {
         let radius = self
             .points
             .iter()
-            .map(|p| p.distance(center))
+            .map(|p| distance(*p, center))
             .fold(radius, Real::max);
         Sphere::new(center, radius)
     }
@@ -213,6 +244,7 @@ impl Bounded for ConvexHull {
 impl Classify for ConvexHull {
     /// By the extent of the points along the normal; touching straddles.
     fn classify(&self, plane: &Plane) -> Side {
+        rescale!(pair self, plane, classify);
         let (lo, hi) = self.extent_along(plane.normal);
         if lo.is_nan() {
             return Side::Straddle;

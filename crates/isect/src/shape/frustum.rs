@@ -2,6 +2,7 @@
 
 use crate::error::ShapeError;
 use crate::math::{Mat4, Real, Vec3, Vec4};
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side, three_planes};
 use crate::shape::{Aabb, Plane, Sphere, extent_along};
 
@@ -163,6 +164,7 @@ impl Bounded for Frustum {
     /// The box of the eight corners. An unbounded frustum (or one whose corners do not exist)
     /// gets the infinite box `[-∞, +∞]³`, which contains it; an invalid one [`Aabb::EMPTY`].
     fn aabb(&self) -> Aabb {
+        rescale!(single self, aabb);
         if !self.is_usable() {
             return Aabb::EMPTY;
         }
@@ -176,6 +178,7 @@ impl Bounded for Frustum {
     /// sphere). An unbounded frustum gets an infinite radius; an invalid one
     /// [`Sphere::EMPTY`].
     fn bounding_sphere(&self) -> Sphere {
+        rescale!(single self, bounding_sphere);
         if !self.is_usable() {
             return Sphere::EMPTY;
         }
@@ -184,7 +187,7 @@ impl Bounded for Frustum {
                 let center = corners.iter().copied().sum::<Vec3>() / 8.0;
                 let radius = corners
                     .iter()
-                    .map(|c| c.distance(center))
+                    .map(|c| crate::query::algo::scale::distance(*c, center))
                     .fold(0.0, Real::max);
                 Sphere::new(center, radius)
             }
@@ -197,6 +200,7 @@ impl Classify for Frustum {
     /// By the signed distances of the eight corners; touching straddles. An unbounded frustum
     /// (no corners) is reported as [`Side::Straddle`], conservatively.
     fn classify(&self, plane: &Plane) -> Side {
+        rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }

@@ -3,6 +3,7 @@
 use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
 use crate::query::Side;
+use crate::query::algo::scale;
 use crate::shape::{check_direction, check_finite};
 
 /// The plane of points `x` with `normal · x = d`.
@@ -28,19 +29,21 @@ impl Plane {
     #[inline]
     #[must_use]
     pub fn new(normal: Vec3, d: Real) -> Self {
-        let length = normal.length();
-        if length > 0.0 && length.is_finite() {
+        let ll = normal.length_squared();
+        if scale::square_in_range(ll) {
+            let length = crate::ops::sqrt(ll);
             return Self {
                 normal: normal / length,
                 d: d / length,
             };
         }
-        // |normal|² underflowed to 0 or overflowed to ∞ for a finite, non-zero normal: bring the
-        // largest coordinate to 1 first (the point set is unchanged).
-        let scale = normal.abs().max_element();
-        if normal.is_finite() && scale > 0.0 {
-            let (normal, d) = (normal / scale, d / scale);
-            let length = normal.length();
+        // |normal|² underflowed (to 0, or to a subnormal that kept a few bits) or overflowed for
+        // a finite, non-zero normal: bring the largest coordinate into [1, 2) by a power of two
+        // first (the point set is unchanged, and so is the unit normal). `d` beyond `Real::MAX`
+        // after that is not representable, and stays infinite (an invalid plane).
+        if normal.is_finite() && normal != Vec3::ZERO {
+            let (normal, k) = scale::normalized_direction(normal);
+            let (d, length) = (scale::ldexp(d, k), normal.length());
             Self {
                 normal: normal / length,
                 d: d / length,
@@ -88,15 +91,24 @@ impl Plane {
     pub fn from_points(a: Vec3, b: Vec3, c: Vec3) -> Option<Self> {
         // `p` is the corner opposite the longest side, `p, q, r` in the cyclic order of `a, b, c`.
         let [q, r, p] = crate::shape::Triangle::new(a, b, c).corners_from_longest_side();
-        let (pq, pr) = (q - p, r - p);
+        // Offsets scaled into the magnitudes where the cross product and its length neither
+        // overflow nor underflow (by a power of two: the same unit normal).
+        let ([pq, pr], _) = scale::offsets(p, [q, r]);
         let n = pq.cross(pr);
         let n_length = n.length();
         // |pq × pr| = |pq| |pr| sin θ; below a few ulps of |pq| |pr| the sign of sin θ is noise.
         let threshold = 8.0 * Real::EPSILON * pq.length() * pr.length();
         if n_length > threshold && n_length.is_finite() {
             let normal = n / n_length;
-            // The centroid makes d symmetric in the three points.
-            Some(Self::from_point_normal((a + b + c) / 3.0, normal))
+            // The centroid makes d symmetric in the three points (from thirds where the sum
+            // overflows).
+            let centroid = (a + b + c) / 3.0;
+            let centroid = if centroid.is_finite() {
+                centroid
+            } else {
+                a / 3.0 + b / 3.0 + c / 3.0
+            };
+            Some(Self::from_point_normal(centroid, normal))
         } else {
             None
         }

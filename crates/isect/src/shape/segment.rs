@@ -2,6 +2,7 @@
 
 use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
 use crate::shape::{Aabb, Plane, Sphere, check_finite, extent_along};
 
@@ -45,7 +46,7 @@ impl Segment {
     #[inline]
     #[must_use]
     pub fn length(&self) -> Real {
-        self.a.distance(self.b)
+        crate::query::algo::scale::distance(self.a, self.b)
     }
 
     /// The midpoint.
@@ -93,6 +94,7 @@ impl Bounded for Segment {
 
     /// The smallest enclosing sphere: centered at the midpoint, radius half the length.
     fn bounding_sphere(&self) -> Sphere {
+        rescale!(single self, bounding_sphere);
         if !self.is_usable() {
             return Sphere::EMPTY;
         }
@@ -103,6 +105,7 @@ impl Bounded for Segment {
 impl Classify for Segment {
     /// By the signed distances of the ends; a segment with an end on the plane straddles it.
     fn classify(&self, plane: &Plane) -> Side {
+        rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }

@@ -2,6 +2,7 @@
 
 use crate::error::ShapeError;
 use crate::math::{NO_POINT, Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
 use crate::shape::{Aabb, Plane, check_finite, check_non_negative};
 
@@ -67,6 +68,7 @@ impl Bounded for Sphere {
 
     /// The sphere itself; [`Sphere::EMPTY`] when invalid.
     fn bounding_sphere(&self) -> Sphere {
+        rescale!(single self, bounding_sphere);
         if !self.is_usable() {
             return Sphere::EMPTY;
         }
@@ -78,6 +80,7 @@ impl Classify for Sphere {
     /// By the signed distance of the center against the radius; a sphere touching the plane
     /// straddles it.
     fn classify(&self, plane: &Plane) -> Side {
+        rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }

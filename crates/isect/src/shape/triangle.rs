@@ -2,6 +2,8 @@
 
 use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale;
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
 use crate::shape::{Aabb, Plane, Sphere, check_finite, extent_along};
 
@@ -79,14 +81,17 @@ impl Triangle {
     #[inline]
     #[must_use]
     pub fn normal(&self) -> Option<Vec3> {
-        self.scaled_normal().try_normalize()
+        let ([ab, ac], _) = scale::offsets(self.a, [self.b, self.c]);
+        ab.cross(ac).try_normalize()
     }
 
     /// The area; 0 for a degenerate triangle.
     #[inline]
     #[must_use]
     pub fn area(&self) -> Real {
-        0.5 * self.scaled_normal().length()
+        let ([ab, ac], k) = scale::offsets(self.a, [self.b, self.c]);
+        // `+∞` when the area is beyond `Real::MAX`.
+        scale::ldexp(0.5 * ab.cross(ac).length(), -2 * k)
     }
 
     /// The centroid `(a + b + c) / 3`.
@@ -105,9 +110,9 @@ impl Triangle {
     /// is degenerate (its coordinates are not unique) or the input is not finite.
     #[must_use]
     pub fn barycentric(&self, p: Vec3) -> Option<Vec3> {
-        let ab = self.b - self.a;
-        let ac = self.c - self.a;
-        let ap = p - self.a;
+        // The weights are ratios of products of four offsets: offsets far from 1 are scaled by
+        // a power of two first, which changes none of them.
+        let ([ab, ac, ap], _) = scale::offsets(self.a, [self.b, self.c, p]);
         let n = ab.cross(ac);
         let denom = n.length_squared();
         if !(denom > 0.0 && denom.is_finite()) {
@@ -156,16 +161,16 @@ impl Bounded for Triangle {
     /// holds all corners wins: each candidate holds them by construction, and one of them is
     /// within rounding of the optimum.
     fn bounding_sphere(&self) -> Sphere {
+        rescale!(single self, bounding_sphere);
         if !self.is_usable() {
             return Sphere::EMPTY;
         }
         let [a, b, c] = self.vertices();
         // The largest computed distance, so that every corner is inside despite rounding.
         let around = |center: Vec3| {
-            let radius = center
-                .distance(a)
-                .max(center.distance(b))
-                .max(center.distance(c));
+            let radius = scale::distance(center, a)
+                .max(scale::distance(center, b))
+                .max(scale::distance(center, c));
             Sphere::new(center, radius)
         };
         let [mut best, rest @ ..] = [(b + c) * 0.5, (a + c) * 0.5, (a + b) * 0.5].map(around);
@@ -191,6 +196,7 @@ impl Bounded for Triangle {
 impl Classify for Triangle {
     /// By the signed distances of the corners; a triangle touching the plane straddles it.
     fn classify(&self, plane: &Plane) -> Side {
+        rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }

@@ -10,7 +10,7 @@ use crate::math::{Real, Vec3};
 /// `[d − ra, d + ra]` for `d = |a − b|`.
 #[inline]
 pub(crate) fn ball_overlap_middle(a: Vec3, ra: Real, b: Vec3, rb: Real) -> Vec3 {
-    let d = a.distance(b);
+    let d = crate::query::algo::scale::distance(a, b);
     if !(d > 0.0) {
         return a;
     }

@@ -2,6 +2,7 @@
 //! t · dir` with `t` in an interval `[lo, hi]` that is `(-∞, ∞)`, `[0, ∞)` or `[0, 1]`.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::{ldexp, normalized_direction};
 use crate::shape::{Line, Ray, Segment};
 
 /// A line, ray or segment as `origin + t · dir`, `t` in `[lo, hi]`.
@@ -78,10 +79,10 @@ impl Linear {
     /// The parameter of the point closest to `p`; 0 for a zero `dir` (a point segment).
     #[inline]
     pub fn project(&self, p: Vec3) -> Real {
-        let (dir, scale) = tame(self.dir);
+        let (dir, k) = tame(self.dir);
         let dd = dir.length_squared();
         if dd > 0.0 {
-            self.clamp((p - self.origin).dot(dir) / dd / scale)
+            self.clamp(ldexp((p - self.origin).dot(dir) / dd, k))
         } else {
             0.0
         }
@@ -100,19 +101,20 @@ impl Linear {
     }
 }
 
-/// `(dir / m, m)`, `m` the largest absolute component of `dir`, when `m` is so small or so large
+/// `(dir · 2ᵏ, k)` with a largest coordinate in `[1, 2)` when `dir`'s is so small or so large
 /// that the products below (up to the fourth power of `|dir|`) would underflow or overflow; and
-/// `(dir, 1)` otherwise, so that ordinary input is computed exactly as written. A parameter along
-/// the returned direction, divided by `m`, is one along `dir`.
+/// `(dir, 0)` otherwise, so that ordinary input is computed exactly as written. A parameter along
+/// the returned direction, times `2ᵏ`, is one along `dir`: a power of two, so the answer is the
+/// same whichever way it went (see [`crate::query::algo::scale`]).
 #[inline]
-fn tame(dir: Vec3) -> (Vec3, Real) {
+fn tame(dir: Vec3) -> (Vec3, i32) {
     const SMALL: Real = 1.0 / 65536.0;
     const LARGE: Real = 65536.0;
     let m = dir.abs().max_element();
     if (m > 0.0 && m < SMALL) || (m > LARGE && m.is_finite()) {
-        (dir / m, m)
+        normalized_direction(dir)
     } else {
-        (dir, 1.0)
+        (dir, 0)
     }
 }
 
@@ -133,7 +135,7 @@ pub(crate) fn line_line_parameters(p: &Linear, q: &Linear) -> Option<(Real, Real
     if !(nn > bound) {
         return None;
     }
-    let s = (q.origin - p.origin).cross(q_dir).dot(n) / nn / p_scale;
+    let s = ldexp((q.origin - p.origin).cross(q_dir).dot(n) / nn, p_scale);
     // t as the foot of p(s) on q rather than from its own formula: nearly parallel, both
     // formulas are off by a relative ε / sin θ, independently, which pulls the points apart
     // along the lines; the foot keeps the pair a closest one.
@@ -174,7 +176,7 @@ pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
         // error lies along the lines, where the distance hardly changes, and its distance is
         // right to about ε times the length however small θ. Feet also settle the parameter
         // that clamping moves.
-        let s = (q.origin - p.origin).cross(q_dir).dot(n) / nn / p_scale;
+        let s = ldexp((q.origin - p.origin).cross(q_dir).dot(n) / nn, p_scale);
         if s.is_finite() {
             let t = q.project(p.at(p.clamp(s)));
             let s = p.project(q.at(t));
@@ -209,18 +211,16 @@ pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
 /// moves along the valley where the distance hardly changes: the distance stays right to about
 /// `ε` times the segments' length however small the angle (the general routine's argument).
 ///
-/// Segments whose squared lengths leave `[2⁻⁶⁰, 2⁶⁰]` (where products underflow or overflow)
-/// take [`closest_parameters`], which rescales them.
+/// Segments whose squared lengths leave [`SQUARES`](crate::query::algo::scale::SQUARES) (where
+/// products underflow or overflow) take [`closest_parameters`], which rescales them.
 #[inline]
 pub(crate) fn segment_segment_parameters(p: &Segment, q: &Segment) -> (Real, Real) {
-    const SMALL: Real = 1.0 / (1u64 << 60) as Real;
-    const LARGE: Real = (1u64 << 60) as Real;
     let d1 = p.b - p.a;
     let d2 = q.b - q.a;
     let r = p.a - q.a;
     let a = d1.length_squared();
     let e = d2.length_squared();
-    let safe = |x: Real| x == 0.0 || (SMALL..=LARGE).contains(&x);
+    let safe = |x: Real| x == 0.0 || crate::query::algo::scale::SQUARES.contains(&x);
     if !(safe(a) && safe(e)) {
         return closest_parameters(&Linear::segment(p), &Linear::segment(q));
     }

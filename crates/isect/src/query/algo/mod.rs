@@ -15,5 +15,6 @@ pub(crate) mod polytope;
 #[cfg(feature = "alloc")]
 pub(crate) mod quickhull;
 pub(crate) mod rounded;
+pub(crate) mod scale;
 pub(crate) mod simplex;
 mod support_map;

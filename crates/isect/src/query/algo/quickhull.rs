@@ -17,6 +17,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale;
 use crate::shape::{Aabb, Plane};
 
 /// How many dimensions the points span, and the hull's planes (see the module docs).
@@ -41,10 +42,25 @@ struct Face {
     alive: bool,
 }
 
-/// The planes of the hull of `points`, which must be non-empty and finite.
+/// The planes of the hull of `points`, which must be non-empty and finite. Points whose largest
+/// coordinate lies outside the magnitudes computed as given (where the cross products and their
+/// squares overflow or underflow) are scaled by a power of two first, and the planes scaled back:
+/// the same planes, bit for bit, as the same points scaled into that range give.
 pub(crate) fn hull_planes(points: &[Vec3]) -> HullPlanes {
-    let mut hull = hull_planes_of(points);
-    hull.bounds = Aabb::from_points(points.iter().copied()).unwrap_or(Aabb::EMPTY);
+    let bounds = Aabb::from_points(points.iter().copied()).unwrap_or(Aabb::EMPTY);
+    let m = bounds.min.abs().max(bounds.max.abs()).max_element();
+    let mut hull = if scale::in_window(m) || !(m > 0.0) {
+        hull_planes_of(points)
+    } else {
+        let k = scale::normalizing_exponent(m);
+        let scaled: Vec<Vec3> = points.iter().map(|&p| scale::ldexp_vec(p, k)).collect();
+        let mut hull = hull_planes_of(&scaled);
+        for plane in &mut hull.planes {
+            plane.d = scale::ldexp(plane.d, -k);
+        }
+        hull
+    };
+    hull.bounds = bounds;
     hull
 }
 

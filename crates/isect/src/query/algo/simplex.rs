@@ -52,9 +52,8 @@ pub(crate) fn closest_on_segment(p: Vec3, a: Vec3, b: Vec3) -> Vec3 {
 /// same projection with `ab` scaled down by its largest coordinate.
 #[cold]
 fn closest_on_huge_segment(p: Vec3, a: Vec3, ab: Vec3) -> Vec3 {
-    let m = ab.abs().max_element();
-    let unit = ab / m;
-    let t = ((p - a) / m).dot(unit) / unit.length_squared();
+    let (unit, k) = crate::query::algo::scale::normalized_direction(ab);
+    let t = crate::query::algo::scale::ldexp_vec(p - a, k).dot(unit) / unit.length_squared();
     a + ab * t.max(0.0).min(1.0)
 }
 

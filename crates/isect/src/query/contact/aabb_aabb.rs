@@ -1,6 +1,7 @@
 //! Contact and contact manifold of two axis-aligned boxes.
 
 use crate::math::{ON_SET_TOLERANCE, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::contact::manifold::Manifold;
 use crate::query::contact::sat::{Patch, precedes};
 use crate::query::{Contact, ContactInfo, ContactManifold};
@@ -21,6 +22,7 @@ impl Contact<Aabb> for Aabb {
     /// assert_eq!((c.normal, c.depth), (Vec3::Y, 0.25));
     /// ```
     fn contact(&self, other: &Aabb) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         patch(self, other).map(|p| p.contact())
     }
 }
@@ -30,6 +32,7 @@ impl ContactManifold<Aabb> for Aabb {
     /// when it is flat), each with the pair's depth; the normal as in [`Contact`]. Empty when
     /// apart and for invalid input.
     fn contact_manifold(&self, other: &Aabb) -> Manifold {
+        rescale!(pair self, other, contact_manifold);
         patch(self, other).map_or(Manifold::EMPTY, |p| p.manifold())
     }
 }

@@ -1,5 +1,6 @@
 //! Contact and contact manifold of an axis-aligned box with an oriented box.
 
+use crate::query::algo::scale::rescale;
 use crate::query::contact::manifold::Manifold;
 use crate::query::contact::sat::{BoxFrame, Patch, box_box, common_point};
 use crate::query::{
@@ -15,6 +16,7 @@ impl Contact<Obb> for Aabb {
     /// Touching (as `intersects` decides) gives depth 0; flat boxes are the rectangles they are.
     /// `None` when apart and for invalid input.
     fn contact(&self, other: &Obb) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         patch(self, other).map(|p| p.contact())
     }
 }
@@ -24,6 +26,7 @@ impl ContactManifold<Obb> for Aabb {
     /// clipped by the reference box, reduced; one point for an edge–edge contact. Empty when
     /// apart and for invalid input.
     fn contact_manifold(&self, other: &Obb) -> Manifold {
+        rescale!(pair self, other, contact_manifold);
         patch(self, other).map_or(Manifold::EMPTY, |p| p.manifold())
     }
 }

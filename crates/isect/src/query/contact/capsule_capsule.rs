@@ -2,6 +2,7 @@
 
 use crate::math::Vec3;
 use crate::query::algo::linear::segment_segment_parameters;
+use crate::query::algo::scale::rescale;
 use crate::query::contact::{balls, within_rounding};
 use crate::query::{Contact, ContactInfo};
 use crate::shape::{Capsule, Segment};
@@ -17,6 +18,7 @@ impl Contact<Capsule> for Capsule {
     /// normal flipped for the other, since nearly crossing cores make the closest points'
     /// direction sensitive to rounding.
     fn contact(&self, other: &Capsule) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }

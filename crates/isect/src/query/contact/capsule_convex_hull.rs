@@ -2,6 +2,7 @@
 
 use crate::math::Vec3;
 use crate::query::algo::epa::rounded_epa_contact;
+use crate::query::algo::scale::rescale;
 use crate::query::{Contact, ContactInfo, Intersects, mirror_contact};
 use crate::shape::{Capsule, ConvexHull, Segment};
 
@@ -15,6 +16,7 @@ impl Contact<ConvexHull> for Capsule {
     /// point, segment or polygon. `None` when apart (exactly when `intersects` is false) and for
     /// invalid input.
     fn contact(&self, other: &ConvexHull) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         let core = Segment::new(self.a, self.b);
         rounded_epa_contact(&core, self.radius, other, self.intersects(other), Vec3::Y)
     }

@@ -1,6 +1,7 @@
 //! Contact of a capsule with a triangle.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::contact::{balls, within_rounding};
 use crate::query::{Contact, ContactInfo, Distance, mirror_contact};
 use crate::shape::{Capsule, Segment, Triangle, extent_along};
@@ -17,6 +18,7 @@ impl Contact<Triangle> for Capsule {
     /// Zero-length capsules are spheres; degenerate triangles are their segment or point.
     /// `None` when apart and for invalid input.
     fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }

@@ -4,6 +4,7 @@ use crate::math::Vec3;
 use crate::query::algo::epa::epa_contact_from;
 use crate::query::algo::gjk::gjk_end;
 use crate::query::algo::polytope::boxes_overlap;
+use crate::query::algo::scale::rescale;
 use crate::query::{Contact, ContactInfo};
 use crate::shape::ConvexHull;
 
@@ -17,6 +18,7 @@ impl Contact<ConvexHull> for ConvexHull {
     /// across two flat hulls in one plane (`+Y` when both are one common point). `None` when
     /// apart (exactly when `intersects` is false) and for invalid input.
     fn contact(&self, other: &ConvexHull) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         // `intersects`' own steps (boxes, then boolean GJK from the same start in the same
         // order), so that GJK runs once and the answer is `intersects`' exactly.
         if !(self.is_usable() && other.is_usable()) {

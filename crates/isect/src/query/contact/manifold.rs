@@ -202,3 +202,14 @@ impl PartialEq for Manifold {
         self.normal == other.normal && self.points() == other.points()
     }
 }
+
+impl crate::query::algo::scale::Unscale for Manifold {
+    #[inline]
+    fn unscaled(mut self, k: i32) -> Self {
+        for p in &mut self.points[..usize::from(self.len)] {
+            p.point = p.point.unscaled(k);
+            p.depth = p.depth.unscaled(k);
+        }
+        self
+    }
+}

@@ -1,5 +1,6 @@
 //! Contact and contact manifold of an oriented box with a capsule.
 
+use crate::query::algo::scale::rescale;
 use crate::query::contact::manifold::Manifold;
 use crate::query::contact::sat::{BoxFrame, Patch, box_segment};
 use crate::query::{Contact, ContactInfo, ContactManifold, mirror_contact, mirror_manifold};
@@ -15,6 +16,7 @@ impl Contact<Capsule> for Obb {
     /// zero-length capsules are spheres, flat boxes what they are. `None` when apart and for
     /// invalid input.
     fn contact(&self, other: &Capsule) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         patch(self, other).map(|p| p.contact())
     }
 }
@@ -25,6 +27,7 @@ impl ContactManifold<Capsule> for Obb {
     /// the ends of its stretch inside; otherwise the one point of [`Contact`]. Empty when apart
     /// and for invalid input.
     fn contact_manifold(&self, other: &Capsule) -> Manifold {
+        rescale!(pair self, other, contact_manifold);
         patch(self, other).map_or(Manifold::EMPTY, |p| p.manifold())
     }
 }

@@ -1,6 +1,7 @@
 //! Contact and contact manifold of two oriented boxes.
 
 use crate::math::Real;
+use crate::query::algo::scale::rescale;
 use crate::query::contact::manifold::Manifold;
 use crate::query::contact::sat::{BoxFrame, Patch, box_box, common_point, precedes};
 use crate::query::{Contact, ContactInfo, ContactManifold, Intersects};
@@ -23,6 +24,7 @@ impl Contact<Obb> for Obb {
     /// assert!((c.depth - 0.5).abs() < 1e-6 && c.normal.abs_diff_eq(Vec3::Y, 1e-6));
     /// ```
     fn contact(&self, other: &Obb) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         patch(self, other).map(|p| p.contact())
     }
 }
@@ -33,6 +35,7 @@ impl ContactManifold<Obb> for Obb {
     /// two spanning the largest area; one point for an edge–edge contact. Empty when apart and
     /// for invalid input.
     fn contact_manifold(&self, other: &Obb) -> Manifold {
+        rescale!(pair self, other, contact_manifold);
         patch(self, other).map_or(Manifold::EMPTY, |p| p.manifold())
     }
 }

@@ -1,5 +1,6 @@
 //! Contact and contact manifold of an oriented box with a triangle.
 
+use crate::query::algo::scale::rescale;
 use crate::query::contact::manifold::Manifold;
 use crate::query::contact::sat::{BoxFrame, Patch, box_with_triangle};
 use crate::query::{
@@ -16,6 +17,7 @@ impl Contact<Triangle> for Obb {
     /// depth 0; a degenerate triangle is the segment or point it is (as a capsule core of radius
     /// 0, see the capsule contact). `None` when apart and for invalid input.
     fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         patch(self, other).map(|p| p.contact())
     }
 }
@@ -25,6 +27,7 @@ impl ContactManifold<Triangle> for Obb {
     /// box's extent below it along the normal of [`Contact`]. Empty when apart and for invalid
     /// input.
     fn contact_manifold(&self, other: &Triangle) -> Manifold {
+        rescale!(pair self, other, contact_manifold);
         patch(self, other).map_or(Manifold::EMPTY, |p| p.manifold())
     }
 }

@@ -1,5 +1,6 @@
 //! Contact of two planes.
 
+use crate::query::algo::scale::rescale;
 use crate::query::{Contact, ContactInfo, Distance};
 use crate::shape::Plane;
 
@@ -23,6 +24,7 @@ impl Contact<Plane> for Plane {
     /// assert!(floor.contact(&Plane::new(Vec3::Z, 1.0)).is_none());
     /// ```
     fn contact(&self, other: &Plane) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         let cp = self.closest_points(other);
         if cp.distance != 0.0 {
             return None;

@@ -1,5 +1,6 @@
 //! Contact of a sphere with an axis-aligned box.
 
+use crate::query::algo::scale::rescale;
 use crate::query::contact::ball_box_local;
 use crate::query::{Contact, ContactInfo, mirror_contact};
 use crate::shape::{Aabb, Sphere};
@@ -11,6 +12,7 @@ impl Contact<Aabb> for Sphere {
     /// center's distance to it, point the center. Flat and point boxes are answered as what
     /// they are. `None` when apart and for invalid input.
     fn contact(&self, other: &Aabb) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }

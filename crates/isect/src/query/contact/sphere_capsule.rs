@@ -1,6 +1,7 @@
 //! Contact of a sphere with a capsule.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::contact::{balls, within_rounding};
 use crate::query::{Contact, ContactInfo, mirror_contact};
@@ -12,6 +13,7 @@ impl Contact<Capsule> for Sphere {
     /// center. A center on the core gets a normal perpendicular to the core. `None` when apart
     /// and for invalid input.
     fn contact(&self, other: &Capsule) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }

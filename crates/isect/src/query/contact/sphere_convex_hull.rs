@@ -1,6 +1,7 @@
 //! Contact of a sphere with a convex hull.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::contact::balls;
 use crate::query::{Contact, ContactInfo, Intersects, PointQuery, mirror_contact};
 use crate::shape::{ConvexHull, Sphere};
@@ -22,6 +23,7 @@ impl Contact<ConvexHull> for Sphere {
     /// assert_eq!((c.normal, c.depth), (Vec3::Z, 0.25));
     /// ```
     fn contact(&self, other: &ConvexHull) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         if !self.intersects(other) {
             return None;
         }

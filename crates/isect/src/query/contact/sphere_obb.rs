@@ -1,5 +1,6 @@
 //! Contact of a sphere with an oriented box.
 
+use crate::query::algo::scale::rescale;
 use crate::query::contact::ball_box_local;
 use crate::query::{Contact, ContactInfo, mirror_contact};
 use crate::shape::{Obb, Sphere};
@@ -8,6 +9,7 @@ impl Contact<Obb> for Sphere {
     /// As for an axis-aligned box, in the box's frame: the clamped center outside, the nearest
     /// face inside. `None` when apart and for invalid input.
     fn contact(&self, other: &Obb) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }

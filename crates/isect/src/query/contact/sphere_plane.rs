@@ -1,5 +1,6 @@
 //! Contact of a sphere with a plane.
 
+use crate::query::algo::scale::rescale;
 use crate::query::contact::against_plane;
 use crate::query::{Contact, ContactInfo, mirror_contact};
 use crate::shape::{Plane, Sphere};
@@ -12,6 +13,7 @@ impl Contact<Plane> for Sphere {
     /// where the segment from its deepest to its highest point crosses the plane. Touching
     /// gives depth 0; `None` when apart and for invalid input.
     fn contact(&self, other: &Plane) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         against_plane(self, other)
     }
 }

@@ -1,5 +1,6 @@
 //! Contact of a sphere with a triangle.
 
+use crate::query::algo::scale::rescale;
 use crate::query::contact::{balls, within_rounding};
 use crate::query::{Contact, ContactInfo, PointQuery, mirror_contact};
 use crate::shape::{Sphere, Triangle, extent_along};
@@ -13,6 +14,7 @@ impl Contact<Triangle> for Sphere {
     /// them. A degenerate triangle is its segment or point. `None` when apart and for invalid
     /// input.
     fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }

@@ -2,6 +2,7 @@
 
 use crate::math::Vec3;
 use crate::query::algo::epa::epa_contact;
+use crate::query::algo::scale::rescale;
 use crate::query::{Contact, ContactInfo, Intersects, mirror_contact};
 use crate::shape::{ConvexHull, Triangle};
 
@@ -14,6 +15,7 @@ impl Contact<ConvexHull> for Triangle {
     /// what they are, with depth 0 across a flat pair in one plane (`+Y` when both are one common
     /// point). `None` when apart (exactly when `intersects` is false) and for invalid input.
     fn contact(&self, other: &ConvexHull) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         epa_contact(self, other, self.intersects(other), Vec3::Y)
     }
 }

@@ -1,6 +1,7 @@
 //! Contact of two triangles.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::contact::sat::{common_point, degenerate_segment, flat_axis, precedes};
 use crate::query::{Contact, ContactInfo, Distance, Intersects};
 use crate::shape::{Capsule, Segment, Triangle};
@@ -16,6 +17,7 @@ impl Contact<Triangle> for Triangle {
     /// as capsule cores of radius 0 (depth 0 where they cross). Computed in one fixed order of the
     /// pair, so swapping them flips the normal exactly. `None` when apart and for invalid input.
     fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
+        rescale!(pair self, other, contact);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }

@@ -1,6 +1,7 @@
 //! Axis-aligned box–axis-aligned box distance.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::{ClosestPoints, Distance};
 use crate::shape::Aabb;
 
@@ -19,6 +20,7 @@ impl Distance<Aabb> for Aabb {
     /// assert_eq!(a.distance(&b), 5.0); // gaps 3 along x and 4 along z
     /// ```
     fn closest_points(&self, other: &Aabb) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

@@ -1,5 +1,6 @@
 //! Axis-aligned box–capsule distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::box_rounded_segment;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
 use crate::shape::{Aabb, Capsule, Obb};
@@ -10,6 +11,7 @@ impl Distance<Capsule> for Aabb {
     /// test, so distance 0 exactly when `intersects` is true). [`ClosestPoints::NONE`] for invalid
     /// input.
     fn closest_points(&self, other: &Capsule) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

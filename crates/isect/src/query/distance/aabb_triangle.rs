@@ -1,5 +1,6 @@
 //! Axis-aligned box–triangle distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::gjk_pair;
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Aabb, Triangle};
@@ -12,6 +13,7 @@ impl Distance<Triangle> for Aabb {
     /// included. Degenerate shapes (flat boxes, collinear triangles) are what they are.
     /// [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Triangle) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

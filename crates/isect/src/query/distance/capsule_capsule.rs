@@ -1,5 +1,6 @@
 //! Capsule–capsule distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::rounded;
 use crate::query::{ClosestPoints, Distance};
 use crate::shape::Capsule;
@@ -10,6 +11,7 @@ impl Distance<Capsule> for Capsule {
     /// common point when they overlap (touching included). Zero-length capsules are spheres.
     /// [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Capsule) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

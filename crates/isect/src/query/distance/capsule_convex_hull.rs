@@ -1,5 +1,6 @@
 //! Capsule–convex hull distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::{agree, gjk_pair, rounded};
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Capsule, ConvexHull, Segment};
@@ -11,6 +12,7 @@ impl Distance<ConvexHull> for Capsule {
     /// included). Zero-length capsules are spheres, small hulls their point, segment or polygon.
     /// [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &ConvexHull) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

@@ -1,5 +1,6 @@
 //! Capsule–plane distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::to_plane;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
 use crate::shape::{Capsule, Plane};
@@ -10,6 +11,7 @@ impl Distance<Plane> for Capsule {
     /// common point when it reaches the plane (touching included; the plane is a surface).
     /// [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Plane) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         to_plane(self, other)
     }
 }

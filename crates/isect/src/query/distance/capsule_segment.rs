@@ -1,5 +1,6 @@
 //! Capsule–segment distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::capsule_to;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
 use crate::shape::{Capsule, Segment};
@@ -9,6 +10,7 @@ impl Distance<Segment> for Capsule {
     /// 0 with a common point when they overlap (touching included). [`ClosestPoints::NONE`] for
     /// invalid input.
     fn closest_points(&self, other: &Segment) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         capsule_to(self, other)
     }
 }

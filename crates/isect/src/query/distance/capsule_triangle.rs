@@ -1,5 +1,6 @@
 //! Capsule–triangle distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::{agree, capsule_to};
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Capsule, Triangle};
@@ -10,6 +11,7 @@ impl Distance<Triangle> for Capsule {
     /// (touching included). Zero-length capsules are spheres, degenerate triangles their segment
     /// or point. [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Triangle) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         agree(capsule_to(self, other), self.intersects(other))
     }
 }

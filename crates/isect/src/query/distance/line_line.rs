@@ -2,9 +2,10 @@
 
 use crate::math::Real;
 use crate::query::algo::linear::{Linear, line_line_parameters};
+use crate::query::algo::scale::{self, rescale};
 use crate::query::distance::linear_closest_points;
 use crate::query::{ClosestPoints, Distance};
-use crate::shape::Line;
+use crate::shape::{Line, Ray};
 
 impl Line {
     /// Parameters `(s, t)` of the points `self.point_at(s)` and `other.point_at(t)` where the two
@@ -23,6 +24,18 @@ impl Line {
     /// ```
     #[must_use]
     pub fn closest_parameters(&self, other: &Line) -> Option<(Real, Real)> {
+        let m = self.origin.abs().max(other.origin.abs()).max_element();
+        if !(scale::in_window(m) || m == 0.0) && m < Real::INFINITY {
+            // Origins far from 1: scaled by a power of two, the directions normalized on their
+            // own, and each parameter converted back.
+            let k = scale::normalizing_exponent(m);
+            let (p, p_shift) = scale::rescaled_ray(&Ray::new(self.origin, self.dir), k);
+            let (q, q_shift) = scale::rescaled_ray(&Ray::new(other.origin, other.dir), k);
+            let (s, t) =
+                Line::new(p.origin, p.dir).closest_parameters(&Line::new(q.origin, q.dir))?;
+            let (s, t) = (scale::ldexp(s, -p_shift), scale::ldexp(t, -q_shift));
+            return (s.is_finite() && t.is_finite()).then_some((s, t));
+        }
         let (p, q) = (Linear::line(self), Linear::line(other));
         if !(p.is_usable() && q.is_usable()) {
             return None;
@@ -35,6 +48,7 @@ impl Distance<Line> for Line {
     /// The crossing of the two lines' common perpendicular; for parallel lines, `self.origin` and
     /// its projection onto `other`.
     fn closest_points(&self, other: &Line) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         linear_closest_points(&Linear::line(self), &Linear::line(other))
     }
 }

@@ -1,6 +1,7 @@
 //! Line–plane distance.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Line, Plane};
 
@@ -9,6 +10,7 @@ impl Distance<Plane> for Line {
     /// within its tolerance), with the crossing point (the origin for a line in the plane);
     /// apart (parallel), the origin and its foot. [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Plane) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(Linear::line(self).is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

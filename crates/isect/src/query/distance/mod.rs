@@ -296,8 +296,9 @@ fn clip_to_sphere(p: &Linear, center: Vec3, radius: Real) -> Option<crate::shape
     let foot = p.origin + p.dir * tc;
     let h = foot.distance(center);
     let reach = 2.0 * crate::ops::sqrt(radius * (h + radius)) / crate::ops::sqrt(dd);
-    // A little slack so that rounding never cuts off the closest point.
-    let reach = reach * (1.0 + 1e-3) + Real::EPSILON * (tc.abs() + 1.0);
+    // A little slack so that rounding never cuts off the closest point: relative to the
+    // parameters, so that it scales with `dir` (a power of two on `dir` changes no answer).
+    let reach = reach * (1.0 + 1e-3) + 4.0 * Real::EPSILON * (tc.abs() + reach);
     // Clamped into the parameter range: a stretch wholly before a ray's origin leaves the
     // origin itself (the distance grows along the ray from there on).
     let lo = (tc - reach).clamp(p.lo, p.hi);

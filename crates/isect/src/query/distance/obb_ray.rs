@@ -1,6 +1,7 @@
 //! Oriented box–ray distance.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::distance::unbounded_to;
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Obb, Ray};
@@ -12,6 +13,7 @@ impl Distance<Ray> for Obb {
     /// `intersects` is true, touching included. Degenerate shapes are what they are.
     /// [`ClosestPoints::NONE`] for invalid input (a zero direction included).
     fn closest_points(&self, other: &Ray) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         let p = Linear::ray(other);
         if !(p.is_usable() && self.is_usable()) {
             return ClosestPoints::NONE;

@@ -1,5 +1,6 @@
 //! Oriented box–segment distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::box_rounded_segment;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
 use crate::shape::{Obb, Segment};
@@ -11,6 +12,7 @@ impl Distance<Segment> for Obb {
     /// box. A zero-length segment is a point; flat boxes are what they are. [`ClosestPoints::NONE`]
     /// for invalid input.
     fn closest_points(&self, other: &Segment) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

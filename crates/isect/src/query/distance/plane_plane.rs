@@ -1,5 +1,6 @@
 //! Plane–plane distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::{ClosestPoints, Distance, Intersects};
 use crate::shape::Plane;
 
@@ -18,6 +19,7 @@ impl Distance<Plane> for Plane {
     /// assert_eq!(floor.distance(&Plane::new(Vec3::X, 5.0)), 0.0);
     /// ```
     fn closest_points(&self, other: &Plane) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

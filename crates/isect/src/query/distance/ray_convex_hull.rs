@@ -1,6 +1,7 @@
 //! Ray–convex hull distance.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::distance::unbounded_to;
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{ConvexHull, Ray};
@@ -12,6 +13,7 @@ impl Distance<ConvexHull> for Ray {
     /// `intersects` is true, touching included. Degenerate shapes are what they are.
     /// [`ClosestPoints::NONE`] for invalid input (a zero direction included).
     fn closest_points(&self, other: &ConvexHull) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         let p = Linear::ray(self);
         if !(p.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;

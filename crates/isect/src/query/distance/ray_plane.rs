@@ -1,6 +1,7 @@
 //! Ray–plane distance.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Plane, Ray};
 
@@ -9,6 +10,7 @@ impl Distance<Plane> for Ray {
     /// within the plane's tolerance); apart (the ray points away or runs parallel), the origin
     /// and its foot. [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Plane) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(Linear::ray(self).is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

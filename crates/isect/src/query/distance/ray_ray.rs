@@ -1,6 +1,7 @@
 //! Ray–ray distance.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::distance::linear_closest_points;
 use crate::query::{ClosestPoints, Distance};
 use crate::shape::Ray;
@@ -10,6 +11,7 @@ impl Distance<Ray> for Ray {
     /// they are parallel and the pair is not unique; a zero-length segment is a point.
     /// [`ClosestPoints::NONE`] for invalid input (non-finite, zero ray direction).
     fn closest_points(&self, other: &Ray) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         linear_closest_points(&Linear::ray(self), &Linear::ray(other))
     }
 }

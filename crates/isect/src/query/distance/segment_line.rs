@@ -1,6 +1,7 @@
 //! Segment–line distance.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::distance::linear_closest_points;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
 use crate::shape::{Line, Segment};
@@ -10,6 +11,7 @@ impl Distance<Line> for Segment {
     /// they are parallel and the pair is not unique; a zero-length segment is a point.
     /// [`ClosestPoints::NONE`] for invalid input (non-finite, zero ray direction).
     fn closest_points(&self, other: &Line) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         linear_closest_points(&Linear::segment(self), &Linear::line(other))
     }
 }

@@ -1,5 +1,6 @@
 //! Segment–plane distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Plane, Segment};
 
@@ -9,6 +10,7 @@ impl Distance<Plane> for Segment {
     /// foot (either end when the segment is parallel). A zero-length segment is a point.
     /// [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Plane) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

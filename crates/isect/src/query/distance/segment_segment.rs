@@ -1,6 +1,7 @@
 //! Segment–segment distance.
 
 use crate::query::algo::linear::segment_segment_parameters;
+use crate::query::algo::scale::rescale;
 use crate::query::{ClosestPoints, Distance};
 use crate::shape::Segment;
 
@@ -10,6 +11,7 @@ impl Distance<Segment> for Segment {
     /// [`ClosestPoints::NONE`] for non-finite input. Ericson §5.1.9 with a robust denominator
     /// (see `algo::linear::segment_segment_parameters`).
     fn closest_points(&self, other: &Segment) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

@@ -1,5 +1,6 @@
 //! Sphere–capsule distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::distance::rounded;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
@@ -10,6 +11,7 @@ impl Distance<Capsule> for Sphere {
     /// center, then both radii; 0 with a common point when they overlap (touching included).
     /// [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Capsule) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

@@ -1,5 +1,6 @@
 //! Sphere–sphere distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::rounded;
 use crate::query::{ClosestPoints, Distance};
 use crate::shape::Sphere;
@@ -9,6 +10,7 @@ impl Distance<Sphere> for Sphere {
     /// overlap, touching included. A radius-0 sphere is a point. [`ClosestPoints::NONE`] for
     /// invalid input.
     fn closest_points(&self, other: &Sphere) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

@@ -1,5 +1,6 @@
 //! Sphere–triangle distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::ball_to;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
 use crate::shape::{Sphere, Triangle};
@@ -10,6 +11,7 @@ impl Distance<Triangle> for Sphere {
     /// point when they overlap (touching included). Degenerate shapes are answered as what they
     /// are. [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Triangle) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !self.is_usable() {
             return ClosestPoints::NONE;
         }

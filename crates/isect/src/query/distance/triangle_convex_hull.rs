@@ -1,5 +1,6 @@
 //! Triangle–convex hull distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::gjk_pair;
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{ConvexHull, Triangle};
@@ -12,6 +13,7 @@ impl Distance<ConvexHull> for Triangle {
     /// included. Degenerate shapes (flat boxes, collinear triangles, hulls of one, two or three points) are what they are.
     /// [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &ConvexHull) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

@@ -1,6 +1,7 @@
 //! Triangle–line distance.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::distance::unbounded_to;
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Line, Triangle};
@@ -12,6 +13,7 @@ impl Distance<Line> for Triangle {
     /// `intersects` is true, touching included. Degenerate shapes are what they are.
     /// [`ClosestPoints::NONE`] for invalid input (a zero direction included).
     fn closest_points(&self, other: &Line) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         let p = Linear::line(other);
         if !(p.is_usable() && self.is_usable()) {
             return ClosestPoints::NONE;

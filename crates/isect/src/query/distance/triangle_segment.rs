@@ -2,6 +2,7 @@
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::query::algo::linear::segment_segment_parameters;
+use crate::query::algo::scale::rescale;
 use crate::query::{ClosestPoints, Distance, PointQuery, mirror_distance};
 use crate::shape::{Segment, Triangle};
 
@@ -25,6 +26,7 @@ impl Distance<Segment> for Triangle {
     /// assert_eq!(t.distance(&s), 2.0);
     /// ```
     fn closest_points(&self, segment: &Segment) -> ClosestPoints {
+        rescale!(pair self, segment, closest_points);
         if !(self.is_usable() && segment.is_usable()) {
             return ClosestPoints::NONE;
         }

@@ -1,5 +1,6 @@
 //! Triangle–triangle distance.
 
+use crate::query::algo::scale::rescale;
 use crate::query::distance::gjk_pair;
 use crate::query::{ClosestPoints, Distance, Intersects};
 use crate::shape::Triangle;
@@ -13,6 +14,7 @@ impl Distance<Triangle> for Triangle {
     /// positive distance (at least `Real::MIN_POSITIVE`). Degenerate shapes (flat boxes, collinear triangles) are what they are.
     /// [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Triangle) -> ClosestPoints {
+        rescale!(pair self, other, closest_points);
         if !(self.is_usable() && other.is_usable()) {
             return ClosestPoints::NONE;
         }

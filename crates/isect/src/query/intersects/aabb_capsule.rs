@@ -1,6 +1,7 @@
 //! AABB–capsule overlap.
 
 use crate::query::algo::box_sat::{segment_box_distance_squared, segment_meets_box};
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Capsule};
 
@@ -13,6 +14,7 @@ impl Intersects<Capsule> for Aabb {
     /// `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Capsule) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

@@ -4,6 +4,7 @@
 use crate::math::Vec3;
 use crate::query::algo::gjk::gjk_intersects_from;
 use crate::query::algo::polytope::{beyond_some_plane, boxes_overlap};
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, ConvexHull};
 
@@ -16,6 +17,7 @@ impl Intersects<ConvexHull> for Aabb {
     /// the box's would cost more than GJK's few iterations. Touching counts; degenerate shapes
     /// and flat or one-point hulls are answered as what they are. `false` for invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
+        rescale!(pair self, hull, intersects);
         if !(self.is_usable() && hull.is_usable()) {
             return false;
         }

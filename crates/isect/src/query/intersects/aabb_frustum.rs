@@ -3,6 +3,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::polytope::box_meets_frustum;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Frustum};
 
@@ -35,6 +36,7 @@ impl Intersects<Frustum> for Aabb {
     ///
     /// For culling, [`Frustum::may_intersect_aabb`] is the fast conservative test.
     fn intersects(&self, frustum: &Frustum) -> bool {
+        rescale!(pair self, frustum, intersects);
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }

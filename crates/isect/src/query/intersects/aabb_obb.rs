@@ -1,6 +1,7 @@
 //! AABB–OBB overlap.
 
 use crate::query::algo::box_sat::boxes_overlap;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Obb};
 
@@ -12,6 +13,7 @@ impl Intersects<Obb> for Aabb {
     /// extents in `f32`). Flat boxes are answered as such. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Obb) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

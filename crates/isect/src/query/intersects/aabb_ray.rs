@@ -2,6 +2,7 @@
 
 use crate::query::Intersects;
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::mirror_intersects;
 use crate::query::raycast::slab_interval;
 use crate::shape::{Aabb, Ray};
@@ -14,6 +15,7 @@ impl Intersects<Ray> for Aabb {
     /// points they are. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Ray) -> bool {
+        rescale!(pair self, other, intersects);
         let p = Linear::ray(other);
         if !(self.is_usable() && p.is_usable()) {
             return false;

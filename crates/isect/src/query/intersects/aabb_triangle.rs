@@ -1,6 +1,7 @@
 //! AABB–triangle overlap.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Triangle};
 
@@ -31,6 +32,7 @@ impl Intersects<Triangle> for Aabb {
     /// ```
     #[inline]
     fn intersects(&self, triangle: &Triangle) -> bool {
+        rescale!(pair self, triangle, intersects);
         if !(self.is_usable() && triangle.is_usable()) {
             return false;
         }

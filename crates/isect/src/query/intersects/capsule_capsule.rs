@@ -2,6 +2,7 @@
 
 use crate::query::Intersects;
 use crate::query::algo::linear::segment_segment_parameters;
+use crate::query::algo::scale::rescale;
 use crate::shape::Capsule;
 
 impl Intersects<Capsule> for Capsule {
@@ -11,6 +12,7 @@ impl Intersects<Capsule> for Capsule {
     /// `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Capsule) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

@@ -3,6 +3,7 @@
 
 use crate::query::algo::gjk::gjk_closest_points;
 use crate::query::algo::polytope::{beyond_some_plane, boxes_overlap};
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Intersects, mirror_intersects};
 use crate::shape::{Capsule, ConvexHull};
 
@@ -14,6 +15,7 @@ impl Intersects<ConvexHull> for Capsule {
     /// compared with the radius. Touching counts; radius 0 is a segment, equal ends a sphere;
     /// flat and one-point hulls are answered as what they are. `false` for invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
+        rescale!(pair self, hull, intersects);
         if !(self.is_usable() && hull.is_usable()) {
             return false;
         }

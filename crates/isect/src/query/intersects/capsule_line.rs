@@ -1,6 +1,7 @@
 //! Capsule–line overlap.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::linear_meets_capsule;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Capsule, Line};
@@ -12,6 +13,7 @@ impl Intersects<Line> for Capsule {
     /// its core segment. `false` for invalid input (non-finite, zero direction).
     #[inline]
     fn intersects(&self, other: &Line) -> bool {
+        rescale!(pair self, other, intersects);
         let p = Linear::line(other);
         if self.radius == 0.0 {
             // The core segment itself, with the on-set tolerance of segments.

@@ -1,6 +1,7 @@
 //! Capsule–plane overlap.
 
 use crate::math::{ON_SET_TOLERANCE, on_set_tolerance};
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Capsule, Plane};
 
@@ -11,6 +12,7 @@ impl Intersects<Plane> for Capsule {
     /// capsule is a sphere, a zero radius a segment. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

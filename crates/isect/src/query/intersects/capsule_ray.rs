@@ -1,6 +1,7 @@
 //! Capsule–ray overlap.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::linear_meets_capsule;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Capsule, Ray};
@@ -12,6 +13,7 @@ impl Intersects<Ray> for Capsule {
     /// its core segment. `false` for invalid input (non-finite, zero direction).
     #[inline]
     fn intersects(&self, other: &Ray) -> bool {
+        rescale!(pair self, other, intersects);
         let p = Linear::ray(other);
         if self.radius == 0.0 {
             // The core segment itself, with the on-set tolerance of segments.

@@ -1,6 +1,7 @@
 //! Capsule–segment overlap.
 
 use crate::query::algo::linear::segment_segment_parameters;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Capsule, Segment};
 
@@ -11,6 +12,7 @@ impl Intersects<Segment> for Capsule {
     /// a capsule of radius 0 its core segment. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Segment) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

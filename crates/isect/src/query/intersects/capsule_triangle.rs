@@ -1,6 +1,7 @@
 //! Capsule–triangle overlap.
 
 use crate::math::{Real, coordinate_scale};
+use crate::query::algo::scale::rescale;
 use crate::query::{Distance, Intersects, mirror_intersects};
 use crate::shape::{Capsule, Segment, Triangle};
 
@@ -28,6 +29,7 @@ impl Intersects<Triangle> for Capsule {
     /// ```
     #[inline]
     fn intersects(&self, triangle: &Triangle) -> bool {
+        rescale!(pair self, triangle, intersects);
         if !(self.is_usable() && triangle.is_usable()) {
             return false;
         }

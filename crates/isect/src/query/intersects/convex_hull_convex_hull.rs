@@ -4,6 +4,7 @@
 use crate::query::Intersects;
 use crate::query::algo::gjk::gjk_intersects_from;
 use crate::query::algo::polytope::boxes_overlap;
+use crate::query::algo::scale::rescale;
 use crate::shape::ConvexHull;
 
 impl Intersects<ConvexHull> for ConvexHull {
@@ -14,6 +15,7 @@ impl Intersects<ConvexHull> for ConvexHull {
     /// points per face of the other, more than GJK's early exit on separated hulls.) Touching counts; flat and one-point hulls as what
     /// they are. `false` for invalid input.
     fn intersects(&self, other: &ConvexHull) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

@@ -2,6 +2,7 @@
 #![cfg(feature = "alloc")]
 
 use crate::query::algo::gjk::gjk_intersects;
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Intersects, mirror_intersects};
 use crate::shape::{ConvexHull, Frustum};
 
@@ -13,6 +14,7 @@ impl Intersects<ConvexHull> for Frustum {
     /// leaves their intersection unchanged; six planes without corners are cut to that box.
     /// Touching counts; flat and one-point hulls as what they are. `false` for invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
+        rescale!(pair self, hull, intersects);
         if !(self.is_usable() && hull.is_usable()) {
             return false;
         }

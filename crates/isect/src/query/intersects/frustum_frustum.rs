@@ -3,6 +3,7 @@
 use crate::query::Intersects;
 use crate::query::algo::gjk::gjk_intersects;
 use crate::query::algo::polytope::{PointCloud, vertices_of};
+use crate::query::algo::scale::rescale;
 use crate::shape::{Aabb, Frustum};
 
 impl Intersects<Frustum> for Frustum {
@@ -18,6 +19,7 @@ impl Intersects<Frustum> for Frustum {
     /// them, within `ON_SET_TOLERANCE` of the coordinates), exact for frusta that contain no
     /// whole line (every camera's). Touching counts; `false` for invalid input.
     fn intersects(&self, other: &Frustum) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

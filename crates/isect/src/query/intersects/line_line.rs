@@ -1,6 +1,7 @@
 //! Line–line overlap.
 
 use super::segment_segment::closest_pair_touches;
+use crate::query::algo::scale::rescale;
 use crate::query::{Distance, Intersects};
 use crate::shape::Line;
 
@@ -14,6 +15,7 @@ impl Intersects<Line> for Line {
     /// `false` for invalid input (non-finite, zero direction).
     #[inline]
     fn intersects(&self, other: &Line) -> bool {
+        rescale!(pair self, other, intersects);
         closest_pair_touches(self.closest_points(other), [self.origin, other.origin])
     }
 }

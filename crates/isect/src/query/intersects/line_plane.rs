@@ -1,6 +1,7 @@
 //! Line–plane overlap.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, PointQuery, mirror_intersects};
 use crate::shape::{Line, Plane};
 
@@ -11,6 +12,7 @@ impl Intersects<Plane> for Line {
     /// (non-finite, zero direction).
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
+        rescale!(pair self, other, intersects);
         Linear::line(self).is_usable()
             && other.is_usable()
             && (other.normal.dot(self.dir) != 0.0 || other.contains_point(self.origin))

@@ -1,6 +1,7 @@
 //! OBB–capsule overlap.
 
 use crate::query::algo::box_sat::{segment_box_distance_squared, segment_meets_box};
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Capsule, Obb};
 
@@ -12,6 +13,7 @@ impl Intersects<Capsule> for Obb {
     /// boxes, zero-length and zero-radius capsules are what they are. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Capsule) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

@@ -3,6 +3,7 @@
 
 use crate::query::algo::gjk::gjk_intersects_from;
 use crate::query::algo::polytope::boxes_overlap;
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Intersects, mirror_intersects};
 use crate::shape::{ConvexHull, Obb};
 
@@ -15,6 +16,7 @@ impl Intersects<ConvexHull> for Obb {
     /// radius per face, more than GJK's early exit. Touching counts; flat boxes and flat or
     /// one-point hulls are answered as what they are. `false` for invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
+        rescale!(pair self, hull, intersects);
         if !(self.is_usable() && hull.is_usable()) {
             return false;
         }

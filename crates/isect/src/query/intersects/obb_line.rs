@@ -2,6 +2,7 @@
 
 use crate::query::Intersects;
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::intersects::obb_meets_linear;
 use crate::query::mirror_intersects;
 use crate::shape::{Line, Obb};
@@ -12,6 +13,7 @@ impl Intersects<Line> for Obb {
     /// Touching counts; flat boxes are what they are. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Line) -> bool {
+        rescale!(pair self, other, intersects);
         obb_meets_linear(self, &Linear::line(other))
     }
 }

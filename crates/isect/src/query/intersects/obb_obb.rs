@@ -2,6 +2,7 @@
 
 use crate::query::Intersects;
 use crate::query::algo::box_sat::boxes_overlap;
+use crate::query::algo::scale::rescale;
 use crate::shape::Obb;
 
 impl Intersects<Obb> for Obb {
@@ -13,6 +14,7 @@ impl Intersects<Obb> for Obb {
     /// of the extents in `f32`). Flat boxes are answered as such. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Obb) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

@@ -1,6 +1,7 @@
 //! OBB–plane overlap.
 
 use super::sphere_plane::slab_meets_plane;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Obb, Plane};
 
@@ -11,6 +12,7 @@ impl Intersects<Plane> for Obb {
     /// Touching is `true`; flat boxes are what they are. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

@@ -1,5 +1,6 @@
 //! OBB–triangle overlap.
 
+use crate::query::algo::scale::rescale;
 use crate::query::intersects::aabb_triangle::triangle_box_overlap;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Obb, Triangle};
@@ -23,6 +24,7 @@ impl Intersects<Triangle> for Obb {
     /// ```
     #[inline]
     fn intersects(&self, triangle: &Triangle) -> bool {
+        rescale!(pair self, triangle, intersects);
         if !(self.is_usable() && triangle.is_usable()) {
             return false;
         }

@@ -1,6 +1,7 @@
 //! Plane–convex hull overlap.
 #![cfg(feature = "alloc")]
 
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{ConvexHull, Plane};
 
@@ -11,6 +12,7 @@ impl Intersects<ConvexHull> for Plane {
     /// plane); every hull, flat or of one point, is answered as what it is. `false` for
     /// invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
+        rescale!(pair self, hull, intersects);
         if !(self.is_usable() && hull.is_usable()) {
             return false;
         }

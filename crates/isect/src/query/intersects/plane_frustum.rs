@@ -1,6 +1,7 @@
 //! Plane–frustum overlap.
 
 use crate::query::algo::polytope::vertices_of;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Frustum, Plane, extent_along};
 
@@ -15,6 +16,7 @@ impl Intersects<Frustum> for Plane {
     /// `ON_SET_TOLERANCE` of the coordinates. Exact for frusta that contain no whole line (every
     /// camera's). `false` for invalid input.
     fn intersects(&self, frustum: &Frustum) -> bool {
+        rescale!(pair self, frustum, intersects);
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }

@@ -2,6 +2,7 @@
 
 use crate::math::{ON_SET_TOLERANCE, on_set_tolerance};
 use crate::query::Intersects;
+use crate::query::algo::scale::rescale;
 use crate::shape::Plane;
 
 impl Intersects<Plane> for Plane {
@@ -15,6 +16,7 @@ impl Intersects<Plane> for Plane {
     /// away. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

@@ -2,6 +2,7 @@
 #![cfg(feature = "alloc")]
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{ConvexHull, Ray};
 
@@ -12,6 +13,7 @@ impl Intersects<ConvexHull> for Ray {
     /// degenerate hulls as what they are, as for [`Segment`](crate::Segment). Touching counts.
     /// `false` for invalid input (a zero direction included).
     fn intersects(&self, hull: &ConvexHull) -> bool {
+        rescale!(pair self, hull, intersects);
         hull.meets_linear(&Linear::ray(self))
     }
 }

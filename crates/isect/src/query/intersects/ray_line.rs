@@ -1,6 +1,7 @@
 //! Ray–line overlap.
 
 use super::segment_segment::closest_pair_touches;
+use crate::query::algo::scale::rescale;
 use crate::query::{Distance, Intersects, mirror_intersects};
 use crate::shape::{Line, Ray};
 
@@ -14,6 +15,7 @@ impl Intersects<Line> for Ray {
     /// `false` for invalid input (non-finite, zero direction).
     #[inline]
     fn intersects(&self, other: &Line) -> bool {
+        rescale!(pair self, other, intersects);
         closest_pair_touches(self.closest_points(other), [self.origin, other.origin])
     }
 }

@@ -1,6 +1,7 @@
 //! Ray–plane overlap.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, PointQuery, mirror_intersects};
 use crate::shape::{Plane, Ray};
 
@@ -12,6 +13,7 @@ impl Intersects<Plane> for Ray {
     /// direction).
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
+        rescale!(pair self, other, intersects);
         if !(Linear::ray(self).is_usable() && other.is_usable()) {
             return false;
         }

@@ -5,6 +5,7 @@
 use crate::math::{ON_SET_TOLERANCE, Real};
 use crate::query::algo::linear::Linear;
 use crate::query::algo::polytope::clip;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{ConvexHull, Segment};
 
@@ -42,6 +43,7 @@ impl Intersects<ConvexHull> for Segment {
     /// sets they are, within that tolerance. Touching counts; a zero-length segment is a
     /// point. `false` for invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
+        rescale!(pair self, hull, intersects);
         hull.meets_linear(&Linear::segment(self))
     }
 }

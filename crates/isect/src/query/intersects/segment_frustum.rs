@@ -1,6 +1,7 @@
 //! Segment–frustum overlap.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Frustum, Segment};
 
@@ -11,6 +12,7 @@ impl Intersects<Frustum> for Segment {
     /// clips nothing) and answers `false` for a frustum with no points and for invalid input.
     #[inline]
     fn intersects(&self, other: &Frustum) -> bool {
+        rescale!(pair self, other, intersects);
         let p = Linear::segment(self);
         p.is_usable()
             && other.is_usable()

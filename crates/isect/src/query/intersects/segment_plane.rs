@@ -1,5 +1,6 @@
 //! Segment–plane overlap.
 
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, PointQuery, mirror_intersects};
 use crate::shape::{Plane, Segment};
 
@@ -10,6 +11,7 @@ impl Intersects<Plane> for Segment {
     /// zero-length segment is a point. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

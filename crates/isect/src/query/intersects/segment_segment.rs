@@ -2,6 +2,7 @@
 
 use crate::math::{Vec3, on_set_tolerance};
 use crate::query::ClosestPoints;
+use crate::query::algo::scale::rescale;
 use crate::query::{Distance, Intersects};
 use crate::shape::Segment;
 
@@ -26,6 +27,7 @@ impl Intersects<Segment> for Segment {
     /// `false` for invalid input (non-finite, zero direction).
     #[inline]
     fn intersects(&self, other: &Segment) -> bool {
+        rescale!(pair self, other, intersects);
         closest_pair_touches(
             self.closest_points(other),
             [self.a, self.b, other.a, other.b],

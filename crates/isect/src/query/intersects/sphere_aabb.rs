@@ -1,6 +1,7 @@
 //! Sphere–AABB overlap.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Sphere};
 
@@ -11,6 +12,7 @@ impl Intersects<Aabb> for Sphere {
     /// `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Aabb) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

@@ -1,5 +1,6 @@
 //! Sphere–capsule overlap.
 
+use crate::query::algo::scale::rescale;
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Capsule, Sphere};
@@ -11,6 +12,7 @@ impl Intersects<Capsule> for Sphere {
     /// invalid input.
     #[inline]
     fn intersects(&self, other: &Capsule) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

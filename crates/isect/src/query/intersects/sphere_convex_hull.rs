@@ -2,6 +2,7 @@
 #![cfg(feature = "alloc")]
 
 use crate::query::algo::polytope::{beyond_some_plane, boxes_overlap};
+use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Intersects, PointQuery, mirror_intersects};
 use crate::shape::{ConvexHull, Sphere};
 
@@ -13,6 +14,7 @@ impl Intersects<ConvexHull> for Sphere {
     /// compared with the radius. Touching counts; radius 0 is a point; flat and one-point hulls
     /// are answered as what they are. `false` for invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
+        rescale!(pair self, hull, intersects);
         if !(self.is_usable() && hull.is_usable()) {
             return false;
         }

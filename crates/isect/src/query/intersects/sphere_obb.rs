@@ -1,6 +1,7 @@
 //! Sphere–OBB overlap.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Obb, Sphere};
 
@@ -11,6 +12,7 @@ impl Intersects<Obb> for Sphere {
     /// point. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Obb) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }

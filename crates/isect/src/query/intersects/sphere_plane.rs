@@ -1,6 +1,7 @@
 //! Sphere–plane overlap.
 
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3, on_set_tolerance};
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Plane, Sphere};
 
@@ -11,6 +12,7 @@ impl Intersects<Plane> for Sphere {
     /// its coordinates. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
+        rescale!(pair self, other, intersects);
         self.is_usable()
             && other.is_usable()
             && slab_meets_plane(other, self.center, self.radius, [self.center])

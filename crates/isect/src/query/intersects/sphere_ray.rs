@@ -1,6 +1,7 @@
 //! Sphere–ray overlap.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::interval_meets_ball;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Ray, Sphere};
@@ -12,6 +13,7 @@ impl Intersects<Ray> for Sphere {
     /// `false` for invalid input (non-finite, negative radius, zero direction).
     #[inline]
     fn intersects(&self, other: &Ray) -> bool {
+        rescale!(pair self, other, intersects);
         let p = Linear::ray(other);
         self.is_usable()
             && p.is_usable()

@@ -1,6 +1,7 @@
 //! Sphere–segment overlap.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::interval_meets_ball;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Segment, Sphere};
@@ -12,6 +13,7 @@ impl Intersects<Segment> for Sphere {
     /// `false` for invalid input (non-finite, negative radius).
     #[inline]
     fn intersects(&self, other: &Segment) -> bool {
+        rescale!(pair self, other, intersects);
         let p = Linear::segment(other);
         self.is_usable()
             && p.is_usable()

@@ -1,6 +1,7 @@
 //! Sphere–triangle overlap.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, PointQuery, mirror_intersects};
 use crate::shape::{Sphere, Triangle};
 
@@ -26,6 +27,7 @@ impl Intersects<Triangle> for Sphere {
     /// ```
     #[inline]
     fn intersects(&self, triangle: &Triangle) -> bool {
+        rescale!(pair self, triangle, intersects);
         if !(self.is_usable() && triangle.is_usable()) {
             return false;
         }

@@ -1,6 +1,7 @@
 //! Triangle–frustum overlap.
 
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Frustum, Triangle};
 
@@ -39,6 +40,7 @@ impl Intersects<Frustum> for Triangle {
     /// assert!(!apart.intersects(&f));
     /// ```
     fn intersects(&self, frustum: &Frustum) -> bool {
+        rescale!(pair self, frustum, intersects);
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }

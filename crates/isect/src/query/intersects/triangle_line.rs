@@ -1,6 +1,7 @@
 //! Triangle–line overlap.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::linear_meets_triangle;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Line, Triangle};
@@ -14,6 +15,7 @@ impl Intersects<Line> for Triangle {
     /// input.
     #[inline]
     fn intersects(&self, other: &Line) -> bool {
+        rescale!(pair self, other, intersects);
         let p = Linear::line(other);
         self.is_usable() && p.is_usable() && linear_meets_triangle(&p, self)
     }

@@ -1,5 +1,6 @@
 //! Triangle–plane overlap.
 
+use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Plane, Triangle, extent_along};
 
@@ -21,6 +22,7 @@ impl Intersects<Plane> for Triangle {
     /// ```
     #[inline]
     fn intersects(&self, plane: &Plane) -> bool {
+        rescale!(pair self, plane, intersects);
         if !(self.is_usable() && plane.is_usable()) {
             return false;
         }

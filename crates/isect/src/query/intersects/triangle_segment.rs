@@ -1,6 +1,7 @@
 //! Triangle–segment overlap.
 
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::linear_meets_triangle;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Segment, Triangle};
@@ -14,6 +15,7 @@ impl Intersects<Segment> for Triangle {
     /// input.
     #[inline]
     fn intersects(&self, other: &Segment) -> bool {
+        rescale!(pair self, other, intersects);
         let p = Linear::segment(other);
         self.is_usable() && p.is_usable() && linear_meets_triangle(&p, self)
     }

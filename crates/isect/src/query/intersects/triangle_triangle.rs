@@ -4,6 +4,7 @@ use robust::{Coord, Coord3D, orient2d, orient3d};
 
 use crate::math::{Real, Vec3};
 use crate::query::Intersects;
+use crate::query::algo::scale::rescale;
 use crate::shape::{Segment, Triangle};
 
 impl Intersects<Triangle> for Triangle {
@@ -32,6 +33,7 @@ impl Intersects<Triangle> for Triangle {
     /// assert!(!t.intersects(&Triangle::new(Vec3::Z, Vec3::X + Vec3::Z, Vec3::Y + Vec3::Z)));
     /// ```
     fn intersects(&self, other: &Triangle) -> bool {
+        rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
             return false;
         }
@@ -78,6 +80,7 @@ impl Triangle {
     /// ```
     #[must_use]
     pub fn intersection_segment(&self, other: &Triangle) -> Option<Segment> {
+        rescale!(pair self, other, intersection_segment);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }

@@ -2,6 +2,7 @@
 
 use crate::math::{NO_POINT, Real, Vec3};
 use crate::query::PointQuery;
+use crate::query::algo::scale::length_non_negative;
 use crate::shape::Aabb;
 
 impl PointQuery for Aabb {
@@ -21,7 +22,7 @@ impl PointQuery for Aabb {
             return Real::INFINITY;
         }
         let outside = (self.min - p).max(p - self.max).max(Vec3::ZERO);
-        outside.length()
+        length_non_negative(outside)
     }
 
     /// `min <= p <= max` on every axis, exactly.

@@ -1,10 +1,11 @@
 //! Point queries on a capsule.
 
 use crate::math::{NO_POINT, Real, Vec3};
-use crate::ops;
 use crate::query::PointQuery;
+use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::within_radius;
 use crate::query::algo::simplex::closest_on_segment;
-use crate::query::point::gap_beyond_radius;
+use crate::query::point::{gap_beyond_radius, toward};
 use crate::shape::Capsule;
 
 impl Capsule {
@@ -20,16 +21,16 @@ impl PointQuery for Capsule {
     /// core segment.
     #[inline]
     fn closest_point(&self, p: Vec3) -> Vec3 {
+        rescale!(point self, p, closest_point);
         if !(self.is_usable() && p.is_finite()) {
             return NO_POINT;
         }
         let core = self.closest_on_core(p);
         let offset = p - core;
-        let dd = offset.length_squared();
-        if dd <= self.radius * self.radius {
+        if within_radius(offset, self.radius) {
             p
         } else {
-            core + offset * (self.radius / ops::sqrt(dd))
+            core + toward(offset, self.radius)
         }
     }
 
@@ -37,17 +38,17 @@ impl PointQuery for Capsule {
     /// [`contains_point`](Self::contains_point) holds, positive otherwise.
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
+        rescale!(point self, p, distance_to_point);
         if !(self.is_usable() && p.is_finite()) {
             return Real::INFINITY;
         }
-        gap_beyond_radius(p.distance_squared(self.closest_on_core(p)), self.radius)
+        gap_beyond_radius(p - self.closest_on_core(p), self.radius)
     }
 
     /// Distance to the core segment `<= radius` (compared squared).
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
-        self.is_usable()
-            && p.is_finite()
-            && p.distance_squared(self.closest_on_core(p)) <= self.radius * self.radius
+        rescale!(point self, p, contains_point);
+        self.is_usable() && p.is_finite() && within_radius(p - self.closest_on_core(p), self.radius)
     }
 }

@@ -3,6 +3,7 @@
 use crate::math::{NO_POINT, Real, Vec3};
 use crate::query::PointQuery;
 use crate::query::algo::gjk::gjk_closest_points;
+use crate::query::algo::scale::rescale;
 use crate::shape::ConvexHull;
 
 impl ConvexHull {
@@ -40,10 +41,12 @@ impl PointQuery for ConvexHull {
     /// one; and no answer is finer than about `√ε` times the hull's size, where GJK can no
     /// longer rank the points.
     fn closest_point(&self, p: Vec3) -> Vec3 {
+        rescale!(point self, p, closest_point);
         self.project(p).map_or(NO_POINT, |(q, _)| q)
     }
 
     fn distance_to_point(&self, p: Vec3) -> Real {
+        rescale!(point self, p, distance_to_point);
         self.project(p).map_or(Real::INFINITY, |(_, d)| d)
     }
 
@@ -51,6 +54,7 @@ impl PointQuery for ConvexHull {
     /// ([`ON_SET_TOLERANCE`](crate::math::ON_SET_TOLERANCE) relative to the coordinates), which
     /// also makes points on flat hulls (coplanar or collinear points) count.
     fn contains_point(&self, p: Vec3) -> bool {
+        rescale!(point self, p, contains_point);
         self.distance_to_point(p) == 0.0
     }
 }

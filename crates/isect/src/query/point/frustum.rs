@@ -1,6 +1,7 @@
 //! Point queries on a frustum (any intersection of six half-spaces).
 
 use crate::math::{NO_POINT, ON_SET_TOLERANCE, Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::{PointQuery, three_planes};
 use crate::shape::Frustum;
 
@@ -13,6 +14,7 @@ impl PointQuery for Frustum {
     /// that lie in the frustum (up to rounding). That works for any six planes, unbounded and
     /// degenerate frusta included; a frustum with no points returns `NO_POINT`.
     fn closest_point(&self, p: Vec3) -> Vec3 {
+        rescale!(point self, p, closest_point);
         if !(self.is_usable() && p.is_finite()) {
             return NO_POINT;
         }
@@ -63,6 +65,7 @@ impl PointQuery for Frustum {
     /// `|closest_point(p) − p|`: 0 exactly when [`contains_point`](Self::contains_point)
     /// holds, positive otherwise.
     fn distance_to_point(&self, p: Vec3) -> Real {
+        rescale!(point self, p, distance_to_point);
         let q = self.closest_point(p);
         if !q.is_finite() {
             return Real::INFINITY;
@@ -75,12 +78,13 @@ impl PointQuery for Frustum {
             .iter()
             .map(|plane| plane.signed_distance(p))
             .fold(0.0, Real::max);
-        q.distance(p).max(beyond)
+        crate::query::algo::scale::distance(q, p).max(beyond)
     }
 
     /// Behind or on every plane (`normal · p <= d`), exactly.
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
+        rescale!(point self, p, contains_point);
         self.is_usable()
             && p.is_finite()
             && self

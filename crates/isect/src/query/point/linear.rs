@@ -4,6 +4,7 @@
 use crate::math::{NO_POINT, Real, Vec3, on_set_tolerance};
 use crate::query::PointQuery;
 use crate::query::algo::linear::Linear;
+use crate::query::algo::scale::rescale;
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::point::within;
 use crate::shape::{Line, Ray, Segment};
@@ -23,13 +24,19 @@ macro_rules! linear_point_query {
             #[doc = concat!("The projection of `p` onto the ", $what, ".")]
             #[inline]
             fn closest_point(&self, p: Vec3) -> Vec3 {
+                rescale!(point self, p, closest_point);
                 $closest(self, p)
             }
 
             #[inline]
             fn distance_to_point(&self, p: Vec3) -> Real {
+                rescale!(point self, p, distance_to_point);
                 let q = self.closest_point(p);
-                if q.is_finite() { q.distance(p) } else { Real::INFINITY }
+                if q.is_finite() {
+                    crate::query::algo::scale::distance(q, p)
+                } else {
+                    Real::INFINITY
+                }
             }
 
             #[doc = concat!(
@@ -38,6 +45,7 @@ macro_rules! linear_point_query {
             )]
             #[inline]
             fn contains_point(&self, p: Vec3) -> bool {
+                rescale!(point self, p, contains_point);
                 let q = self.closest_point(p);
                 // An infinite coordinate makes the tolerance infinite too: check finiteness.
                 q.is_finite() && within(p, q, on_set_tolerance([p, $(self.$scale),+]))

@@ -13,6 +13,9 @@ mod triangle;
 
 use crate::math::{Real, Vec3};
 use crate::ops;
+use crate::query::algo::scale::{
+    ldexp, ldexp_vec, normalizing_exponent, square_in_range, within_radius,
+};
 
 /// Whether `q`, the closest point to `p`, is within `tolerance` of it: compared squared, without
 /// a square root, unless the squared tolerance overflows.
@@ -27,17 +30,79 @@ pub(super) fn within(p: Vec3, q: Vec3, tolerance: Real) -> bool {
     }
 }
 
-/// The distance from a point at squared distance `dd` from a ball's center (or a capsule's core)
-/// to the ball of radius `r`: 0 when `dd <= r²`, and positive otherwise, also just outside where
-/// `√dd − r` rounds to 0 — then `(dd − r²) / (√dd + r)`, the same gap without the cancellation.
-/// So the distance is 0 exactly when the (exact, squared) containment test holds.
+/// The distance from a point at offset `d` from a ball's center (or a capsule's core) to the
+/// ball of radius `r`: 0 exactly when [`within_radius`] holds (the containment test), and
+/// positive otherwise, also just outside where `|d| − r` rounds to 0 — then
+/// `(|d|² − r²) / (|d| + r)`, the same gap without the cancellation. Offsets and radii whose
+/// squares leave the normal range are scaled by a power of two first.
 #[inline]
-pub(super) fn gap_beyond_radius(dd: Real, r: Real) -> Real {
+pub(super) fn gap_beyond_radius(d: Vec3, r: Real) -> Real {
+    let dd = d.length_squared();
+    if !square_in_range(dd) {
+        return gap_beyond_radius_cold(d, r);
+    }
+    // `|d|²` is exact to rounding; `r²` is too, or is decided anyway (see `within_radius`).
     let rr = r * r;
     if dd <= rr {
         return 0.0;
     }
-    let d = ops::sqrt(dd);
-    let gap = d - r;
-    if gap > 0.0 { gap } else { (dd - rr) / (d + r) }
+    let distance = ops::sqrt(dd);
+    let gap = distance - r;
+    if gap > 0.0 {
+        gap
+    } else {
+        (dd - rr) / (distance + r)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn gap_beyond_radius_cold(d: Vec3, r: Real) -> Real {
+    if within_radius(d, r) {
+        return 0.0;
+    }
+    // Apart: `|d| > r`, so `|d|` is the larger, and the gap is `|d| − r` rounded once from
+    // `d` and `r` scaled together; a gap that rounds to 0 is the smallest positive number.
+    let m = d.abs().max_element().max(r);
+    if !(m < Real::INFINITY) {
+        return Real::INFINITY;
+    }
+    let k = normalizing_exponent(m);
+    let (d, r) = (ldexp_vec(d, k), ldexp(r, k));
+    let (dd, rr) = (d.length_squared(), r * r);
+    let distance = ops::sqrt(dd);
+    let gap = distance - r;
+    let gap = if gap > 0.0 {
+        gap
+    } else {
+        (dd - rr) / (distance + r)
+    };
+    ldexp(gap, -k).max(Real::from_bits(1))
+}
+
+/// `d` scaled to length `r` (`d · r / |d|`), for a non-zero finite `d`: the point at distance
+/// `r` from a center towards `center + d`; `d` scaled by a power of two first where `|d|²`
+/// leaves the normal range.
+#[inline]
+pub(super) fn toward(d: Vec3, r: Real) -> Vec3 {
+    let dd = d.length_squared();
+    if square_in_range(dd) {
+        d * (r / ops::sqrt(dd))
+    } else {
+        toward_cold(d, r)
+    }
+}
+
+/// [`toward`] for `|d|²` out of range: the same formula on `d` and `r` scaled by one power of
+/// two, so the same bits as where it is in range.
+#[cold]
+#[inline(never)]
+fn toward_cold(d: Vec3, r: Real) -> Vec3 {
+    let m = d.abs().max_element().max(r);
+    if !(m > 0.0 && m < Real::INFINITY && d != Vec3::ZERO) {
+        return Vec3::ZERO;
+    }
+    let k = normalizing_exponent(m);
+    let (d, r) = (ldexp_vec(d, k), ldexp(r, k));
+    ldexp_vec(d * (r / ops::sqrt(d.length_squared())), -k)
 }

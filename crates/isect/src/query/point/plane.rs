@@ -2,12 +2,14 @@
 
 use crate::math::{NO_POINT, Real, Vec3, on_set_tolerance};
 use crate::query::PointQuery;
+use crate::query::algo::scale::rescale;
 use crate::shape::Plane;
 
 impl PointQuery for Plane {
     /// The orthogonal projection of `p` onto the plane.
     #[inline]
     fn closest_point(&self, p: Vec3) -> Vec3 {
+        rescale!(point self, p, closest_point);
         if !(self.is_usable() && p.is_finite()) {
             return NO_POINT;
         }
@@ -17,6 +19,7 @@ impl PointQuery for Plane {
     /// `|normal · p − d|`.
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
+        rescale!(point self, p, distance_to_point);
         if !(self.is_usable() && p.is_finite()) {
             return Real::INFINITY;
         }
@@ -26,6 +29,7 @@ impl PointQuery for Plane {
     /// Whether `p` is within [`on_set_tolerance`] of the plane.
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
+        rescale!(point self, p, contains_point);
         // An infinite coordinate makes the tolerance infinite too: check finiteness.
         let distance = self.distance_to_point(p);
         distance.is_finite() && distance <= on_set_tolerance([p, self.point()])

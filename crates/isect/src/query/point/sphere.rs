@@ -1,9 +1,9 @@
 //! Point queries on a sphere.
 
 use crate::math::{NO_POINT, Real, Vec3};
-use crate::ops;
 use crate::query::PointQuery;
-use crate::query::point::gap_beyond_radius;
+use crate::query::algo::scale::within_radius;
+use crate::query::point::{gap_beyond_radius, toward};
 use crate::shape::Sphere;
 
 impl PointQuery for Sphere {
@@ -14,11 +14,10 @@ impl PointQuery for Sphere {
             return NO_POINT;
         }
         let offset = p - self.center;
-        let dd = offset.length_squared();
-        if dd <= self.radius * self.radius {
+        if within_radius(offset, self.radius) {
             p
         } else {
-            self.center + offset * (self.radius / ops::sqrt(dd))
+            self.center + toward(offset, self.radius)
         }
     }
 
@@ -29,12 +28,13 @@ impl PointQuery for Sphere {
         if !(self.is_usable() && p.is_finite()) {
             return Real::INFINITY;
         }
-        gap_beyond_radius(p.distance_squared(self.center), self.radius)
+        gap_beyond_radius(p - self.center, self.radius)
     }
 
-    /// `|p − center|² <= radius²`, exactly.
+    /// `|p − center|² <= radius²`, exactly (the squares of offsets and radii far from 1 taken
+    /// after scaling both by a power of two).
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
-        self.is_usable() && p.distance_squared(self.center) <= self.radius * self.radius
+        self.is_usable() && within_radius(p - self.center, self.radius)
     }
 }

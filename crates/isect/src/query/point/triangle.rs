@@ -2,6 +2,7 @@
 
 use crate::math::{NO_POINT, Real, Vec3, on_set_tolerance};
 use crate::query::PointQuery;
+use crate::query::algo::scale::rescale;
 use crate::query::algo::simplex::triangle_region;
 use crate::query::point::within;
 use crate::shape::Triangle;
@@ -13,6 +14,7 @@ impl PointQuery for Triangle {
     /// is ill-conditioned about its long axis, and the distance multiplies the tilt.
     #[inline]
     fn closest_point(&self, p: Vec3) -> Vec3 {
+        rescale!(point self, p, closest_point);
         if !(self.is_usable() && p.is_finite()) {
             return NO_POINT;
         }
@@ -41,6 +43,7 @@ impl PointQuery for Triangle {
     /// computed in floating point is rarely exactly on its plane).
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
+        rescale!(point self, p, contains_point);
         let tolerance = on_set_tolerance([p, self.a, self.b, self.c]);
         // An infinite coordinate makes the tolerance infinite too: check finiteness.
         let q = self.closest_point(p);
@@ -48,9 +51,10 @@ impl PointQuery for Triangle {
     }
 
     fn distance_to_point(&self, p: Vec3) -> Real {
+        rescale!(point self, p, distance_to_point);
         if !(self.is_usable() && p.is_finite()) {
             return Real::INFINITY;
         }
-        self.closest_point(p).distance(p)
+        crate::query::algo::scale::distance(self.closest_point(p), p)
     }
 }

@@ -14,6 +14,7 @@
 //! a wrong hit. In `f32` the three axes go through SIMD lanes (`Vec3A`).
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::{cast_valid, checked, start_inside};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Aabb, Ray};
@@ -172,6 +173,7 @@ impl RayCast for Aabb {
     /// ```
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast);
         let hit = cast_box(self.min, self.max, ray, max_t, false);
         checked(hit, || self.cast_valid(ray, max_t))
     }
@@ -180,6 +182,7 @@ impl RayCast for Aabb {
     /// from a point of a face; normal outward.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast_surface);
         let hit = cast_box(self.min, self.max, ray, max_t, true);
         checked(hit, || self.cast_valid(ray, max_t))
     }
@@ -187,6 +190,7 @@ impl RayCast for Aabb {
     /// The slab test alone: no hit point, no normal.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        rescale!(cast_any self, ray, max_t);
         let (t_enter, t_exit) = slab_interval(self.min, self.max, ray.origin, ray.dir, 0.0, max_t);
         t_enter <= t_exit && self.cast_valid(ray, max_t)
     }

@@ -13,6 +13,8 @@
 use crate::math::{Real, Vec3};
 use crate::ops;
 use crate::query::algo::linear::{Linear, closest_parameters, segment_segment_parameters};
+use crate::query::algo::scale::normalized_direction;
+use crate::query::algo::scale::rescale;
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::raycast::sphere::ball_roots;
 use crate::query::raycast::{
@@ -21,8 +23,9 @@ use crate::query::raycast::{
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Capsule, Ray, Segment};
 
-/// The cylinder's quadratic `qa t² − 2 qb t + qc = 0` (all terms times `|b − a|²`), and the
-/// discriminant over `qa` in the cancellation-free form.
+/// The cylinder's quadratic `qa t² − 2 qb t + qc = 0` (all terms times `|u|²`, `u` the axis
+/// brought to a largest coordinate in `[1, 2)`), and the discriminant over `qa` in the
+/// cancellation-free form.
 struct Cylinder {
     qa: Real,
     qb: Real,
@@ -31,14 +34,19 @@ struct Cylinder {
 }
 
 impl Capsule {
+    /// The cylinder's terms for `ray` (whose `dir` needs no scaling). The axis enters them
+    /// squared, times terms of the radius and the origin squared, so that with `b − a` itself
+    /// `qa · disc` would be a product of eight lengths (overflowing in `f32` for capsules near
+    /// `2¹⁶`); `u = 2ʲ (b − a)` multiplies every term by `2²ʲ` and leaves the roots as they were.
     #[inline]
-    fn cylinder(&self, ray: &Ray, axis: Vec3, axis_len2: Real) -> Cylinder {
+    fn cylinder(&self, ray: &Ray, axis: Vec3) -> Cylinder {
+        let (axis, _) = normalized_direction(axis);
         let f = ray.origin - self.a;
         let big_a = axis.cross(ray.dir);
         let big_b = axis.cross(f);
         let qa = big_a.length_squared();
         let qb = -big_a.dot(big_b);
-        let rr = self.radius * self.radius * axis_len2;
+        let rr = self.radius * self.radius * axis.length_squared();
         let l = big_b + big_a * (qb / qa);
         Cylinder {
             qa,
@@ -66,7 +74,7 @@ impl Capsule {
             return ball_entry(self.a);
         }
         let f = ray.origin - self.a;
-        let cyl = self.cylinder(ray, axis, axis_len2);
+        let cyl = self.cylinder(ray, axis);
         if cyl.qc <= 0.0 {
             // Within the cylinder, outside the capsule: beyond an end.
             return ball_entry(self.end(f.dot(axis)));
@@ -91,7 +99,7 @@ impl Capsule {
         if axis_len2 == 0.0 {
             return ball_exit(self.a);
         }
-        let cyl = self.cylinder(ray, axis, axis_len2);
+        let cyl = self.cylinder(ray, axis);
         if !(cyl.qa > 0.0) {
             // Along the axis: out through the ball ahead.
             return ball_exit(self.end(ray.dir.dot(axis)));
@@ -160,6 +168,7 @@ impl RayCast for Capsule {
     /// ```
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast);
         self.cast(ray, max_t, false)
     }
 
@@ -167,6 +176,7 @@ impl RayCast for Capsule {
     /// from a point of the surface; normal outward.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast_surface);
         self.cast(ray, max_t, true)
     }
 
@@ -174,6 +184,7 @@ impl RayCast for Capsule {
     /// §5.1.9, as `Intersects<Segment>`): no root, no normal.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        rescale!(cast_any self, ray, max_t);
         let end = ray.point_at(max_t);
         let meets = if end.is_finite() {
             let cast = Segment::new(ray.origin, end);

@@ -3,6 +3,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::polytope::{Clipped, clip};
+use crate::query::algo::scale::rescale;
 use crate::query::{RayCast, RayHit};
 use crate::shape::{ConvexHull, Ray};
 
@@ -48,6 +49,7 @@ impl RayCast for ConvexHull {
     /// misses within `[0, max_t]` and for invalid input (non-finite values, zero direction,
     /// negative or NaN `max_t`).
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast);
         let clipped = self.clip_ray(ray, max_t)?;
         Some(match clipped.enter {
             Some(plane) => self.hit(ray, clipped.lo, plane),
@@ -65,6 +67,7 @@ impl RayCast for ConvexHull {
     ///
     /// [`raycast`]: RayCast::raycast
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast_surface);
         let clipped = self.clip_ray(ray, Real::INFINITY)?;
         match (clipped.enter, clipped.exit) {
             (Some(plane), _) if clipped.lo <= max_t => Some(self.hit(ray, clipped.lo, plane)),

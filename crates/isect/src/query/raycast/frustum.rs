@@ -5,6 +5,7 @@
 //! nothing, so unbounded frusta work.
 
 use crate::math::Real;
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::{Clip, cast_usable, start_inside};
 use crate::query::{PointQuery, RayCast, RayHit};
 use crate::shape::{Frustum, Ray};
@@ -80,6 +81,7 @@ impl RayCast for Frustum {
     /// no points.
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast);
         self.cast(ray, max_t, false)
     }
 
@@ -87,6 +89,7 @@ impl RayCast for Frustum {
     /// when the ray never leaves an unbounded frustum), `t = 0` from a point of a face.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast_surface);
         self.cast(ray, max_t, true)
     }
 }

@@ -84,15 +84,17 @@ pub(crate) fn unit_or(v: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
     }
 }
 
-/// `v` divided by its largest coordinate, then normalized; `None` for zero or non-finite `v`.
+/// `v` brought to a largest coordinate in `[1, 2)` by a power of two (so the same unit vector as
+/// the direct formula gives where that neither under- nor overflows), then normalized; `None` for
+/// zero or non-finite `v`.
 #[cold]
 fn unit_rescaled(v: Vec3) -> Option<Vec3> {
-    let m = v.abs().max_element();
-    if m > 0.0 && m.is_finite() {
-        (v / m).try_normalize()
-    } else {
-        None
+    if !v.is_finite() {
+        return None;
     }
+    let (v, _) = crate::query::algo::scale::normalized_direction(v);
+    let ll = v.length_squared();
+    (ll > 0.0).then(|| v * (1.0 / crate::ops::sqrt(ll)))
 }
 
 /// The unit vector opposite to the ray: the normal of a hit at the start of a ray that starts
@@ -112,34 +114,37 @@ pub(crate) fn start_inside(ray: &Ray) -> RayHit {
     }
 }
 
-/// Squared direction lengths outside `[2⁻⁶⁰, 2⁶⁰]` make the quadratics of the sphere and the
-/// capsule under- or overflow (they multiply up to four lengths).
+/// Squared direction lengths outside [`SQUARES`](crate::query::algo::scale::SQUARES) make the
+/// quadratics of the sphere and the capsule under- or overflow (they multiply up to four lengths).
 #[inline]
 pub(crate) fn dir_needs_scaling(dd: Real) -> bool {
-    const SMALL: Real = 1.0 / (1u64 << 60) as Real;
-    const LARGE: Real = (1u64 << 60) as Real;
-    !(SMALL..=LARGE).contains(&dd)
+    !crate::query::algo::scale::in_squares(dd)
 }
 
-/// Casts with `dir` divided by its largest coordinate `m` (`t` along the scaled ray is `m`
-/// times `t` along the ray) and converts the hit back: for directions whose squared length
-/// under- or overflows.
+/// Casts with `dir` brought to a largest coordinate in `[1, 2)` by a power of two `2ᵏ` (`t` along
+/// the scaled ray is `2⁻ᵏ` times `t` along the ray) and converts the hit back: for directions
+/// whose squared length under- or overflows.
 #[cold]
 pub(crate) fn cast_rescaled(
     ray: &Ray,
     max_t: Real,
     cast: impl Fn(&Ray, Real) -> Option<RayHit>,
 ) -> Option<RayHit> {
-    let m = ray.dir.abs().max_element();
-    // Also the exit of the recursion for a NaN `dir` (whose NaN `max_element` ignores).
-    if !(m > 0.0 && m < Real::INFINITY && ray.dir.is_finite()) {
+    // Also the exit of the recursion for a NaN or zero `dir`.
+    if !(ray.dir.is_finite() && ray.dir != Vec3::ZERO) {
         return None;
     }
-    let scaled = Ray::new(ray.origin, ray.dir / m);
-    cast(&scaled, max_t * m).map(|hit| RayHit {
-        t: hit.t / m,
-        ..hit
-    })
+    // By a power of two: the hit is the one of the unscaled computation where that has neither
+    // overflowed nor underflowed.
+    let (dir, k) = crate::query::algo::scale::normalized_direction(ray.dir);
+    let scaled = Ray::new(ray.origin, dir);
+    let max_scaled = crate::query::algo::scale::ldexp(max_t, -k);
+    cast(&scaled, max_scaled)
+        .map(|hit| RayHit {
+            t: crate::query::algo::scale::ldexp(hit.t, k),
+            ..hit
+        })
+        .filter(|hit| hit.t <= max_t)
 }
 
 /// The parameter interval of `origin + t dir` inside the intersection of half-spaces

@@ -3,6 +3,7 @@
 //! moved back (Ericson, *Real-Time Collision Detection*, §5.3.3).
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::aabb::{cast_box, slab_interval};
 use crate::query::raycast::{cast_valid, checked};
 use crate::query::{RayCast, RayHit};
@@ -60,18 +61,21 @@ impl RayCast for Obb {
     /// frame). `None` for invalid input.
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast);
         self.cast(ray, max_t, false)
     }
 
     /// The first point of the boundary (the exit from inside); normal outward.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast_surface);
         self.cast(ray, max_t, true)
     }
 
     /// The slab test in the box's frame: no hit point, no normal.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        rescale!(cast_any self, ray, max_t);
         let local = self.local_ray(ray);
         let (t_enter, t_exit) = slab_interval(
             -self.half_extents,

@@ -4,6 +4,7 @@
 
 use crate::math::Real;
 use crate::query::PointQuery;
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::{cast_valid, checked};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Plane, Ray};
@@ -73,12 +74,14 @@ impl RayCast for Plane {
     /// invalid input.
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast);
         self.cast(ray, max_t, false)
     }
 
     /// The same as [`RayCast::raycast`]: a plane has no inside.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast_surface);
         self.cast(ray, max_t, false)
     }
 }

@@ -11,8 +11,12 @@
 
 use crate::math::{Real, Vec3};
 use crate::ops;
+use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::{
+    in_squares, ldexp, ldexp_vec, normalized_direction, normalizing_exponent,
+};
 use crate::query::raycast::{
-    against, cast_rescaled, cast_valid, checked, dir_needs_scaling, start_inside, unit_or,
+    against, cast_valid, checked, dir_needs_scaling, start_inside, unit_or,
 };
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Ray, Sphere};
@@ -27,6 +31,8 @@ struct Quadratic {
     c: Real,
     /// `r² − |l|²`: the discriminant over `a`; negative when the line misses.
     disc: Real,
+    /// The larger of `f · f` and `r²`: the size of the terms.
+    size: Real,
 }
 
 impl Quadratic {
@@ -37,12 +43,23 @@ impl Quadratic {
         let b = -f.dot(ray.dir);
         let rr = radius * radius;
         let l = f + ray.dir * (b / a);
+        let ff = f.length_squared();
         Self {
             a,
             b,
-            c: f.length_squared() - rr,
+            c: ff - rr,
             disc: rr - l.length_squared(),
+            size: if ff > rr { ff } else { rr },
         }
+    }
+
+    /// Whether the terms are computed to full precision: `dir · dir` and the larger of `f · f`
+    /// and `r²` within [`SQUARES`](crate::query::algo::scale::SQUARES), so that `a · disc` neither underflows nor overflows. Else the
+    /// cast is recomputed about the center with its lengths scaled by powers of two
+    /// ([`Sphere::cast_local`]).
+    #[inline]
+    fn in_range(&self) -> bool {
+        in_squares(self.a) & in_squares(self.size)
     }
 
     /// `q = b + sign(b) √(a · disc)` (with `disc >= 0`).
@@ -75,6 +92,56 @@ impl Sphere {
     fn cast_valid(&self, ray: &Ray, max_t: Real) -> bool {
         cast_valid(ray, max_t, [self.center], [self.radius]) && self.radius >= 0.0
     }
+
+    /// The cast for terms out of [`Quadratic::in_range`]: about the center, with the origin's
+    /// offset and the radius scaled by the power of two `2ᵏ` that brings the larger into
+    /// `[1, 2)` and the direction by its own `2ʲ`, `t` converted back by `2ʲ⁻ᵏ` (the same `t`
+    /// as the direct formula's where that is in range). The offset is taken from halves of the
+    /// origin and the center where it overflows.
+    #[cold]
+    #[inline(never)]
+    fn cast_local(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
+        if !self.cast_valid(ray, max_t) {
+            return None;
+        }
+        let (f, halved) = match ray.origin - self.center {
+            f if f.is_finite() => (f, 0),
+            _ => (ldexp_vec(ray.origin, -1) - ldexp_vec(self.center, -1), 1),
+        };
+        let m = f.abs().max_element().max(ldexp(self.radius, -halved));
+        if m == 0.0 {
+            // The origin on a ball of radius 0.
+            return Some(if surface {
+                RayHit {
+                    t: 0.0,
+                    point: ray.origin,
+                    normal: against(ray),
+                }
+            } else {
+                start_inside(ray)
+            });
+        }
+        let k = normalizing_exponent(m);
+        let (dir, j) = normalized_direction(ray.dir);
+        let local = Sphere::new(Vec3::ZERO, ldexp(self.radius, k - halved));
+        let local_ray = Ray::new(ldexp_vec(f, k), dir);
+        let shift = k + halved - j;
+        let local_max = ldexp(max_t, shift);
+        let hit = if surface {
+            local.raycast_surface(&local_ray, local_max)
+        } else {
+            local.raycast(&local_ray, local_max)
+        }?;
+        let t = ldexp(hit.t, -shift);
+        // Computed as the direct formulas compute them, so that the answer is the same bits.
+        (t <= max_t).then(|| {
+            if t == 0.0 && !surface {
+                start_inside(ray)
+            } else {
+                hit_at(self, ray, t)
+            }
+        })
+    }
 }
 
 impl RayCast for Sphere {
@@ -88,31 +155,29 @@ impl RayCast for Sphere {
     /// assert_eq!((hit.t, hit.normal), (4.0, -Vec3::X));
     /// ```
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        let hit = (|| -> Option<RayHit> {
-            let quad = Quadratic::new(self.center, self.radius, ray);
-            if dir_needs_scaling(quad.a) {
-                return cast_rescaled(ray, max_t, |r, m| self.raycast(r, m));
-            }
-            if quad.c <= 0.0 {
-                return Some(start_inside(ray));
-            }
-            if !(quad.b > 0.0 && quad.disc >= 0.0) {
-                return None;
-            }
+        let quad = Quadratic::new(self.center, self.radius, ray);
+        if !quad.in_range() {
+            return self.cast_local(ray, max_t, false);
+        }
+        let hit = if quad.c <= 0.0 {
+            Some(start_inside(ray))
+        } else if !(quad.b > 0.0 && quad.disc >= 0.0) {
+            None
+        } else {
             let t = quad.c / quad.q();
             (t <= max_t).then(|| hit_at(self, ray, t))
-        })();
+        };
         checked(hit, || self.cast_valid(ray, max_t))
     }
 
     /// The first point of the sphere's surface: the entry from outside, the exit from inside,
     /// `t = 0` from a point of the surface (normal outward in every case).
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        let quad = Quadratic::new(self.center, self.radius, ray);
+        if !quad.in_range() {
+            return self.cast_local(ray, max_t, true);
+        }
         let hit = (|| -> Option<RayHit> {
-            let quad = Quadratic::new(self.center, self.radius, ray);
-            if dir_needs_scaling(quad.a) {
-                return cast_rescaled(ray, max_t, |r, m| self.raycast_surface(r, m));
-            }
             let t = if quad.c == 0.0 {
                 0.0
             } else if quad.c < 0.0 {
@@ -137,6 +202,7 @@ impl RayCast for Sphere {
     /// radius.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        rescale!(cast_any self, ray, max_t);
         // Validated only for a hit, as the casts do (see `checked`).
         interval_meets_ball(self.center, self.radius, ray.origin, ray.dir, 0.0, max_t)
             && self.cast_valid(ray, max_t)
@@ -175,12 +241,14 @@ pub(crate) fn interval_meets_ball(
     let f = origin - center;
     let dd = dir.length_squared();
     if dd != 0.0 && dir_needs_scaling(dd) {
-        let m = dir.abs().max_element();
         // A NaN or infinite `dir` (callers validate, but the recursion must end regardless).
-        if !(m < Real::INFINITY && dir.is_finite()) {
+        if !dir.is_finite() {
             return false;
         }
-        return interval_meets_ball(center, radius, origin, dir / m, lo * m, hi * m);
+        // A power of two, so the answer is the one of the unscaled computation where that has
+        // neither overflowed nor underflowed.
+        let (dir, k) = normalized_direction(dir);
+        return interval_meets_ball(center, radius, origin, dir, ldexp(lo, -k), ldexp(hi, -k));
     }
     let t = if dd > 0.0 {
         (-f.dot(dir) / dd).max(lo).min(hi)

@@ -18,6 +18,7 @@ use glam::Vec3Swizzles;
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::query::algo::linear::{Linear, closest_parameters};
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::{Clip, against, cast_valid, checked, unit_or};
 use crate::query::{PointQuery, RayCast, RayHit, TriangleHit};
 use crate::shape::{Line, Plane, Ray, Segment, Triangle};
@@ -334,11 +335,12 @@ fn grazing_unscaled(n: Vec3, dir: Vec3) -> Option<bool> {
 /// The cosine below which a direction runs along a plane within rounding ([`grazing`]).
 const GRAZING_COSINE: Real = 64.0 * Real::EPSILON;
 
-/// [`grazing`] for any `n` and `dir`: both scaled to a largest coordinate of 1 first, so that
+/// [`grazing`] for any `n` and `dir`: both scaled to a largest coordinate in `[1, 2)` first (by
+/// powers of two, which change no rounding), so that
 /// squares neither underflow (directions of length 1e-30 are valid) nor overflow.
 #[inline]
 fn grazing_scaled(n: Vec3, dir: Vec3) -> bool {
-    let unit = |v: Vec3| v / v.abs().max_element();
+    let unit = |v: Vec3| crate::query::algo::scale::normalized_direction(v).0;
     let (n, d) = (unit(n), unit(dir));
     let nd = n.dot(d);
     let k = GRAZING_COSINE;
@@ -404,6 +406,7 @@ impl Triangle {
     /// ```
     #[must_use]
     pub fn raycast_barycentric(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
+        rescale!(cast self, ray, max_t, raycast_barycentric);
         self.cast_watertight(ray, max_t, false)
     }
 
@@ -412,6 +415,7 @@ impl Triangle {
     /// never do.
     #[must_use]
     pub fn raycast_barycentric_front(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
+        rescale!(cast self, ray, max_t, raycast_barycentric_front);
         self.cast_watertight(ray, max_t, true)
     }
 
@@ -419,6 +423,7 @@ impl Triangle {
     /// normal the front normal. See [`Triangle::raycast_barycentric_front`].
     #[must_use]
     pub fn raycast_front(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast_front);
         let hit = self.cast_watertight(ray, max_t, true)?;
         Some(self.ray_hit(ray, hit))
     }
@@ -477,6 +482,7 @@ impl RayCast for Triangle {
     /// and for invalid input.
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast);
         let hit = self.raycast_barycentric(ray, max_t)?;
         Some(self.ray_hit(ray, hit))
     }
@@ -484,12 +490,14 @@ impl RayCast for Triangle {
     /// The same as [`RayCast::raycast`]: a triangle has no inside.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        rescale!(cast self, ray, max_t, raycast_surface);
         self.raycast(ray, max_t)
     }
 
     /// The watertight test without the division.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        rescale!(cast_any self, ray, max_t);
         let sheared = watertight(self, ray.origin, ray.dir);
         let any = match sheared.verdict(0.0, max_t, false, ray.dir, || self.vertices()) {
             Verdict::Crossing => true,

@@ -1,6 +1,7 @@
 //! Sweep of an axis-aligned box against an axis-aligned box.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::rescale;
 use crate::query::{Sweep, SweepHit};
 use crate::shape::Aabb;
 
@@ -18,6 +19,7 @@ impl Sweep<Aabb> for Aabb {
     /// and point boxes are answered as what they are. `None` when they never touch in `[0, 1]`,
     /// and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Aabb, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

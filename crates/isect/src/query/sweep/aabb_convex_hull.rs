@@ -2,6 +2,7 @@
 
 use crate::math::Vec3;
 use crate::query::algo::conservative_advancement::gjk_sweep;
+use crate::query::algo::scale::rescale;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Aabb, ConvexHull};
 
@@ -14,6 +15,7 @@ impl Sweep<ConvexHull> for Aabb {
     /// collinear or coincident points is the polygon, segment or point it spans; flat and point
     /// boxes). `None` when they never touch in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &ConvexHull, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }

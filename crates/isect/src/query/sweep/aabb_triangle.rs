@@ -1,6 +1,7 @@
 //! Sweep of an axis-aligned box against a triangle.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::sweep::obb_triangle::obb_triangle_sweep;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Aabb, Obb, Triangle};
@@ -10,6 +11,7 @@ impl Sweep<Triangle> for Aabb {
     /// axis-aligned box as an oriented box without rotation. `None` when they never touch in
     /// `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Triangle, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

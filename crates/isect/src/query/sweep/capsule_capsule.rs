@@ -4,6 +4,7 @@ use crate::math::{Real, Vec3};
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::linear::segment_segment_parameters;
 use crate::query::algo::rounded::raycast_rounded_polygon;
+use crate::query::algo::scale::rescale;
 use crate::query::{Distance, Sweep, SweepHit};
 use crate::shape::{Capsule, Ray, Segment};
 
@@ -21,6 +22,7 @@ impl Sweep<Capsule> for Capsule {
     /// cores' closest points when they already overlap). Zero-length capsules are spheres.
     /// `None` when they never touch in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

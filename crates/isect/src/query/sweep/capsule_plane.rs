@@ -1,6 +1,7 @@
 //! Sweep of a capsule against a plane.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::sweep::sweep_against_plane;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Capsule, Plane};
@@ -14,6 +15,7 @@ impl Sweep<Plane> for Capsule {
     /// the side of the capsule's middle. A zero-length capsule is a sphere; `None` for invalid
     /// input.
     fn sweep(&self, motion: Vec3, other: &Plane, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         sweep_against_plane(self, motion, other, other_motion)
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::balls::ball_overlap_middle;
+use crate::query::algo::scale::rescale;
 use crate::query::{Distance, RayCast, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Capsule, Ray, Segment, Triangle};
 
@@ -39,6 +40,7 @@ impl Sweep<Triangle> for Capsule {
     /// assert_eq!((hit.t_first, hit.t_last, hit.normal), (0.5, 1.0, Vec3::Y));
     /// ```
     fn sweep(&self, motion: Vec3, other: &Triangle, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

@@ -3,6 +3,7 @@
 use crate::math::Vec3;
 use crate::query::algo::gjk::gjk_closest_points;
 use crate::query::algo::moving_sat::box_box;
+use crate::query::algo::scale::rescale;
 use crate::query::{Sweep, SweepHit};
 use crate::shape::Obb;
 
@@ -17,6 +18,7 @@ impl Sweep<Obb> for Obb {
     /// boxes keep their rotations. `None` when they never touch in `[0, 1]`, and for invalid
     /// input.
     fn sweep(&self, motion: Vec3, other: &Obb, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

@@ -3,6 +3,7 @@
 use crate::math::Vec3;
 use crate::query::algo::gjk::gjk_closest_points;
 use crate::query::algo::moving_sat::box_triangle;
+use crate::query::algo::scale::rescale;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Obb, Triangle};
 
@@ -16,6 +17,7 @@ impl Sweep<Triangle> for Obb {
     /// point; flat and point boxes as what they are. `None` when they never touch in `[0, 1]`,
     /// and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Triangle, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

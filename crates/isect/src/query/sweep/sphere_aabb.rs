@@ -1,6 +1,7 @@
 //! Sweep of a sphere against an axis-aligned box.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::sweep::sphere_obb::sphere_box_sweep;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Aabb, Obb, Sphere};
@@ -10,6 +11,7 @@ impl Sweep<Aabb> for Sphere {
     /// radius (Ericson §5.5.7). `None` when they never touch in `[0, 1]`, and for invalid
     /// input.
     fn sweep(&self, motion: Vec3, other: &Aabb, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

@@ -1,6 +1,7 @@
 //! Sweep of a sphere against a capsule.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::sweep::sweep_center_as_ray;
 use crate::query::{PointQuery, RayCast, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Capsule, Segment, Sphere};
@@ -14,6 +15,7 @@ impl Sweep<Capsule> for Sphere {
     /// radius-0 sphere is a point, a zero-length capsule a sphere. `None` when they never touch
     /// in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()
@@ -32,11 +34,11 @@ impl Sweep<Capsule> for Sphere {
             |center| {
                 let q = core.closest_point(center);
                 let offset = center - q;
-                let d = offset.length();
-                if d <= other.radius {
+                if crate::query::algo::scale::within_radius(offset, other.radius) {
                     center
                 } else {
-                    q + offset * (other.radius / d)
+                    q + crate::query::algo::scale::normalize(offset)
+                        .map_or(Vec3::ZERO, |u| u * other.radius)
                 }
             },
         )

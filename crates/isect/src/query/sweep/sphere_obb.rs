@@ -2,6 +2,7 @@
 
 use crate::math::Vec3;
 use crate::query::algo::rounded::raycast_rounded_box;
+use crate::query::algo::scale::rescale;
 use crate::query::sweep::sweep_center_as_ray;
 use crate::query::{PointQuery, RayHit, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Obb, Ray, Sphere};
@@ -16,6 +17,7 @@ impl Sweep<Obb> for Sphere {
     /// point; flat and point boxes are answered as what they are; the box keeps its rotation.
     /// `None` when they never touch in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Obb, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

@@ -1,6 +1,7 @@
 //! Sweep of a sphere against a plane.
 
 use crate::math::Vec3;
+use crate::query::algo::scale::rescale;
 use crate::query::sweep::sweep_against_plane;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Plane, Sphere};
@@ -13,6 +14,7 @@ impl Sweep<Plane> for Sphere {
     /// plane to the side the center is on. Motion parallel to the plane gives `[0, 1]` or
     /// `None`; a sphere of radius 0 is a moving point. `None` for invalid input.
     fn sweep(&self, motion: Vec3, other: &Plane, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         sweep_against_plane(self, motion, other, other_motion)
     }
 }

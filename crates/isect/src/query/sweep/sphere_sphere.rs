@@ -3,6 +3,7 @@
 use crate::math::{Real, Vec3};
 use crate::ops;
 use crate::query::algo::balls::ball_overlap_middle;
+use crate::query::algo::scale::rescale;
 use crate::query::{Sweep, SweepHit};
 use crate::shape::Sphere;
 
@@ -21,6 +22,7 @@ impl Sweep<Sphere> for Sphere {
     /// without one. Radius-0 spheres are moving points. `None` when they never touch in
     /// `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Sphere, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()
@@ -64,9 +66,9 @@ impl Sweep<Sphere> for Sphere {
         let c1 = self.center + motion * t_first;
         let c2 = other.center + other_motion * t_first;
         let offset = c1 - c2;
-        let distance = offset.length();
-        let normal = if distance > 0.0 {
-            offset / distance
+        let distance = crate::query::algo::scale::length(offset);
+        let normal = if let Some(normal) = crate::query::algo::scale::normalize(offset) {
+            normal
         } else if a > 0.0 {
             -v / ops::sqrt(a)
         } else {

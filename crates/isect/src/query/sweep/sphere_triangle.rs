@@ -2,6 +2,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::rounded::raycast_rounded_polygon;
+use crate::query::algo::scale::rescale;
 use crate::query::raycast::start_inside;
 use crate::query::sweep::sweep_center_as_ray;
 use crate::query::{PointQuery, RayHit, Sweep, SweepHit, mirror_sweep};
@@ -19,6 +20,7 @@ impl Sweep<Triangle> for Sphere {
     /// a radius-0 sphere a point. `None` when they never touch in `[0, 1]`, and for invalid
     /// input.
     fn sweep(&self, motion: Vec3, other: &Triangle, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

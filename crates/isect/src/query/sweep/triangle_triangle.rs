@@ -4,6 +4,7 @@ use crate::math::Vec3;
 use crate::query::algo::conservative_advancement::gjk_sweep;
 use crate::query::algo::gjk::gjk_closest_points;
 use crate::query::algo::moving_sat::{triangle_normal, triangle_triangle};
+use crate::query::algo::scale::rescale;
 use crate::query::{Sweep, SweepHit};
 use crate::shape::Triangle;
 
@@ -18,6 +19,7 @@ impl Sweep<Triangle> for Triangle {
     /// ([`gjk_sweep`](crate::query::algo::conservative_advancement::gjk_sweep)). `None` when they
     /// never touch in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Triangle, other_motion: Vec3) -> Option<SweepHit> {
+        rescale!(sweep self, motion, other, other_motion);
         if !(self.is_usable()
             && other.is_usable()
             && motion.is_finite()

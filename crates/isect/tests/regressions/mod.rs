@@ -1,0 +1,6 @@
+//! Issue 24, "Right answers at every scale": every reproduction as a regression test named after
+//! the bug, with the symptom in its doc comment, and the property tests that find such bugs:
+//! power-of-two scale invariance of every query family over the whole exponent range.
+
+mod magnitude;
+mod scale;
