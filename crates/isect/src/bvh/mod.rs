@@ -5,7 +5,9 @@
 //!   feature, with the same result as the sequential build),
 //! - [`layout`]: the binary tree collapsed into 8-wide nodes (4-wide in `f64`) whose child boxes are stored as
 //!   structure of arrays, and the triangles copied in leaf order,
-//! - [`ray`]: ray traversal (closest hit, any hit, all hits) with the watertight triangle test,
+//! - [`ray`]: ray traversal (closest hit, any hit, all hits, crossing counts) with the watertight
+//!   triangle test, one concern per file (set-up, slab tests, order, the loop, the leaf test, one
+//!   file per query),
 //! - [`packet`]: closest hits of coherent rays traced together (for [`crate::batch`]),
 //! - [`query`]: box queries, nearest-first closest point and mesh-against-mesh traversal,
 //! - [`refit`]: new vertex positions with the same tree topology.
