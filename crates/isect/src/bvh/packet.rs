@@ -29,8 +29,8 @@ use crate::bvh::ray::{
 use crate::bvh::stack::Stack;
 use crate::math::{Real, SimdVec3, Vec3, Vec4};
 
-/// The most rays traced together. Measured on the mesh benchmark's camera rays (rows of
-/// 512 pixels, so a packet is a strip of one row): see ARCHITECTURE.md, "Ray packets".
+/// The most rays traced together: a strip of one row of a camera's pixels; 8 and 32 were each
+/// slower on some of the bench's meshes (docs/performance.md, "Ray packets").
 pub(crate) const PACKET: usize = 16;
 
 /// A packet entering more lanes of a node than this (half of them) goes on ray by ray in that

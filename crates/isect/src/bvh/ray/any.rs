@@ -9,10 +9,8 @@ impl Bvh {
     /// Whether any triangle is hit within `[0, max_t]`; stops at the first one found.
     ///
     /// Without [`PreRay::may_enter`]'s test of the whole tree's box: any-hit rays (shadow
-    /// rays, short probes) mostly start inside the mesh's box, where it cannot cull. Measured
-    /// when it was added: sphere short rays 410 -> 417 instructions per ray with it; after the
-    /// cheaper SIMD set-up, 370 -> 361 with it, and the shadow and short rays' times on the
-    /// 100k sphere and terrain within the noise of an A/B run, so it stays out.
+    /// rays, short probes) mostly start inside the mesh's box, where it cannot cull, and with it
+    /// they were no faster (docs/performance.md, "Traversal").
     #[inline(always)]
     pub(crate) fn any(&self, ray: &PreRay, max_t: Real) -> bool {
         crate::dispatch::fast(

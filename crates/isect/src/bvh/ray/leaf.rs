@@ -62,8 +62,7 @@ pub(super) struct LeafLanes {
 impl LeafLanes {
     /// The values of `lane`. Read from the vectors as arrays: indexing the vectors themselves
     /// compiled to a jump over the lane with every lane of all five vectors broadcast before it
-    /// (callgrind, the 10k sphere's 512x512 camera rays that hit it: 1771 -> 1747 instructions
-    /// per ray on the baseline copy, 1557 -> 1532 on the x86-64-v3 one).
+    /// (docs/performance.md, "Leaf blocks and the four-lane tests").
     #[inline(always)]
     pub(super) fn get(&self, lane: usize) -> Sheared {
         let lane = lane % WIDTH;
@@ -139,8 +138,8 @@ impl Bvh {
         let o = permute(ray.origin3());
         let (ox, oy, oz) = (Vec4::splat(o.x), Vec4::splat(o.y), Vec4::splat(o.z));
         let (sx, sy) = (Vec4::splat(frame.sx), Vec4::splat(frame.sy));
-        // Sheared x, y and depth z of each corner (a macro rather than a closure, which the
-        // compiler may keep out of line, outside `dispatch::fast`'s copies).
+        // Sheared x, y and depth z of each corner (a macro: the rule of the two copies, in the
+        // module docs of `bvh::ray`).
         macro_rules! corner {
             ($c:expr) => {{
                 let c: &[[Real; WIDTH]; 3] = $c;

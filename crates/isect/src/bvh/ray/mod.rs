@@ -9,11 +9,12 @@
 //! of line is compiled once, for the baseline, and the x86-64-v3 copy calls it. So everything a
 //! traversal runs per node or per leaf is `#[inline(always)]`, closures included
 //! (`#[inline(always)] |first, count| ...` as an argument), or a macro (`with_permutation!`, the
-//! leaf test's `corner!`): plain `#[inline]` lets the compiler decline. Out of line on purpose are
-//! the rare paths only: a ray in a triangle's plane (`in_plane`) and a tie between two hits
-//! (`Bvh::wins_tie`). A call from the x86-64-v3 copy into a function of the traversal is the
-//! symptom of a broken rule: callgrind lists it under `v3::run`'s callees. Both copies give the
-//! same bits (`crate::bvh::copies_agree` tests it).
+//! leaf test's `corner!`): plain `#[inline]` lets the compiler decline (it has not so far for
+//! tiny helpers such as glam's methods and the stack's `push` and `pop`). Out of line on purpose
+//! are the rare paths: a ray in a triangle's plane (`in_plane`) and a tie between two hits
+//! (`Bvh::wins_tie`). A broken rule shows in callgrind's profile of a mesh cast: what is inlined
+//! counts as `dispatch::v3::run` itself, an out-of-line function under its own name. Both copies
+//! give the same bits (`crate::bvh::copies_agree` tests it).
 //!
 //! # Exact rather than fast-and-approximate
 //!

@@ -32,8 +32,7 @@ pub(in crate::bvh) const NO_ENTRY: Entry = Entry {
 };
 
 /// Calls `visit` on the lanes in `lanes` by increasing entry distance `near` until it returns
-/// `true` (then returns `true`). One lane, the common case, goes without the sort (measured: 5%
-/// fewer instructions per camera ray).
+/// `true` (then returns `true`). One lane, the common case, goes without the sort.
 #[inline(always)]
 pub(in crate::bvh) fn visit_nearest_first(
     near: &[Real; LANES],
@@ -68,8 +67,7 @@ pub(in crate::bvh) fn nearest_next(
     if rest == 0 {
         (inner != 0).then(|| entry(inner.trailing_zeros() as usize % LANES))
     } else if rest & (rest - 1) == 0 {
-        // Two lanes by one comparison (measured: 3% fewer instructions per camera ray than
-        // the sort).
+        // Two lanes, the next most common case, by one comparison rather than the sort.
         let (a, b) = (
             inner.trailing_zeros() as usize % LANES,
             (31 - inner.leading_zeros()) as usize % LANES,
@@ -78,8 +76,8 @@ pub(in crate::bvh) fn nearest_next(
         stack.push(entry(second));
         Some(entry(first))
     } else {
-        // Three or more lanes, the far ones pushed one by one (measured against writing all
-        // seven and counting the kept ones: 591 -> 573 instructions per camera ray).
+        // Three or more lanes, the far ones pushed one by one (writing all seven and counting
+        // the kept ones cost more than the branches it saved).
         let (keys, n) = nearest_first(near, inner);
         for &key in keys[1..n].iter().rev() {
             stack.push(entry(key as usize % LANES));
@@ -89,7 +87,7 @@ pub(in crate::bvh) fn nearest_next(
 }
 
 /// The lanes whose entry distance `near` is at most `t_max`, as a bit mask (four lanes to a
-/// comparison: measured 186 of a camera ray's 2470 instructions lane by lane).
+/// comparison rather than a loop over lanes).
 #[inline(always)]
 pub(in crate::bvh) fn lanes_within(near: &[Real; LANES], t_max: Real) -> u32 {
     let t_max = Vec4::splat(t_max);
@@ -102,15 +100,14 @@ pub(in crate::bvh) fn lanes_within(near: &[Real; LANES], t_max: Real) -> u32 {
 
 /// The `n` lanes in `lanes` by increasing entry distance (ties by lane), as `(keys, n)` with
 /// the order in `keys[..n]`: an insertion sort, whose branches the coherent rays of a camera
-/// predict well (a branch-free sorting network measured no faster on incoherent rays and slower
-/// on camera rays).
+/// predict well (a branch-free sorting network was no faster on incoherent rays and slower on
+/// camera rays: docs/performance.md, "Traversal").
 #[inline(always)]
 fn nearest_first(near: &[Real; LANES], lanes: u32) -> ([u32; LANES], usize) {
     let mut k = [0; LANES];
     let mut n = 0;
     // Over the set bits rather than a test per lane, whose branches random rays mispredict
-    // (callgrind's branch simulation, mispredictions per ray: soup incoherent 47.6 -> 39.8,
-    // sphere incoherent 11.7 -> 10.3, sphere camera 3.24 -> 2.82; instructions 0-3% more).
+    // (fewer mispredictions for a few more instructions: docs/performance.md, "Traversal").
     let mut rest = lanes;
     while rest != 0 {
         let lane = rest.trailing_zeros() as usize % LANES;

@@ -15,8 +15,8 @@ pub(in crate::bvh) const WIDEN: Real = 1.0 + 8.0 * Real::EPSILON;
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct PreRay {
     // The vectors are SIMD vectors in `f32` (`Vec3A`): the whole-tree box test and the ray's
-    // set-up then need no shuffles (callgrind, a camera ray missing the mesh's box: 145 -> 112
-    // instructions).
+    // set-up then need no shuffles, a good part of the cost of a ray that misses the mesh
+    // (docs/performance.md, "Traversal").
     pub origin: SimdVec3,
     pub dir: SimdVec3,
     /// `1 / dir` per axis (infinite where the direction is zero).
@@ -93,8 +93,8 @@ impl PreRay {
 ///
 /// Made when a traversal first reaches a leaf rather than with the [`PreRay`]: choosing the
 /// permutation branches on the direction, which random rays mispredict, and most short rays
-/// reach no leaf (callgrind's branch simulation put 1.4 of a short random ray's 2.8
-/// mispredictions here).
+/// reach no leaf (half of a short random ray's mispredictions were here: docs/performance.md,
+/// "Traversal").
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Frame {
     pub(super) z_is_x: bool,
