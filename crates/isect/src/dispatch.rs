@@ -6,9 +6,8 @@
 //! LZCNT, POPCNT and the SSE levels before them) when the processor has them: the same
 //! operations, but in the three-operand VEX encoding (no register copies before each
 //! operation), with single instructions for the traversal's bit scans and counts, and SSE4.1's
-//! blends and minima. Measured: callgrind, 100k sphere camera rays 545 -> 495 instructions per
-//! ray, soup incoherent 3157 -> 2674; `mesh_profile`, the 10k sphere's camera rays that hit it
-//! 225 -> 195 ns per ray (best of A/B rounds).
+//! blends and minima: fewer instructions and less time per ray (docs/performance.md, "The two
+//! compiled copies").
 //!
 //! The answers are the same bits in both copies: the floating-point operations are the same
 //! IEEE ones (Rust never fuses a multiply and an add on its own, so the FMA feature changes
@@ -23,18 +22,15 @@
 //!
 //! This module holds three of the crate's four `unsafe` blocks (the fourth is `crate::pages`'
 //! huge-page advice): the call into the copy compiled for the detected features, the eight-lane
-//! AVX box test ([`V3::slabs8`]), and [`prefetch`]'s hint (ARCHITECTURE.md, "Prefetching in
-//! large hierarchies").
+//! AVX box test ([`V3::slabs8`]), and [`prefetch`]'s hint (ARCHITECTURE.md, "Mesh BVH").
 
-/// Runs `f`, compiled for x86-64-v3 when the processor has those features. `f` and everything
-/// it calls that is to get the newer instructions must be inlined into it (`#[inline(always)]`
-/// on the closure and its callees): a function the compiler keeps out of line is the baseline
-/// copy.
+/// Runs `f`, compiled for x86-64-v3 when the processor has those features. Only what is inlined
+/// into `f` is compiled twice (the rule `crate::bvh::ray`'s module docs state for the traversals).
 ///
 /// Both copies are functions of their own, so that the caller (where this is inlined) holds just
 /// the check and two calls: with the baseline copy inlined there instead, every query paid that
-/// copy's stack frame and register saves on the v3 path too (callgrind, 10k terrain's short
-/// rays: 21 of 291 instructions per ray).
+/// copy's stack frame and register saves on the v3 path too (docs/performance.md, "The two
+/// compiled copies").
 #[inline(always)]
 pub(crate) fn fast<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]

@@ -19,8 +19,7 @@ use crate::pages;
 pub(crate) const WIDTH: usize = 4;
 /// Children per node: eight in `f32`, four in `f64`. The box test runs on `Vec4` halves, which
 /// are SIMD in `f32` but four scalars in `f64` (glam's `DVec4`), so in `f64` a wider node only
-/// adds work: measured on a 100k-triangle sphere, 8-wide nodes were 8–20% slower than 4-wide in
-/// `f64` (incoherent, short and camera rays) and 3–45% faster in `f32` (mesh bench).
+/// adds work (docs/performance.md, "Node width").
 #[cfg(not(isect_f64))]
 pub(crate) const LANES: usize = 8;
 /// Children per node (see the `f32` build's note).
@@ -31,9 +30,8 @@ pub(crate) const EMPTY: u32 = u32::MAX;
 
 /// A node with [`LANES`] child boxes, aligned to a cache line (four lines in either precision).
 /// Eight lanes rather than four in `f32`: half the levels, so half the dependent node loads per
-/// ray, for two four-lane box tests per node (measured against four lanes, mesh bench: 3–45%
-/// more rays per second in every cell, most for shadow and short rays and the million-triangle
-/// meshes).
+/// ray, for two four-lane box tests per node: faster in every cell of the mesh bench, most for
+/// shadow and short rays and the million-triangle meshes (docs/performance.md, "Node width").
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 pub(crate) struct Node {
@@ -168,11 +166,9 @@ pub(crate) struct Bvh {
 
 /// Hierarchies of more bytes than this prefetch the nodes and leaf blocks a ray enters before
 /// visiting them: a typical level-2 cache (1 MiB per core on the bench machine), beyond which
-/// node loads miss it. Measured (`mesh_profile`, best of A/B rounds, ns per ray): 1M sphere
-/// incoherent 535 -> 490, 100k sphere incoherent 233 -> 213, 100k soup incoherent 741 -> 636;
-/// on the 10k terrain (0.8 MB) short rays lost 2-3% with it, so smaller hierarchies go without;
-/// and a lone child entered is not prefetched (100k sphere short rays: 5% slower with it, 1%
-/// without; callgrind 304 -> 323 instructions per ray).
+/// node loads miss it. Smaller hierarchies go without (in the cache they would only pay the
+/// instructions), and a lone child entered is not prefetched (it is visited at once); see
+/// docs/performance.md, "Prefetching".
 pub(crate) const PREFETCH_FROM: usize = 1 << 20;
 
 /// A copy in huge pages as well (`crate::pages`), as a derived `Clone` would not be.

@@ -17,3 +17,5 @@ pub(crate) mod quickhull;
 pub(crate) mod rounded;
 pub(crate) mod simplex;
 mod support_map;
+#[cfg(feature = "alloc")]
+mod trimesh;
