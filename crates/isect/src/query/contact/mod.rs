@@ -81,17 +81,19 @@ fn balls(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<Conta
     })
 }
 
-/// The contact of a convex shape with a plane (a surface: the shapes overlap when the shape
-/// reaches the plane), from the shape's extent along the plane's unit normal about its center.
+/// The contact of a valid convex shape with a plane (a surface: the shapes overlap when the
+/// shape reaches the plane), from the shape's extent along the plane's unit normal about its
+/// center.
 ///
 /// The normal points to the side of the center (the plane's front for a center on it), the
 /// depth is `r − |s|` for the center's signed distance `s`: moving the shape by it along the
 /// normal leaves it touching the plane from that side. The point is where the segment between
 /// the shape's deepest and highest points (along the normal) crosses the plane, which lies in
-/// both; the deepest point when they just touch. `None` when apart.
+/// both; the deepest point when they just touch. `None` when apart and for an invalid plane (the
+/// caller checks the shape).
 #[inline]
 fn against_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> Option<ContactInfo> {
-    if !(shape.usable() && plane.is_usable()) {
+    if !plane.is_usable() {
         return None;
     }
     let (center, r) = shape.center_extent(plane.normal);

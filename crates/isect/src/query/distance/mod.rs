@@ -134,13 +134,13 @@ fn ball_to<S: crate::query::PointQuery + ?Sized>(
     )
 }
 
-/// Closest points between a convex shape and a plane, from the shape's extent along the
+/// Closest points between a valid convex shape and a plane, from the shape's extent along the
 /// normal: the common point of the contact geometry when they meet (the shape reaches the
 /// plane), else the shape's point nearest the plane (the middle of a face or edge parallel to
-/// it) and its foot on the plane.
+/// it) and its foot on the plane. `NONE` for an invalid plane (the caller checks the shape).
 #[inline]
 fn to_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> ClosestPoints {
-    if !(shape.usable() && plane.is_usable()) {
+    if !plane.is_usable() {
         return ClosestPoints::NONE;
     }
     let n = plane.normal;
