@@ -141,10 +141,3 @@ pub(crate) fn unit_axis(l: Vec3, scale_squared: Real) -> Option<(Vec3, Real)> {
         (l / len, len)
     })
 }
-
-/// `[min, max]` of the points' projections on `l`.
-#[inline]
-pub(crate) fn points_interval(points: &[Vec3; 3], l: Vec3) -> (Real, Real) {
-    let (p, q, r) = (points[0].dot(l), points[1].dot(l), points[2].dot(l));
-    (p.min(q).min(r), p.max(q).max(r))
-}

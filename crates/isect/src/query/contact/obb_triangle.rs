@@ -6,7 +6,8 @@
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::algo::box_frame::BoxFrame;
 use crate::query::algo::contact_patch::Patch;
-use crate::query::algo::least_overlap::{AxisSearch, NoFeature, points_interval, unit_axis};
+use crate::query::algo::least_overlap::{AxisSearch, NoFeature, unit_axis};
+use crate::query::algo::moving_sat::points_interval;
 use crate::query::algo::polygon_clip::Poly;
 use crate::query::contact::manifold::Manifold;
 use crate::query::contact::obb_capsule::box_segment;
