@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use isect::io::{self, Format, LoadErrorKind, Location};
 use isect::math::Vec3;
-use isect::{Bounded, Ray, RayCast, Real, TriMesh};
+use isect::{Bounded, MeshError, Ray, RayCast, Real, TriMesh};
 
 use crate::common::assert_near;
 
@@ -113,9 +113,10 @@ fn expect(name: &str, kind: fn(&LoadErrorKind) -> bool, location: Option<Locatio
 
 #[test]
 fn bad_obj_files() {
-    let nan = |k: &LoadErrorKind| matches!(k, LoadErrorKind::NonFiniteVertex { .. });
+    let nan =
+        |k: &LoadErrorKind| matches!(k, LoadErrorKind::Mesh(MeshError::NonFiniteVertex { .. }));
     let syntax = |k: &LoadErrorKind| matches!(k, LoadErrorKind::Syntax(_));
-    let empty = |k: &LoadErrorKind| matches!(k, LoadErrorKind::Empty);
+    let empty = |k: &LoadErrorKind| matches!(k, LoadErrorKind::Mesh(MeshError::Empty));
     expect("nan_vertex.obj", nan, Some(Location::Line(3)));
     expect("inf_vertex.obj", nan, Some(Location::Line(2)));
     expect("bad_number.obj", syntax, Some(Location::Line(3)));
@@ -125,7 +126,12 @@ fn bad_obj_files() {
     // Binary noise has no `v` or `f` lines that OBJ readers take: no triangles.
     expect(
         "garbage.obj",
-        |k| matches!(k, LoadErrorKind::Empty | LoadErrorKind::Syntax(_)),
+        |k| {
+            matches!(
+                k,
+                LoadErrorKind::Mesh(MeshError::Empty) | LoadErrorKind::Syntax(_)
+            )
+        },
         None,
     );
 }
@@ -165,7 +171,12 @@ fn bad_ply_files() {
         + 11;
     expect(
         "nan_vertex.ply",
-        |k| matches!(k, LoadErrorKind::NonFiniteVertex { vertex: 5 }),
+        |k| {
+            matches!(
+                k,
+                LoadErrorKind::Mesh(MeshError::NonFiniteVertex { vertex: 5 })
+            )
+        },
         Some(Location::Byte((header_len + 5 * 12) as u64)),
     );
     // Where the data stops.

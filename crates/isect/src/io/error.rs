@@ -38,23 +38,10 @@ pub enum LoadErrorKind {
     Truncated,
     /// A property the mesh needs is absent (PLY: `x`, `y`, `z`, a face index list).
     Missing(String),
-    /// The file holds no triangles.
-    Empty,
-    /// A vertex has a NaN or infinite coordinate.
-    NonFiniteVertex {
-        /// Index of the vertex, from 0, in the file's order.
-        vertex: usize,
-    },
-    /// A face refers to a vertex that does not exist.
-    IndexOutOfRange {
-        /// Index of the triangle, from 0, after splitting polygons.
-        triangle: usize,
-        /// The offending vertex index (from 0).
-        index: u64,
-        /// How many vertices there are.
-        vertex_count: usize,
-    },
-    /// The mesh could not be built for another reason (too large).
+    /// The data does not make a mesh: no triangles ([`MeshError::Empty`]), a NaN or infinite
+    /// vertex ([`MeshError::NonFiniteVertex`], numbered from 0 in the file's order), a vertex
+    /// index past the vertices ([`MeshError::IndexOutOfRange`], triangles numbered from 0 after
+    /// polygons are split), or more than 32-bit indices can name ([`MeshError::TooLarge`]).
     Mesh(MeshError),
 }
 
@@ -145,20 +132,16 @@ impl fmt::Display for LoadErrorKind {
             Self::Syntax(message) => write!(f, "{message}"),
             Self::Truncated => write!(f, "the file ends before the data it announces"),
             Self::Missing(what) => write!(f, "missing {what}"),
-            Self::Empty => write!(f, "the file has no triangles"),
-            Self::NonFiniteVertex { vertex } => {
-                write!(f, "vertex {vertex} is not finite (NaN or infinite)")
-            }
-            Self::IndexOutOfRange {
-                triangle,
-                index,
-                vertex_count,
-            } => write!(
-                f,
-                "triangle {triangle} refers to vertex {index} (from 0), but there are only {vertex_count} vertices"
-            ),
+            // A file, not a mesh built by hand, has no triangles.
+            Self::Mesh(MeshError::Empty) => write!(f, "the file has no triangles"),
             Self::Mesh(e) => write!(f, "{e}"),
         }
+    }
+}
+
+impl From<MeshError> for LoadError {
+    fn from(e: MeshError) -> Self {
+        Self::new(LoadErrorKind::Mesh(e))
     }
 }
 

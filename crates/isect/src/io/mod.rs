@@ -158,26 +158,23 @@ fn finish(
     triangle_at: impl Fn(usize) -> Option<Location>,
 ) -> Result<TriMesh, LoadError> {
     if triangles.is_empty() {
-        return Err(LoadError::new(LoadErrorKind::Empty));
+        return Err(MeshError::Empty.into());
     }
     if let Some(vertex) = vertices.iter().position(|v| !v.is_finite()) {
-        return Err(LoadError::new(LoadErrorKind::NonFiniteVertex { vertex }).at(vertex_at(vertex)));
+        return Err(LoadError::from(MeshError::NonFiniteVertex { vertex }).at(vertex_at(vertex)));
     }
     let vertex_count = vertices.len();
     for (triangle, tri) in triangles.iter().enumerate() {
         if let Some(&index) = tri.iter().find(|&&i| i as usize >= vertex_count) {
-            return Err(LoadError::new(LoadErrorKind::IndexOutOfRange {
+            let e = MeshError::IndexOutOfRange {
                 triangle,
-                index: u64::from(index),
+                index,
                 vertex_count,
-            })
-            .at(triangle_at(triangle)));
+            };
+            return Err(LoadError::from(e).at(triangle_at(triangle)));
         }
     }
-    TriMesh::new(vertices, triangles).map_err(|e| match e {
-        MeshError::Empty => LoadError::new(LoadErrorKind::Empty),
-        other => LoadError::new(LoadErrorKind::Mesh(other)),
-    })
+    Ok(TriMesh::new(vertices, triangles)?)
 }
 
 /// Splits a polygon into a fan of triangles around its first corner.

@@ -4,7 +4,7 @@ use std::io::{BufRead, Cursor};
 use std::string::String;
 use std::vec::Vec;
 
-use super::{LoadError, LoadErrorKind, Location, fan, finish, real};
+use super::{LoadError, Location, fan, finish, real};
 use crate::TriMesh;
 use crate::math::Vec3;
 
@@ -37,7 +37,7 @@ pub fn read_obj(mut reader: impl BufRead) -> Result<TriMesh, LoadError> {
     for model in &models {
         let mesh = &model.mesh;
         let base = u32::try_from(vertices.len())
-            .map_err(|_| LoadError::new(LoadErrorKind::Mesh(crate::MeshError::TooLarge)))?;
+            .map_err(|_| LoadError::from(crate::MeshError::TooLarge))?;
         vertices.extend(
             mesh.positions
                 .chunks_exact(3)
@@ -83,10 +83,8 @@ fn check(text: &str) -> Result<(), LoadError> {
                         LoadError::syntax(std::format!("`{token}` is not a number")).at(at)
                     })?;
                     if !x.is_finite() {
-                        return Err(LoadError::new(LoadErrorKind::NonFiniteVertex {
-                            vertex: seen,
-                        })
-                        .at(at));
+                        let e = crate::MeshError::NonFiniteVertex { vertex: seen };
+                        return Err(LoadError::from(e).at(at));
                     }
                 }
                 seen += 1;

@@ -98,8 +98,8 @@ pub fn read_stl(mut reader: impl Read + Seek) -> Result<TriMesh, LoadError> {
         for (c, vertex) in triangle.vertices.iter().enumerate() {
             let p = Vec3::new(real(vertex[0]), real(vertex[1]), real(vertex[2]));
             if !p.is_finite() {
-                let kind = LoadErrorKind::NonFiniteVertex { vertex: 3 * i + c };
-                return Err(LoadError::new(kind).at(place(i, Some(c))));
+                let e = crate::MeshError::NonFiniteVertex { vertex: 3 * i + c };
+                return Err(LoadError::from(e).at(place(i, Some(c))));
             }
             // `+ 0.0` makes -0 and +0 one vertex.
             let key = [0, 1, 2].map(|k| (vertex[k] + 0.0).to_bits());
