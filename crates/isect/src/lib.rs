@@ -81,6 +81,8 @@ pub mod ops;
 mod pages;
 pub mod query;
 mod shape;
+#[cfg(feature = "alloc")]
+mod weld;
 
 pub use glam;
 
@@ -97,6 +99,8 @@ pub use query::{RigidMotion, sweep_rotating};
 pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};
 #[cfg(feature = "alloc")]
 pub use shape::{ConvexHull, TriMesh};
+#[cfg(feature = "alloc")]
+pub use weld::Weld;
 
 /// The README's examples, run as doc tests so that they stay true.
 #[cfg(doctest)]
