@@ -33,6 +33,8 @@ pub fn run(file: &Path, weld: Weld) -> Result<()> {
         .count();
     let bounds = mesh.aabb();
     let size = bounds.max - bounds.min;
+    // `+ 0` writes -0 as 0.
+    let (min, max) = (bounds.min + 0.0, bounds.max + 0.0);
     println!("file:        {} ({})", file.display(), loaded.format);
     println!("triangles:   {}", mesh.triangle_count());
     let merged = match weld {
@@ -47,15 +49,7 @@ pub fn run(file: &Path, weld: Weld) -> Result<()> {
     );
     println!(
         "bounds:      min [{}, {}, {}], max [{}, {}, {}] (size {} x {} x {})",
-        bounds.min.x,
-        bounds.min.y,
-        bounds.min.z,
-        bounds.max.x,
-        bounds.max.y,
-        bounds.max.z,
-        size.x,
-        size.y,
-        size.z
+        min.x, min.y, min.z, max.x, max.y, max.z, size.x, size.y, size.z
     );
     println!("degenerate:  {degenerate} triangles (zero area; never hit)");
     println!(
