@@ -337,7 +337,7 @@ fn bad_obj_files() {
             "`1e39` is beyond the range of f32",
         );
     } else {
-        let x = f64::from(io::load(path).unwrap().vertices()[1].x);
+        let x = crate::common::flat_reference::wide(io::load(path).unwrap().vertices()[1].x);
         assert_eq!(x, 1e39);
     }
 }
