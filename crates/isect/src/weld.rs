@@ -149,31 +149,33 @@ fn first_identical(vertices: &[Vec3]) -> Vec<u32> {
 /// For each vertex, the first earlier kept vertex within `tolerance` (itself when none): a grid
 /// of cells at least `tolerance` wide, sorted by cell, so that a vertex's candidates are in its
 /// own and the 26 neighbouring cells.
+///
+/// The cell numbers are floats in f64, not integers, so that the cells stay as small as the
+/// tolerance however far a stray vertex lies (a wider cell would gather every vertex in one and
+/// make the search quadratic); past 2^53 the neighbouring cell is the next float.
 fn first_within(vertices: &[Vec3], tolerance: Real) -> Vec<u32> {
-    // Half coordinates: their differences cannot overflow, even between -MAX and MAX.
-    let half = |p: Vec3| p * 0.5;
-    let (mut lo, mut hi) = (Vec3::splat(Real::MAX), Vec3::splat(-Real::MAX));
+    // Half coordinates in f64: their differences cannot overflow in either precision.
+    let half = |p: Vec3| [wide(p.x) * 0.5, wide(p.y) * 0.5, wide(p.z) * 0.5];
+    let (mut lo, mut hi) = ([f64::MAX; 3], [-f64::MAX; 3]);
     for &p in vertices {
-        lo = lo.min(half(p));
-        hi = hi.max(half(p));
+        for (k, h) in half(p).into_iter().enumerate() {
+            lo[k] = lo[k].min(h);
+            hi[k] = hi[k].max(h);
+        }
     }
+    let extent = (0..3).map(|k| hi[k] - lo[k]).fold(0.0, f64::max);
     // At least the tolerance (in half coordinates), a little more so that rounding in the
-    // division cannot put two vertices within the tolerance two cells apart; at least 2^-60 of
-    // the extent so that cell numbers fit an i64; never zero.
-    let cell = (0.5 * tolerance)
-        .max((hi - lo).max_element() / (1u64 << 60) as Real)
-        .max(Real::MIN_POSITIVE)
-        * (1.0 + 1.0 / 1024.0);
-    // `as` saturates; the cells are at most 2^60 per axis.
-    let cell_of = |p: Vec3| -> [i64; 3] {
-        let c = (half(p) - lo) / cell;
-        [
-            crate::ops::floor(c.x) as i64,
-            crate::ops::floor(c.y) as i64,
-            crate::ops::floor(c.z) as i64,
-        ]
+    // division cannot put two vertices within the tolerance two cells apart; at least 2^-1000
+    // of the extent so that cell numbers stay finite; never zero.
+    let cell = (0.5 * wide(tolerance) * (1.0 + 1.0 / 1024.0))
+        .max(extent * f64::from_bits(23 << 52)) // 2^(23 - 1023)
+        .max(f64::MIN_POSITIVE);
+    // Cell numbers are whole, not negative, finite floats, whose bits sort as they do.
+    let cell_of = |p: Vec3| -> [u64; 3] {
+        let h = half(p);
+        core::array::from_fn(|k| floor_non_negative((h[k] - lo[k]) / cell).to_bits())
     };
-    let mut order: Vec<([i64; 3], u32)> = vertices
+    let mut order: Vec<([u64; 3], u32)> = vertices
         .iter()
         .enumerate()
         .map(|(i, &p)| (cell_of(p), i as u32))
@@ -189,12 +191,15 @@ fn first_within(vertices: &[Vec3], tolerance: Real) -> Vec<u32> {
     for i in 0..vertices.len() {
         let p = vertices[i];
         let [x, y, z] = cell_of(p);
+        let (z_below, z_above) = neighbours(z);
         let mut best = i as u32;
-        for dx in -1..=1 {
-            for dy in -1..=1 {
-                // Cells (x + dx, y + dy, z - 1 ..= z + 1) are one run of the sorted order.
-                let from = ([x + dx, y + dy, z.saturating_sub(1)], 0);
-                let to = [x + dx, y + dy, z.saturating_add(1)];
+        let (xb, xa) = neighbours(x);
+        let (yb, ya) = neighbours(y);
+        for cx in [xb, x, xa] {
+            for cy in [yb, y, ya] {
+                // Cells (cx, cy, z_below ..= z_above) are one run of the sorted order.
+                let from = ([cx, cy, z_below], 0);
+                let to = [cx, cy, z_above];
                 let start = order.partition_point(|entry| *entry < from);
                 for &(_, j) in order[start..].iter().take_while(|(c, _)| *c <= to) {
                     if j < best && first[j as usize] == j && within(p, vertices[j as usize]) {
@@ -206,4 +211,31 @@ fn first_within(vertices: &[Vec3], tolerance: Real) -> Vec<u32> {
         first[i] = best;
     }
     first
+}
+
+/// `x` in f64 (generic, so that it is no same-type conversion in isect-f64).
+fn wide<T: Into<f64>>(x: T) -> f64 {
+    x.into()
+}
+
+/// The largest whole number not above `x >= 0` (no `floor` in `core`).
+fn floor_non_negative(x: f64) -> f64 {
+    // From 2^52 up, every f64 is whole.
+    if x < 4_503_599_627_370_496.0 {
+        // Below 2^52 the cast to an integer is exact (it truncates, which is floor for x >= 0).
+        (x as u64) as f64
+    } else {
+        x
+    }
+}
+
+/// The cell numbers (as bits) before and after the whole, not negative `bits`: one less and
+/// one more below 2^53, the neighbouring floats above.
+fn neighbours(bits: u64) -> (u64, u64) {
+    let k = f64::from_bits(bits);
+    if k < 9_007_199_254_740_992.0 {
+        ((k - 1.0).max(0.0).to_bits(), (k + 1.0).to_bits())
+    } else {
+        (bits - 1, bits + 1)
+    }
 }

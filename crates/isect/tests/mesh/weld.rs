@@ -203,6 +203,23 @@ fn extreme_coordinates_and_tolerances() {
         let (kept, _) = brute_weld(&vertices, &triangles_of(6), wide(tolerance));
         assert_eq!(mesh.vertices(), kept, "tolerance {tolerance}");
     }
+    // One stray vertex far away (the case the fuzzer found: a mangled STL coordinate of 6.8e37)
+    // must not widen the cells around the others.
+    let mut stray: Vec<Vec3> = (0..600)
+        .map(|i| {
+            Vec3::new(
+                (i % 7) as Real * 0.125,
+                (i % 11) as Real * 0.125,
+                (i % 13) as Real,
+            )
+        })
+        .collect();
+    stray[300] = Vec3::new(0.0, 0.0, big * 0.2);
+    let mesh = TriMesh::new_welded(stray.clone(), triangles_of(600), Weld::Within(0.25)).unwrap();
+    assert_eq!(
+        mesh.vertices(),
+        brute_weld(&stray, &triangles_of(600), 0.25).0
+    );
     // A tolerance far below the spacing of the coordinates, in a wide mesh.
     let mut wide: Vec<Vec3> = (0..300)
         .map(|i| Vec3::new(i as Real * 1e-6, 0.0, 0.0))
