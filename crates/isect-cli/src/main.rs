@@ -60,8 +60,12 @@ enum Command {
     },
     /// Load a mesh (OBJ, STL or PLY) and print its statistics.
     Mesh {
-        /// The mesh file.
+        /// The mesh file (a file without an extension is recognised by its content).
         file: PathBuf,
+        /// How vertices are merged: `exact` (identical positions, the default), `off` (the
+        /// file's vertices as they are) or a distance (vertices within it).
+        #[arg(long, default_value = "exact", value_parser = mesh::parse_weld)]
+        weld: isect::Weld,
     },
 }
 
@@ -107,7 +111,7 @@ fn run(command: Command) -> Result<()> {
             println!("{text}");
             Ok(())
         }
-        Command::Mesh { file } => mesh::run(&file),
+        Command::Mesh { file, weld } => mesh::run(&file, weld),
     }
 }
 

@@ -92,6 +92,8 @@ pub enum MeshError {
     },
     /// More triangles or vertices than the 32-bit indices can name.
     TooLarge,
+    /// A welding tolerance ([`crate::Weld::Within`]) that is NaN, infinite or negative.
+    InvalidTolerance,
 }
 
 impl fmt::Display for MeshError {
@@ -110,6 +112,9 @@ impl fmt::Display for MeshError {
                 "triangle {triangle} refers to vertex {index}, but there are only {vertex_count} vertices"
             ),
             Self::TooLarge => write!(f, "the mesh has more than 2^32 - 1 vertices or triangles"),
+            Self::InvalidTolerance => {
+                write!(f, "the welding tolerance is NaN, infinite or negative")
+            }
         }
     }
 }
