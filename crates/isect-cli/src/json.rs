@@ -185,7 +185,6 @@ pub fn real(value: &Value, path: &str) -> Result<Real> {
     let x = value
         .as_f64()
         .ok_or_else(|| at(path, format!("expected a number, found {}", kind(value))))?;
-    #[allow(clippy::unnecessary_cast)]
     let r = x as Real;
     if !r.is_finite() {
         return Err(at(path, format!("{x} is out of range")));

@@ -1,7 +1,10 @@
 //! The `isect` command line: render a scene, answer queries from JSON, inspect meshes.
 
 // A std binary: the float methods are fine here (`isect::ops` exists for the no_std library).
-#![allow(clippy::disallowed_methods)]
+#![expect(
+    clippy::disallowed_methods,
+    reason = "a std program; the `ops` rule is for the library"
+)]
 
 mod dispatch;
 mod json;

@@ -1,7 +1,5 @@
 //! The `isect` binary, run as a user runs it.
 
-#![allow(clippy::disallowed_methods)]
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

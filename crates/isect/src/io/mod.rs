@@ -327,13 +327,9 @@ fn finish(parsed: Parsed, weld: Weld, format: Format) -> Result<Loaded, LoadErro
     })
 }
 
-/// `x` as `Real`.
-#[allow(
-    clippy::unnecessary_cast,
-    reason = "f64 to Real is a conversion in isect and none in isect-f64"
-)]
+/// `x` rounded to `Real`.
 fn real(x: impl Into<f64>) -> Real {
-    x.into() as Real
+    crate::math::from_f64(x.into())
 }
 
 /// Splits a polygon into a fan of triangles around its first corner.
