@@ -69,6 +69,7 @@ extern crate std;
 pub mod batch;
 #[cfg(feature = "alloc")]
 mod bvh;
+pub mod d2;
 #[cfg(feature = "alloc")]
 mod dispatch;
 mod error;
