@@ -3,7 +3,10 @@
 //! invalid-input rule, and differential tests against parry2d.
 
 mod common;
+mod invalid;
 mod lines;
+mod pairs;
 mod pip;
 mod point;
 mod shapes;
+mod touching;

@@ -28,6 +28,8 @@
 //! [`Obb`]: crate::d2::Obb
 
 pub(crate) mod algo;
+mod distance;
+mod intersects;
 mod lines;
 mod point;
 
