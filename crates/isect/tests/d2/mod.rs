@@ -3,6 +3,9 @@
 //! invalid-input rule, and differential tests against parry2d.
 
 mod common;
+// Against parry2d (parry2d-f64 for isect-f64); left out where CI builds without parry.
+#[cfg(not(isect_no_parry))]
+mod differential;
 mod invalid;
 mod lines;
 mod pairs;
