@@ -568,8 +568,7 @@ pub mod lattice {
         let dir_of = |i: usize| dirs[i % 4];
         let mut right_side = Vec::new();
         let mut left_side = Vec::new();
-        for i in 0..m {
-            let p = centre[i];
+        for (i, &p) in centre.iter().enumerate() {
             let (n_in, n_out) = if i == 0 {
                 (left(dir_of(0)), left(dir_of(0)))
             } else if i == m - 1 {

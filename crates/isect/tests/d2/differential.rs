@@ -18,8 +18,7 @@
 
 use isect::Real;
 use isect::d2::{
-    Aabb, Capsule, Circle, ConvexPolygon, Distance, Intersects, Obb, PointQuery, Polygon, Segment,
-    Triangle,
+    Aabb, Capsule, Circle, ConvexPolygon, Distance, Intersects, Obb, PointQuery, Segment, Triangle,
 };
 use isect::math::Vec2;
 use parry2d::math::Pose;
@@ -357,7 +356,3 @@ proptest! {
         }
     }
 }
-
-/// Keeps the imported names used across the macro-generated tests.
-#[allow(dead_code)]
-fn _types(_: Polygon) {}

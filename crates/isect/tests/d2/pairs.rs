@@ -6,10 +6,7 @@
 //! polygons restarted or reversed), and general rigid motions (within tolerances).
 
 use isect::Real;
-use isect::d2::{
-    Aabb, Capsule, Circle, ConvexPolygon, Distance, Intersects, Line, Obb, Polygon, Ray, Segment,
-    Triangle,
-};
+use isect::d2::{Distance, Intersects};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -230,20 +227,4 @@ pairs! {
     convex_polygon_convex_polygon: convex_polygon, convex_polygon;
     convex_polygon_polygon: convex_polygon, polygon;
     polygon_polygon: polygon, polygon;
-}
-
-/// Every type is used by the macro above; this keeps the imports honest.
-#[allow(dead_code)]
-fn _types(
-    _: Aabb,
-    _: Capsule,
-    _: Circle,
-    _: ConvexPolygon,
-    _: Line,
-    _: Obb,
-    _: Polygon,
-    _: Ray,
-    _: Segment,
-    _: Triangle,
-) {
 }

@@ -16,7 +16,7 @@
 //!
 //! What the plane adds is exactness. Two segments in the plane cross generically (in space they
 //! miss), so whether sets meet is decided by exact signs of orientations (Shewchuk's adaptive
-//! predicates, [`algo::exact`](self::algo)) on the input coordinates, with no tolerance: every
+//! predicates, `d2/query/algo/exact.rs`) on the input coordinates, with no tolerance: every
 //! overlap test between points, segments, rays, lines, triangles, boxes (exactly: an [`Obb`]'s
 //! corners are rounded from its rotation first), convex polygons and polygons is exact, touching
 //! included; rounded shapes (circles, capsules) compare a computed squared distance with the

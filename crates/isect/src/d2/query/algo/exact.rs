@@ -229,7 +229,9 @@ mod tests {
     /// The sign of `(p − q) × (r − s)` in integer arithmetic, for coordinates whose exponents
     /// span little enough that the scaled products fit in `i128` (the strategies ensure it).
     fn reference(p: Vec2, q: Vec2, r: Vec2, s: Vec2) -> i8 {
-        let coords = [p.x, p.y, q.x, q.y, r.x, r.y, s.x, s.y].map(|x| split_exponent(x.into()));
+        let wide_points = [p, q, r, s].map(wide);
+        let coords: [(i128, i32); 8] =
+            core::array::from_fn(|i| split_exponent(wide_points[i / 2][i % 2]));
         let low = coords
             .iter()
             .filter(|c| c.0 != 0)
@@ -280,7 +282,8 @@ mod tests {
         let window = if bits > 24 { 40 } else { 60 };
         (any::<i64>(), 0..window).prop_map(move |(m, e)| {
             let m = m >> (64 - bits);
-            (m as Real) * (2.0 as Real).powi(e - bits)
+            // m · 2^(e − bits), by exact halvings.
+            (0..bits - e).fold(m as Real, |x, _| x * 0.5)
         })
     }
 
