@@ -5,12 +5,12 @@ use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Aabb;
 
 impl Distance<Aabb> for Aabb {
-    /// A closest pair, `a` on the box and `b` on the box: a common point at distance 0 exactly
-    /// when they intersect (the decision of `Intersects`), otherwise the least distance from a
-    /// corner of one to an edge of the other, where the distance between convex polygons that
-    /// do not meet is attained. The distance is never 0 for shapes apart. A flat box is its
-    /// segment or point. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid
-    /// input (a non-finite coordinate, `min > max`).
+    /// A closest pair, `a` on `self` and `b` on `other` (two boxes): a common point at distance
+    /// 0 exactly when they intersect (the decision of `Intersects`), otherwise the least
+    /// distance from a corner of one to an edge of the other, where the distance between convex
+    /// polygons that do not meet is attained. The distance is never 0 for shapes apart. A flat
+    /// box is its segment or point. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for
+    /// invalid input (a non-finite coordinate, `min > max`).
     ///
     /// ```
     /// use isect::d2::{Aabb, Distance};

@@ -5,12 +5,12 @@ use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Capsule;
 
 impl Distance<Capsule> for Capsule {
-    /// A closest pair, `a` on the capsule and `b` on the capsule: a common point at distance 0
-    /// exactly when they intersect (the decision of `Intersects`), otherwise the least distance
-    /// between the cores (points, segments or polygons: from a corner of one to an edge of the
-    /// other). The radius moves the points towards each other; the gap is computed without
-    /// cancellation, and is never 0 for shapes apart. A capsule of radius 0 is its core
-    /// segment, one with a zero-length core a circle.
+    /// A closest pair, `a` on `self` and `b` on `other` (two capsules): a common point at
+    /// distance 0 exactly when they intersect (the decision of `Intersects`), otherwise the
+    /// least distance between the cores (points, segments or polygons: from a corner of one to
+    /// an edge of the other). The radius moves the points towards each other; the gap is
+    /// computed without cancellation, and is never 0 for shapes apart. A capsule of radius 0 is
+    /// its core segment, one with a zero-length core a circle.
     /// [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid input (a non-finite
     /// coordinate, a negative radius).
     ///

@@ -5,13 +5,13 @@ use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Circle;
 
 impl Distance<Circle> for Circle {
-    /// A closest pair, `a` on the circle and `b` on the circle: a common point at distance 0
-    /// exactly when they intersect (the decision of `Intersects`), otherwise the least distance
-    /// between the cores (points, segments or polygons: from a corner of one to an edge of the
-    /// other). The radius moves the points towards each other; the gap is computed without
-    /// cancellation, and is never 0 for shapes apart. A circle of radius 0 is its center.
-    /// [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid input (a non-finite
-    /// coordinate, a negative radius).
+    /// A closest pair, `a` on `self` and `b` on `other` (two circles): a common point at
+    /// distance 0 exactly when they intersect (the decision of `Intersects`), otherwise the
+    /// least distance between the cores (points, segments or polygons: from a corner of one to
+    /// an edge of the other). The radius moves the points towards each other; the gap is
+    /// computed without cancellation, and is never 0 for shapes apart. A circle of radius 0 is
+    /// its center. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid input (a
+    /// non-finite coordinate, a negative radius).
     ///
     /// ```
     /// use isect::d2::{Circle, Distance};

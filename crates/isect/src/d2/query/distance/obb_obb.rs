@@ -5,7 +5,7 @@ use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Obb;
 
 impl Distance<Obb> for Obb {
-    /// A closest pair, `a` on the oriented box and `b` on the oriented box: a common point at
+    /// A closest pair, `a` on `self` and `b` on `other` (two oriented boxes): a common point at
     /// distance 0 exactly when they intersect (the decision of `Intersects`), otherwise the
     /// least distance from a corner of one to an edge of the other, where the distance between
     /// convex polygons that do not meet is attained. The distance is never 0 for shapes apart.

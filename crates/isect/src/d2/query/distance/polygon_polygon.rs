@@ -5,9 +5,9 @@ use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Polygon;
 
 impl Distance<Polygon> for Polygon {
-    /// A closest pair, `a` on the polygon and `b` on the polygon: a common point at distance 0
-    /// exactly when they intersect (the decision of `Intersects`), otherwise the best pair of
-    /// edges (`O(n·m)`). The distance is never 0 for shapes apart.
+    /// A closest pair, `a` on `self` and `b` on `other` (two polygons): a common point at
+    /// distance 0 exactly when they intersect (the decision of `Intersects`), otherwise the
+    /// best pair of edges (`O(n·m)`). The distance is never 0 for shapes apart.
     ///
     /// ```
     /// use isect::d2::{Distance, Polygon};

@@ -5,12 +5,12 @@ use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Ray;
 
 impl Distance<Ray> for Ray {
-    /// A closest pair, `a` on the ray and `b` on the ray: a common point at distance 0 exactly
-    /// when they intersect (the decision of `Intersects`), otherwise the pair from a finite end
-    /// of one to its closest point on the other: in the plane, two linear sets that do not meet
-    /// come closest at an end (or anywhere, for two parallel lines). The distance is never 0
-    /// for shapes apart. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid
-    /// input (a non-finite coordinate, a zero `dir`).
+    /// A closest pair, `a` on `self` and `b` on `other` (two rays): a common point at distance
+    /// 0 exactly when they intersect (the decision of `Intersects`), otherwise the pair from a
+    /// finite end of one to its closest point on the other: in the plane, two linear sets that
+    /// do not meet come closest at an end (or anywhere, for two parallel lines). The distance
+    /// is never 0 for shapes apart. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for
+    /// invalid input (a non-finite coordinate, a zero `dir`).
     ///
     /// ```
     /// use isect::d2::{Distance, Ray};

@@ -5,11 +5,11 @@ use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Segment;
 
 impl Distance<Segment> for Segment {
-    /// A closest pair, `a` on the segment and `b` on the segment: a common point at distance 0
-    /// exactly when they intersect (the decision of `Intersects`), otherwise the pair from a
-    /// finite end of one to its closest point on the other: in the plane, two linear sets that
-    /// do not meet come closest at an end (or anywhere, for two parallel lines). The distance
-    /// is never 0 for shapes apart. A zero-length segment is a point.
+    /// A closest pair, `a` on `self` and `b` on `other` (two segments): a common point at
+    /// distance 0 exactly when they intersect (the decision of `Intersects`), otherwise the
+    /// pair from a finite end of one to its closest point on the other: in the plane, two
+    /// linear sets that do not meet come closest at an end (or anywhere, for two parallel
+    /// lines). The distance is never 0 for shapes apart. A zero-length segment is a point.
     /// [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid input (a non-finite
     /// coordinate).
     ///

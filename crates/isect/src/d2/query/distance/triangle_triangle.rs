@@ -5,11 +5,11 @@ use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Triangle;
 
 impl Distance<Triangle> for Triangle {
-    /// A closest pair, `a` on the triangle and `b` on the triangle: a common point at distance
-    /// 0 exactly when they intersect (the decision of `Intersects`), otherwise the least
-    /// distance from a corner of one to an edge of the other, where the distance between convex
-    /// polygons that do not meet is attained. The distance is never 0 for shapes apart. A
-    /// collinear triangle is the segment between its extreme corners.
+    /// A closest pair, `a` on `self` and `b` on `other` (two triangles): a common point at
+    /// distance 0 exactly when they intersect (the decision of `Intersects`), otherwise the
+    /// least distance from a corner of one to an edge of the other, where the distance between
+    /// convex polygons that do not meet is attained. The distance is never 0 for shapes apart.
+    /// A collinear triangle is the segment between its extreme corners.
     /// [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid input (a non-finite
     /// coordinate).
     ///

@@ -5,10 +5,10 @@ use crate::d2::query::algo::convex::convex_meets;
 use crate::d2::shape::Capsule;
 
 impl Intersects<Capsule> for Capsule {
-    /// Whether the capsule and the capsule share a point. The cores (a point, a segment or the
-    /// polygon itself) meet exactly, or the squared distance between them is within the square
-    /// of the summed radii. Touching counts. A capsule of radius 0 is its core segment, one
-    /// with a zero-length core a circle. `false` for invalid input (a non-finite coordinate, a
+    /// Whether the two capsules share a point. The cores (a point, a segment or the polygon
+    /// itself) meet exactly, or the squared distance between them is within the square of the
+    /// summed radii. Touching counts. A capsule of radius 0 is its core segment, one with a
+    /// zero-length core a circle. `false` for invalid input (a non-finite coordinate, a
     /// negative radius).
     ///
     /// ```

@@ -5,11 +5,11 @@ use crate::d2::query::algo::convex::convex_meets;
 use crate::d2::shape::ConvexPolygon;
 
 impl Intersects<ConvexPolygon> for ConvexPolygon {
-    /// Whether the convex polygon and the convex polygon share a point. Exact: a corner of one
-    /// lies in the other or two edges meet, by exact orientation signs (Shewchuk's adaptive
-    /// predicates on the coordinates as given). Touching counts. A convex polygon of one point,
-    /// or of collinear points, is that point or segment. `false` for invalid input (a convex
-    /// polygon without points, a non-finite coordinate).
+    /// Whether the two convex polygons share a point. Exact: a corner of one lies in the other
+    /// or two edges meet, by exact orientation signs (Shewchuk's adaptive predicates on the
+    /// coordinates as given). Touching counts. A convex polygon of one point, or of collinear
+    /// points, is that point or segment. `false` for invalid input (a convex polygon without
+    /// points, a non-finite coordinate).
     ///
     /// ```
     /// use isect::d2::{ConvexPolygon, Intersects};

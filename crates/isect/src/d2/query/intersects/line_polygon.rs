@@ -6,9 +6,9 @@ use crate::d2::shape::{Line, Polygon};
 
 impl Intersects<Polygon> for Line {
     /// Whether the line and the polygon share a point. Exact: the line meets an edge of the
-    /// polygon (exact orientation signs), or it starts inside it (the crossings test, for a
-    /// line wholly inside). Touching counts. `false` for invalid input (a non-finite
-    /// coordinate, a zero `dir`).
+    /// polygon (exact orientation signs), as a line that meets a bounded polygon crosses its
+    /// boundary. Touching counts. `false` for invalid input (a non-finite coordinate, a zero
+    /// `dir`).
     ///
     /// ```
     /// use isect::d2::{Intersects, Line, Polygon};

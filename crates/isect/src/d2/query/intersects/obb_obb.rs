@@ -5,11 +5,10 @@ use crate::d2::query::algo::convex::convex_meets;
 use crate::d2::shape::Obb;
 
 impl Intersects<Obb> for Obb {
-    /// Whether the oriented box and the oriented box share a point. Exact: a corner of one lies
-    /// in the other or two edges meet, by exact orientation signs (Shewchuk's adaptive
-    /// predicates on the coordinates as given). Touching counts. A flat oriented box is its
-    /// segment or point. `false` for invalid input (a non-finite coordinate, negative half
-    /// extents).
+    /// Whether the two oriented boxes share a point. Exact: a corner of one lies in the other
+    /// or two edges meet, by exact orientation signs (Shewchuk's adaptive predicates on the
+    /// coordinates as given). Touching counts. A flat oriented box is its segment or point.
+    /// `false` for invalid input (a non-finite coordinate, negative half extents).
     ///
     /// ```
     /// use isect::d2::{Intersects, Obb};

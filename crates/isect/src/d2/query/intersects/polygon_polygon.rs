@@ -5,10 +5,9 @@ use crate::d2::query::algo::polygon::meet_polygon;
 use crate::d2::shape::Polygon;
 
 impl Intersects<Polygon> for Polygon {
-    /// Whether the polygon and the polygon share a point. Exact: an edge of one meets an edge
-    /// of the other (exact orientation signs), or one polygon holds the other's first point
-    /// (the crossings test). Edges are paired only where their boxes meet; `O(n·m)` at worst.
-    /// Touching counts.
+    /// Whether the two polygons share a point. Exact: an edge of one meets an edge of the other
+    /// (exact orientation signs), or one polygon holds the other's first point (the crossings
+    /// test). Edges are paired only where their boxes meet; `O(n·m)` at worst. Touching counts.
     ///
     /// ```
     /// use isect::d2::{Intersects, Polygon};

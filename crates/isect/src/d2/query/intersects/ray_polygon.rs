@@ -6,9 +6,8 @@ use crate::d2::shape::{Polygon, Ray};
 
 impl Intersects<Polygon> for Ray {
     /// Whether the ray and the polygon share a point. Exact: the ray meets an edge of the
-    /// polygon (exact orientation signs), or it starts inside it (the crossings test, for a ray
-    /// wholly inside). Touching counts. `false` for invalid input (a non-finite coordinate, a
-    /// zero `dir`).
+    /// polygon (exact orientation signs), or starts inside it (the crossings test). Touching
+    /// counts. `false` for invalid input (a non-finite coordinate, a zero `dir`).
     ///
     /// ```
     /// use isect::d2::{Intersects, Polygon, Ray};

@@ -5,11 +5,11 @@ use crate::d2::query::algo::linear::linear_meets;
 use crate::d2::shape::Ray;
 
 impl Intersects<Ray> for Ray {
-    /// Whether the ray and the ray share a point. Exact, by the signs of cross products of the
-    /// inputs (Shewchuk's adaptive predicates; Cramer's rule for where the carriers cross,
-    /// without dividing): no tolerance, unlike in 3D, because two linear sets in the plane
-    /// cross generically. Touching counts. `false` for invalid input (a non-finite coordinate,
-    /// a zero `dir`).
+    /// Whether the two rays share a point. Exact, by the signs of cross products of the inputs
+    /// (Shewchuk's adaptive predicates; Cramer's rule for where the carriers cross, without
+    /// dividing): no tolerance, unlike in 3D, because two linear sets in the plane cross
+    /// generically. Touching counts. `false` for invalid input (a non-finite coordinate, a zero
+    /// `dir`).
     ///
     /// ```
     /// use isect::d2::{Intersects, Ray};

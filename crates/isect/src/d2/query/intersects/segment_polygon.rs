@@ -6,9 +6,9 @@ use crate::d2::shape::{Polygon, Segment};
 
 impl Intersects<Polygon> for Segment {
     /// Whether the segment and the polygon share a point. Exact: the segment meets an edge of
-    /// the polygon (exact orientation signs), or it starts inside it (the crossings test, for a
-    /// segment wholly inside). Touching counts. A zero-length segment is a point. `false` for
-    /// invalid input (a non-finite coordinate).
+    /// the polygon (exact orientation signs), or lies inside it (its start does, by the
+    /// crossings test). Touching counts. A zero-length segment is a point. `false` for invalid
+    /// input (a non-finite coordinate).
     ///
     /// ```
     /// use isect::d2::{Intersects, Polygon, Segment};

@@ -5,10 +5,10 @@ use crate::d2::query::algo::linear::linear_meets;
 use crate::d2::shape::Segment;
 
 impl Intersects<Segment> for Segment {
-    /// Whether the segment and the segment share a point. Exact, by the signs of cross products
-    /// of the inputs (Shewchuk's adaptive predicates; Cramer's rule for where the carriers
-    /// cross, without dividing): no tolerance, unlike in 3D, because two linear sets in the
-    /// plane cross generically. Touching counts. A zero-length segment is a point. `false` for
+    /// Whether the two segments share a point. Exact, by the signs of cross products of the
+    /// inputs (Shewchuk's adaptive predicates; Cramer's rule for where the carriers cross,
+    /// without dividing): no tolerance, unlike in 3D, because two linear sets in the plane
+    /// cross generically. Touching counts. A zero-length segment is a point. `false` for
     /// invalid input (a non-finite coordinate).
     ///
     /// ```

@@ -5,10 +5,10 @@ use crate::d2::query::algo::convex::convex_meets;
 use crate::d2::shape::Triangle;
 
 impl Intersects<Triangle> for Triangle {
-    /// Whether the triangle and the triangle share a point. Exact: a corner of one lies in the
-    /// other or two edges meet, by exact orientation signs (Shewchuk's adaptive predicates on
-    /// the coordinates as given). Touching counts. A collinear triangle is the segment between
-    /// its extreme corners. `false` for invalid input (a non-finite coordinate).
+    /// Whether the two triangles share a point. Exact: a corner of one lies in the other or two
+    /// edges meet, by exact orientation signs (Shewchuk's adaptive predicates on the
+    /// coordinates as given). Touching counts. A collinear triangle is the segment between its
+    /// extreme corners. `false` for invalid input (a non-finite coordinate).
     ///
     /// ```
     /// use isect::d2::{Intersects, Triangle};
