@@ -26,8 +26,8 @@ use parry2d::shape as ps;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use super::common::strategy;
-use super::common::strategy::point;
+use super::strategy;
+use super::strategy::point;
 
 type PVec = parry2d::math::Vector;
 

@@ -6,8 +6,8 @@ use isect::d2::{Line, LineIntersection2, PointQuery};
 use isect::math::Vec2;
 use proptest::prelude::*;
 
-use super::common::strategy::{direction, point};
 use super::common::{tol, v};
+use super::strategy::{direction, point};
 
 #[test]
 fn hand_cases() {

@@ -7,9 +7,11 @@ mod common;
 #[cfg(not(isect_no_parry))]
 mod differential;
 mod invalid;
+mod lattice;
 mod lines;
 mod pairs;
 mod pip;
 mod point;
 mod shapes;
+mod strategy;
 mod touching;

@@ -10,8 +10,8 @@ use isect::d2::{Distance, Intersects};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use super::common::strategy::{self, point};
 use super::common::{Map, TestShape, tol};
+use super::strategy::{self, point};
 
 /// Everything the pair tests check for `a` against `b`.
 fn check_pair<A, B>(a: &A, b: &B, turns: u8, k: i32, motion: &Map) -> Result<(), TestCaseError>

@@ -8,8 +8,8 @@ use isect::Real;
 use isect::d2::{PointQuery, Polygon};
 use proptest::prelude::*;
 
-use super::common::lattice::{comb, lattice_points, spiral, to_vec2};
 use super::common::v;
+use super::lattice::{comb, lattice_points, spiral, to_vec2};
 
 type P = [i64; 2];
 

@@ -11,8 +11,8 @@ use isect::math::{Mat2, Vec2};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use super::common::strategy::{self, point};
 use super::common::{Map, TestShape, tol, v};
+use super::strategy::{self, point};
 
 #[test]
 fn solids_contain_their_boundary_exactly() {

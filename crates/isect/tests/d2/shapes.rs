@@ -10,8 +10,8 @@ use isect::math::{Mat2, Vec2};
 use isect::{Real, ShapeError};
 use proptest::prelude::*;
 
-use super::common::strategy::{self, point};
 use super::common::{TestShape, assert_bounds, v};
+use super::strategy::{self, point};
 
 const NAN: Real = Real::NAN;
 const INF: Real = Real::INFINITY;
@@ -280,19 +280,19 @@ proptest! {
     /// Lattice stars, combs and spirals are simple: accepted, counter-clockwise, and their
     /// boxes and circles hold them.
     #[test]
-    fn lattice_polygons_are_accepted(p in super::common::lattice::any_polygon()) {
+    fn lattice_polygons_are_accepted(p in super::lattice::any_polygon()) {
         prop_assert!(p.area() > 0.0);
         assert_bounds(&p);
     }
 
     /// A polygon with one point moved onto another edge is rejected.
     #[test]
-    fn pinched_polygons_are_rejected(points in super::common::lattice::lattice_points(), i in 0usize..64, j in 0usize..64) {
+    fn pinched_polygons_are_rejected(points in super::lattice::lattice_points(), i in 0usize..64, j in 0usize..64) {
         let n = points.len();
         let (i, j) = (i % n, j % n);
         prop_assume!(i != j && (i + 1) % n != j && (j + 1) % n != i);
         // Move point i onto point j: the boundary then passes twice through that point.
-        let mut pinched = super::common::lattice::to_vec2(&points);
+        let mut pinched = super::lattice::to_vec2(&points);
         pinched[i] = pinched[j];
         let result = Polygon::new(pinched);
         prop_assert!(matches!(result, Err(ShapeError::SelfIntersecting { .. })), "{:?}", result);
