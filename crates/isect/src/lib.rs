@@ -29,7 +29,8 @@
 //! [`Classify`], [`Bounded`], ...), each pair implemented in both argument orders, with free
 //! functions of the same names ([`distance`], [`closest_points`], ...). The semantics every query
 //! keeps (closed sets, degenerate shapes, invalid input answered as the empty set, no
-//! allocation) are set out in [`query`]; the README has the table of what is supported.
+//! allocation) are set out in [`query`]; the README has the table of what is supported. The
+//! plane has the same shapes and queries, with overlap decided exactly, in [`d2`].
 //!
 //! # Precision
 //!
@@ -74,6 +75,7 @@ extern crate std;
 pub mod batch;
 #[cfg(feature = "alloc")]
 mod bvh;
+pub mod d2;
 #[cfg(feature = "alloc")]
 mod dispatch;
 mod error;

@@ -7,7 +7,7 @@
 mod precision {
     /// The scalar type: `f32` in `isect`, `f64` in `isect-f64`.
     pub type Real = f32;
-    pub use glam::{Mat3, Mat4, Quat, Vec2, Vec3, Vec4};
+    pub use glam::{Mat2, Mat3, Mat4, Quat, Vec2, Vec3, Vec4};
 }
 
 #[cfg(isect_f64)]
@@ -15,7 +15,8 @@ mod precision {
     /// The scalar type: `f32` in `isect`, `f64` in `isect-f64`.
     pub type Real = f64;
     pub use glam::{
-        DMat3 as Mat3, DMat4 as Mat4, DQuat as Quat, DVec2 as Vec2, DVec3 as Vec3, DVec4 as Vec4,
+        DMat2 as Mat2, DMat3 as Mat3, DMat4 as Mat4, DQuat as Quat, DVec2 as Vec2, DVec3 as Vec3,
+        DVec4 as Vec4,
     };
 }
 

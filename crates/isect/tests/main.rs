@@ -17,6 +17,7 @@ mod common;
 // Against parry3d (parry3d-f64 for isect-f64). CI's glam-0.34 run builds without parry, whose
 // glam is 0.33, and sets `isect_no_parry`.
 mod contact;
+mod d2;
 #[cfg(not(isect_no_parry))]
 mod differential;
 mod distance;
