@@ -71,6 +71,8 @@ mod triangle_segment;
 mod triangle_triangle;
 #[cfg(feature = "alloc")]
 mod trimesh;
+#[cfg(feature = "alloc")]
+mod trimesh_trimesh;
 
 /// Whether the box meets the linear component (segment, ray or line): the component moved into
 /// the box's frame (`rotationᵀ`, which keeps the parameter), then slabs against
