@@ -124,6 +124,8 @@ impl Bounded for Obb {
     /// The tightest axis-aligned box, by the extent method (Arvo): half extents
     /// `|rotation| · half_extents`, no corner transformed.
     fn aabb(&self) -> Aabb {
+        // Rotation entries times half extents: subnormal, and so inexact, for boxes near 2^-126.
+        rescale!(single self, aabb);
         if !self.is_usable() {
             return Aabb::EMPTY;
         }
