@@ -3,4 +3,5 @@
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
 mod magnitude;
+mod ordinary;
 mod scale;

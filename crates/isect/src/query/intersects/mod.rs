@@ -51,6 +51,7 @@ mod segment_line;
 mod segment_plane;
 mod segment_ray;
 mod segment_segment;
+pub(crate) use segment_segment::closest_pair_touches;
 mod sphere_aabb;
 mod sphere_capsule;
 mod sphere_convex_hull;

@@ -12,7 +12,7 @@ use crate::shape::Segment;
 /// lower dimension than space, so their containment carries that tolerance. `false` for the
 /// pair of invalid input (`ClosestPoints::NONE`).
 #[inline]
-pub(super) fn closest_pair_touches<const N: usize>(pair: ClosestPoints, points: [Vec3; N]) -> bool {
+pub(crate) fn closest_pair_touches<const N: usize>(pair: ClosestPoints, points: [Vec3; N]) -> bool {
     pair.distance.is_finite()
         && pair.distance <= on_set_tolerance(points).max(on_set_tolerance([pair.a, pair.b]))
 }

@@ -132,6 +132,11 @@ impl Capsule {
     }
 
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
+        if self.radius == 0.0 {
+            // The segment it is: met within the on-set tolerance, as `Intersects<Ray>` decides;
+            // the cylinder's quadratic has a double root there that rounding rarely makes exact.
+            return self.segment().raycast(ray, max_t);
+        }
         let hit = (|| -> Option<RayHit> {
             if dir_needs_scaling(ray.dir.length_squared()) {
                 return cast_rescaled(ray, max_t, |r, m| self.cast(r, m, surface));
@@ -158,7 +163,8 @@ impl Capsule {
 
 impl RayCast for Capsule {
     /// The entry point; `t = 0` with `normal = −dir` from inside (boundary included). A
-    /// zero-length capsule is cast as the ball it is. `None` for invalid input.
+    /// zero-length capsule is cast as the ball it is, one of radius 0 as the segment it is (see
+    /// [`Segment`]'s cast). `None` for invalid input.
     ///
     /// ```
     /// use isect::{Capsule, Ray, RayCast, math::Vec3};
@@ -185,6 +191,9 @@ impl RayCast for Capsule {
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         rescale!(cast_any self, ray, max_t);
+        if self.radius == 0.0 {
+            return self.segment().raycast(ray, max_t).is_some();
+        }
         let end = ray.point_at(max_t);
         let meets = if end.is_finite() {
             let cast = Segment::new(ray.origin, end);

@@ -17,6 +17,7 @@ mod convex_hull;
 mod frustum;
 mod obb;
 mod plane;
+mod segment;
 mod sphere;
 pub(crate) mod triangle;
 #[cfg(feature = "alloc")]

@@ -27,6 +27,7 @@ mod obb_convex_hull;
 mod obb_obb;
 mod obb_plane;
 mod obb_triangle;
+mod plane_plane;
 mod rotating;
 mod sphere_aabb;
 mod sphere_capsule;

@@ -1,0 +1,211 @@
+//! Issue 24, items 6 and 9: wrong or missing answers at ordinary magnitudes (ray casts against
+//! capsules and segments, plane–plane sweeps).
+
+use isect::math::Vec3;
+use isect::{Capsule, Intersects, Plane, Ray, RayCast, Real, Segment, Sweep};
+
+use crate::common::v;
+
+/// Item 6: this cast returned `t = 0` although the origin is 447,453 away from the capsule: the
+/// cylinder's entry root, a product of eight lengths, rounded negative and was clamped to 0. The
+/// answer, in `f64` (where the roots are accurate to 1e-12 here): `t = 0.99389389276`.
+#[test]
+fn capsule_cast_from_far_away_hit_at_zero() {
+    let pill = Capsule::new(Vec3::ZERO, v(1028096.0, 310400.0, 40960.0), 512.0);
+    let ray = Ray::new(
+        v(-8192.0, 147456.0, 425984.0),
+        v(1038336.0, 162816.0, -387072.0),
+    );
+    let exact: Real = 0.993_893_892_763_704_1;
+    #[cfg(not(isect_f64))]
+    let tolerance: Real = 1e-6;
+    #[cfg(isect_f64)]
+    let tolerance: Real = 1e-12;
+    for hit in [
+        pill.raycast(&ray, Real::INFINITY),
+        pill.raycast_surface(&ray, Real::INFINITY),
+    ] {
+        let hit = hit.expect("the ray meets the capsule");
+        assert!((hit.t - exact).abs() <= tolerance, "t = {}", hit.t);
+    }
+    assert!(pill.raycast_any(&ray, Real::INFINITY));
+    assert!(!pill.raycast_any(&ray, 0.99), "control: stops short");
+}
+
+/// Item 6: for a capsule of radius 0 (a segment), `raycast_any` compared the squared distance of
+/// the ray to the core with 0, which rounding rarely makes exact, while `raycast` found the
+/// cylinder's double root: `raycast` hit at `t = 1` (the point at 5/8 of the core, exactly
+/// representable) and `raycast_any` said no. Both now answer as the segment, as `intersects`.
+#[test]
+fn radius_zero_capsule_any_hit_missed_where_raycast_hit() {
+    let (a, b) = (v(-33.0, 36.0, 28.0), v(-58.0, -59.0, -63.0));
+    let thin = Capsule::new(a, b, 0.0);
+    let ray = Ray::new(v(-51.0, -12.0, -29.0), v(-3.875, -35.125, -22.625));
+    let hit = thin.raycast(&ray, 10.0).expect("through the core");
+    assert_eq!(hit.t, 1.0);
+    assert_eq!(hit.point, v(-54.875, -47.125, -51.625));
+    assert!(thin.raycast_any(&ray, 10.0));
+    assert!(thin.intersects(&Segment::new(ray.origin, ray.point_at(2.0))));
+    assert_eq!(
+        thin.raycast(&ray, 10.0),
+        Segment::new(a, b).raycast(&ray, 10.0)
+    );
+    // Controls: stopping short, and passing beside the core.
+    assert!(!thin.raycast_any(&ray, 0.5));
+    assert!(thin.raycast(&ray, 0.5).is_none());
+    let beside = Ray::new(v(-51.0, -12.0, -28.0), ray.dir);
+    assert!(!thin.raycast_any(&beside, 10.0));
+    assert!(thin.raycast(&beside, 10.0).is_none());
+}
+
+/// Item 9: API.md gives `RayCast` to every shape; `Segment` had none. Crossing, along the
+/// segment from before, behind and on it, a point segment, misses and invalid input.
+#[test]
+fn segment_had_no_raycast() {
+    let bar = Segment::new(v(2.0, -1.0, 0.0), v(2.0, 1.0, 0.0));
+    let hit = bar.raycast(&Ray::new(Vec3::ZERO, Vec3::X), 10.0).unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (2.0, v(2.0, 0.0, 0.0), -Vec3::X)
+    );
+    // Obliquely through an end (touching counts); the normal faces the ray, across the bar.
+    let hit = bar
+        .raycast(&Ray::new(v(0.0, 1.0, -2.0), v(1.0, 0.0, 1.0)), 10.0)
+        .unwrap();
+    assert_eq!((hit.t, hit.point), (2.0, v(2.0, 1.0, 0.0)));
+    let n = hit.normal;
+    assert!(n.x == n.z && n.x < 0.0 && n.y == 0.0 && (n.length() - 1.0).abs() < 1e-6);
+    // Along the bar: its first end, from either side; t = 0 from a point on it.
+    let up = Ray::new(v(2.0, -3.0, 0.0), Vec3::Y);
+    let hit = bar.raycast(&up, 10.0).unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (2.0, v(2.0, -1.0, 0.0), -Vec3::Y)
+    );
+    let down = Ray::new(v(2.0, 5.0, 0.0), -Vec3::Y * 2.0);
+    assert_eq!(bar.raycast(&down, 10.0).unwrap().t, 2.0);
+    assert_eq!(
+        bar.raycast(&Ray::new(v(2.0, 0.5, 0.0), Vec3::Y), 10.0)
+            .unwrap()
+            .t,
+        0.0
+    );
+    assert!(
+        bar.raycast(&Ray::new(v(2.0, 1.5, 0.0), Vec3::Y), 10.0)
+            .is_none()
+    );
+    // A segment of length 0 is a point.
+    let dot = Segment::new(v(3.0, 0.0, 0.0), v(3.0, 0.0, 0.0));
+    let hit = dot.raycast(&Ray::new(Vec3::ZERO, Vec3::X), 10.0).unwrap();
+    assert_eq!((hit.t, hit.normal), (3.0, -Vec3::X));
+    // Misses: beside, beyond max_t, behind the origin.
+    assert!(
+        bar.raycast(&Ray::new(v(0.0, 0.0, 0.5), Vec3::X), 10.0)
+            .is_none()
+    );
+    assert!(bar.raycast(&Ray::new(Vec3::ZERO, Vec3::X), 1.5).is_none());
+    assert!(
+        bar.raycast(&Ray::new(v(3.0, 0.0, 0.0), Vec3::X), 10.0)
+            .is_none()
+    );
+    // No inside: the surface cast is the same; any-hit agrees.
+    let ray = Ray::new(Vec3::ZERO, Vec3::X);
+    assert_eq!(bar.raycast_surface(&ray, 10.0), bar.raycast(&ray, 10.0));
+    assert!(bar.raycast_any(&ray, 10.0));
+    // Invalid input.
+    assert!(
+        bar.raycast(&Ray::new(Vec3::ZERO, Vec3::ZERO), 10.0)
+            .is_none()
+    );
+    assert!(bar.raycast(&ray, -1.0).is_none());
+    assert!(bar.raycast(&ray, Real::NAN).is_none());
+    assert!(
+        bar.raycast(&Ray::new(v(Real::NAN, 0.0, 0.0), Vec3::X), 10.0)
+            .is_none()
+    );
+    let broken = Segment::new(v(2.0, Real::INFINITY, 0.0), v(2.0, 1.0, 0.0));
+    assert!(broken.raycast(&ray, 10.0).is_none());
+    // Scaled by a power of two, the hit scales exactly.
+    for k in [-60, -20, 20, 60] {
+        let s = two_to(k);
+        let scaled = Segment::new(bar.a * s, bar.b * s);
+        let hit = scaled
+            .raycast(&Ray::new(Vec3::ZERO, Vec3::X), 10.0 * s)
+            .unwrap();
+        assert_eq!(hit.t, 2.0 * s, "scale 2^{k}");
+    }
+}
+
+/// Item 9: API.md gives `Sweep` between every pair of shapes with a plane; `Plane`–`Plane` had
+/// none. Parallel planes meeting once, coincident planes parting or sliding, crossing planes,
+/// misses and invalid input.
+#[test]
+fn plane_plane_had_no_sweep() {
+    let floor = Plane::new(Vec3::Y, 0.0);
+    let ceiling = Plane::new(-Vec3::Y, -4.0); // y = 4, facing down
+    let down = v(0.0, -8.0, 0.0);
+    let hit = ceiling.sweep(down, &floor, Vec3::ZERO).unwrap();
+    assert_eq!((hit.t_first, hit.t_last), (0.5, 0.5));
+    assert_eq!(
+        hit.normal,
+        Vec3::Y,
+        "from the floor towards the ceiling's side"
+    );
+    assert_eq!(hit.point, Vec3::ZERO);
+    // The other order, and the motion given to the other plane instead.
+    let hit = floor.sweep(Vec3::ZERO, &ceiling, down).unwrap();
+    assert_eq!((hit.t_first, hit.t_last, hit.normal), (0.5, 0.5, -Vec3::Y));
+    let hit = floor.sweep(-down, &ceiling, Vec3::ZERO).unwrap();
+    assert_eq!((hit.t_first, hit.normal), (0.5, -Vec3::Y));
+    // Short of each other, or moving apart.
+    assert!(
+        ceiling
+            .sweep(v(0.0, -2.0, 0.0), &floor, Vec3::ZERO)
+            .is_none()
+    );
+    assert!(ceiling.sweep(-down, &floor, Vec3::ZERO).is_none());
+    // Coincident: sliding in the plane or at rest stays in contact; moving apart parts at once.
+    let hit = floor.sweep(Vec3::X, &floor, Vec3::ZERO).unwrap();
+    assert_eq!((hit.t_first, hit.t_last), (0.0, 1.0));
+    let hit = floor.sweep(Vec3::Y, &floor, Vec3::ZERO).unwrap();
+    assert_eq!((hit.t_first, hit.t_last, hit.normal), (0.0, 0.0, Vec3::Y));
+    assert_eq!(hit.t_last.to_bits(), (0.0 as Real).to_bits());
+    // Crossing planes meet at every time.
+    let wall = Plane::new(Vec3::X, 3.0);
+    let hit = wall.sweep(Vec3::Y, &floor, v(5.0, 0.0, 0.0)).unwrap();
+    assert_eq!(
+        (hit.t_first, hit.t_last, hit.point),
+        (0.0, 1.0, v(3.0, 0.0, 0.0))
+    );
+    assert!((hit.normal.length() - 1.0).abs() < 1e-6);
+    // Invalid input.
+    assert!(
+        floor
+            .sweep(v(Real::NAN, 0.0, 0.0), &ceiling, Vec3::ZERO)
+            .is_none()
+    );
+    assert!(
+        floor
+            .sweep(Vec3::ZERO, &ceiling, v(0.0, Real::INFINITY, 0.0))
+            .is_none()
+    );
+    let broken = Plane {
+        normal: Vec3::ZERO,
+        d: 0.0,
+    };
+    assert!(broken.sweep(Vec3::ZERO, &floor, Vec3::ZERO).is_none());
+    assert!(floor.sweep(Vec3::ZERO, &broken, Vec3::ZERO).is_none());
+    // Scaled by a power of two: the same times, the point scaled.
+    for k in [-60, -20, 20, 60] {
+        let s = two_to(k);
+        let high = Plane::new(-Vec3::Y, -4.0 * s);
+        let hit = high.sweep(down * s, &floor, Vec3::ZERO).unwrap();
+        assert_eq!((hit.t_first, hit.t_last), (0.5, 0.5), "scale 2^{k}");
+    }
+}
+
+/// `2ᵏ`, exactly.
+fn two_to(k: i32) -> Real {
+    let step: Real = if k < 0 { 0.5 } else { 2.0 };
+    (0..k.unsigned_abs()).fold(1.0, |x, _| x * step)
+}
