@@ -19,6 +19,10 @@
 //! triangle and its normal, as isect's `raycast_triangle` does (`cast_local_ray` returns `t`
 //! only): the isect/parry column compares against parry's fastest query, the last ratio against
 //! the one that gives the same answer.
+//!
+//! With `--features embree` (needs the system's `libembree3`, Debian `libembree-dev`), Embree 3
+//! joins the table: its default and robust (watertight) modes, one ray at a time on one thread,
+//! in the same interleaved rounds.
 
 #![expect(
     clippy::disallowed_methods,
@@ -238,11 +242,31 @@ fn main() {
                 ));
             }
             let (ours, parry, (obvh, otris)) = built.expect("at least one round");
+            // Embree, default and robust (watertight) scenes, built after the others: its device
+            // keeps a thread pool of one thread, so the three above are not disturbed by it.
+            #[cfg(feature = "embree")]
+            let (embree_fast, embree_robust, embree_ms) = {
+                use isect_bench::embree::{Embree, Mode};
+                let mut ms = f64::INFINITY;
+                let mut last = None;
+                for _ in 0..runs {
+                    last = Some(timed(
+                        || Embree::new(&mesh.vertices, &mesh.triangles, Mode::Default),
+                        &mut ms,
+                    ));
+                }
+                let robust = Embree::new(&mesh.vertices, &mesh.triangles, Mode::Robust);
+                (last.expect("at least one round"), robust, ms)
+            };
+            #[cfg(not(feature = "embree"))]
+            let embree_build = String::new();
+            #[cfg(feature = "embree")]
+            let embree_build = format!(" {embree_ms:.1} |");
             let obvhs_bytes = std::mem::size_of_val(&obvh.nodes[..])
                 + std::mem::size_of_val(&obvh.primitive_indices[..])
                 + std::mem::size_of_val(&otris[..]);
             build_rows.push(format!(
-                "| {} | {n} | {isect_ms:.1} | {parry_ms:.1} | {obvhs_ms:.1} | {:.1} | {:.1} |",
+                "| {} | {n} | {isect_ms:.1} | {parry_ms:.1} | {obvhs_ms:.1} |{embree_build} {:.1} | {:.1} |",
                 mesh.name,
                 ours.heap_bytes() as f64 / n as f64,
                 obvhs_bytes as f64 / n as f64,
@@ -312,6 +336,22 @@ fn main() {
                         }
                     }
                 };
+                // Embree's answers in the same form, default and robust scenes.
+                #[cfg(feature = "embree")]
+                let embree_t = |scene: &isect_bench::embree::Embree, k: usize| -> Real {
+                    let r = &rays[k];
+                    if set.any {
+                        if scene.occluded(r.origin, r.dir, r.max_t) {
+                            0.0
+                        } else {
+                            Real::INFINITY
+                        }
+                    } else {
+                        scene
+                            .closest(r.origin, r.dir, r.max_t)
+                            .unwrap_or(Real::INFINITY)
+                    }
+                };
                 let same = |a: Real, b: Real| {
                     a == b || (a - b).abs() <= 1e-3 * a.abs().max(b.abs()).max(1e-3)
                 };
@@ -363,35 +403,77 @@ fn main() {
                         .filter(|h| h.is_some())
                         .count()
                 };
-                let (speeds, agree_batch) = if set.any {
-                    let s = rays_per_second(m, budget, &mut [&mut pi, &mut pp, &mut po]);
-                    (s, None)
+                // Embree's passes, each with FTZ/DAZ set for its length as Embree asks; they
+                // come last in the list, after the ones the table has always had.
+                #[cfg(feature = "embree")]
+                let (mut ef, mut er, embree_agree) = {
+                    let agree = |scene| {
+                        (0..m)
+                            .filter(|&k| same(isect_t(k), embree_t(scene, k)))
+                            .count()
+                    };
+                    let agree = (agree(&embree_fast), agree(&embree_robust));
+                    let pass = |scene| {
+                        move || {
+                            let _ftz = isect_bench::embree::Ftz::set();
+                            (0..m)
+                                .filter(|&k| embree_t(scene, black_box(k)).is_finite())
+                                .count()
+                        }
+                    };
+                    (pass(&embree_fast), pass(&embree_robust), agree)
+                };
+                let mut passes: Vec<&mut dyn FnMut() -> usize> = vec![&mut pi, &mut pp, &mut po];
+                let agree_batch = if set.any {
+                    None
                 } else {
-                    let agree = batch::raycast_mesh(&ours, &irays, max_t)
-                        .iter()
-                        .enumerate()
-                        .filter(|(k, h)| same(isect_t(*k), h.map_or(Real::INFINITY, |h| h.t)))
-                        .count();
-                    let s = rays_per_second(
-                        m,
-                        budget,
-                        &mut [&mut pi, &mut pp, &mut po, &mut pb, &mut pn],
-                    );
-                    (s, Some(agree))
+                    passes.push(&mut pb);
+                    passes.push(&mut pn);
+                    Some(
+                        batch::raycast_mesh(&ours, &irays, max_t)
+                            .iter()
+                            .enumerate()
+                            .filter(|(k, h)| same(isect_t(*k), h.map_or(Real::INFINITY, |h| h.t)))
+                            .count(),
+                    )
                 };
+                #[cfg(feature = "embree")]
+                {
+                    passes.push(&mut ef);
+                    passes.push(&mut er);
+                }
+                let speeds = rays_per_second(m, budget, &mut passes);
                 let (ri, rp, ro) = (speeds[0], speeds[1], speeds[2]);
-                let (batch_cells, batch_agree) = match (speeds.get(3), agree_batch) {
-                    (Some(rb), Some(a)) => (
-                        format!("{:.2} | {:.2}× | {:.2}×", rb / 1e6, rb / rp, rb / ro),
-                        format!(" / {:.2}%", 100.0 * a as f64 / m as f64),
-                    ),
-                    _ => ("— | — | —".to_owned(), String::new()),
+                let (batch_cells, batch_agree) =
+                    match (speeds.get(3).filter(|_| !set.any), agree_batch) {
+                        (Some(rb), Some(a)) => (
+                            format!("{:.2} | {:.2}× | {:.2}×", rb / 1e6, rb / rp, rb / ro),
+                            format!(" / {:.2}%", 100.0 * a as f64 / m as f64),
+                        ),
+                        _ => ("— | — | —".to_owned(), String::new()),
+                    };
+                let normal_cells = if set.any {
+                    "— | —".to_owned()
+                } else {
+                    format!("{:.2} | {:.2}×", speeds[4] / 1e6, ri / speeds[4])
                 };
-                let normal_cells = speeds.get(4).map_or("— | —".to_owned(), |rn| {
-                    format!("{:.2} | {:.2}×", rn / 1e6, ri / rn)
-                });
+                #[cfg(not(feature = "embree"))]
+                let embree_cells = String::new();
+                #[cfg(feature = "embree")]
+                let embree_cells = {
+                    let (rf, rr) = (speeds[speeds.len() - 2], speeds[speeds.len() - 1]);
+                    format!(
+                        " {:.2} | {:.2} | {:.2}× | {:.2}× | {:.2}% / {:.2}% |",
+                        rf / 1e6,
+                        rr / 1e6,
+                        ri / rf,
+                        ri / rr,
+                        100.0 * embree_agree.0 as f64 / m as f64,
+                        100.0 * embree_agree.1 as f64 / m as f64,
+                    )
+                };
                 let row = format!(
-                    "| {} | {n} | {} | {m} | {:.1}% | {:.2} | {:.2} | {:.2} | {:.2}× | {:.2}× | {batch_cells} | {normal_cells} | {:.2}% / {:.2}%{batch_agree} |",
+                    "| {} | {n} | {} | {m} | {:.1}% | {:.2} | {:.2} | {:.2} | {:.2}× | {:.2}× | {batch_cells} | {normal_cells} | {:.2}% / {:.2}%{batch_agree} |{embree_cells}",
                     mesh.name,
                     set.name,
                     100.0 * hits as f64 / m as f64,
@@ -415,12 +497,22 @@ fn main() {
     } else {
         "Settings: 512×512 camera rays, 131072 random rays per set; per cell, interleaved rounds of one pass per library for at least 1 s and two rounds, best pass of each.\n\n"
     });
-    md.push_str("## Build\n\n| mesh | triangles | isect ms | parry ms | obvhs ms | isect bytes/tri | obvhs bytes/tri |\n|---|---|---|---|---|---|---|\n");
+    let embree = cfg!(feature = "embree");
+    md.push_str(if embree {
+        "## Build\n\n| mesh | triangles | isect ms | parry ms | obvhs ms | embree ms | isect bytes/tri | obvhs bytes/tri |\n|---|---|---|---|---|---|---|---|\n"
+    } else {
+        "## Build\n\n| mesh | triangles | isect ms | parry ms | obvhs ms | isect bytes/tri | obvhs bytes/tri |\n|---|---|---|---|---|---|---|\n"
+    });
     for r in &build_rows {
         md.push_str(r);
         md.push('\n');
     }
-    md.push_str("\n## Rays (single thread, Mrays/s)\n\n| mesh | triangles | rays | count | hit | isect | parry | obvhs | isect/parry | isect/obvhs | isect batch | batch/parry | batch/obvhs | parry with normal | isect/parry with normal | agree parry / obvhs / batch |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    md.push_str("\n## Rays (single thread, Mrays/s)\n\n| mesh | triangles | rays | count | hit | isect | parry | obvhs | isect/parry | isect/obvhs | isect batch | batch/parry | batch/obvhs | parry with normal | isect/parry with normal | agree parry / obvhs / batch |");
+    md.push_str(if embree {
+        " embree | embree robust | isect/embree | isect/embree robust | agree embree / robust |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+    } else {
+        "\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+    });
     for r in &ray_rows {
         md.push_str(r);
         md.push('\n');
@@ -437,6 +529,15 @@ fn main() {
          bytes/tri: `TriMesh::heap_bytes` (vertices, \
          indices and BVH); obvhs: nodes, primitive indices and the leaf-ordered triangles.\n",
     );
+    if embree {
+        md.push_str(
+            "\nembree: Embree 3 (the system's libembree3) through `rtcIntersect1` and \
+             `rtcOccluded1`, one ray at a time, device `threads=1`, scene at the default (medium) \
+             build quality; default mode, and robust mode (`RTC_SCENE_FLAG_ROBUST`, watertight); \
+             FTZ/DAZ set in MXCSR during Embree's passes only. Its build time is the default \
+             scene's.\n",
+        );
+    }
     println!("\n{md}");
     let dir = std::env::current_exe()
         .ok()

@@ -11,12 +11,16 @@
 //!   prints the `query | parry call | isect ns | parry ns | parry/isect` table, also written as
 //!   markdown to `<target>/isect-bench/<bench>.md`.
 //!
+//! - `embree` (feature `embree`, x86-64 only): Embree 3 as the mesh benchmark's reference.
+//!
 //! A benchmark file (`benches/<name>.rs`, `harness = false`) builds a [`Suite`], adds a
 //! [`Group`] per query with one `isect` and one or more parry functions, and calls
 //! [`Suite::finish`].
 
 pub mod check;
 pub mod convert;
+#[cfg(all(feature = "embree", target_arch = "x86_64"))]
+pub mod embree;
 pub mod meshes;
 pub mod report;
 pub mod rng;
