@@ -8,6 +8,8 @@ pub mod conservative_advancement;
 #[cfg(feature = "alloc")]
 pub(crate) mod epa;
 pub mod gjk;
+#[cfg(feature = "alloc")]
+pub(crate) mod gjk_raycast;
 pub(crate) mod linear;
 pub(crate) mod moving_sat;
 pub(crate) mod plane_extent;

@@ -40,8 +40,12 @@ mod sphere_triangle;
 mod triangle_convex_hull;
 mod triangle_plane;
 mod triangle_triangle;
+#[cfg(feature = "alloc")]
+mod trimesh;
 
 pub use rotating::{ROTATING_MAX_STEPS, ROTATING_RELATIVE_TOLERANCE, RigidMotion, sweep_rotating};
+#[cfg(feature = "alloc")]
+pub use trimesh::MeshSweepShape;
 
 use crate::math::{Real, Vec3};
 use crate::query::SweepHit;
