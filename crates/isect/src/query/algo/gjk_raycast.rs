@@ -12,7 +12,10 @@
 //! conservative advancement.
 
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
-use crate::query::algo::gjk::{GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE, SupportMap};
+use crate::query::algo::conservative_advancement::ADVANCEMENT_RELATIVE_TOLERANCE;
+use crate::query::algo::gjk::{
+    GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE, SupportMap, gjk_closest_points,
+};
 use crate::query::algo::simplex::{segment_weights, tetrahedron_weights, triangle_weights};
 
 /// Where [`gjk_raycast`] found the first contact.
@@ -34,13 +37,15 @@ struct Vertex {
 }
 
 /// The first time `t` in `[0, max_t]` at which `a` moved by `t v` touches `b` (touching
-/// counts), with the contact plane's normal; `None` when they never touch
-/// within `[0, max_t]`, for a non-finite support point, or when the iteration cap is reached
-/// without a contact (a graze the rounding cannot settle).
+/// counts), with the contact plane's normal; `None` when they never touch within `[0, max_t]`,
+/// for a non-finite support point, or when the iteration cap is reached without a contact (a
+/// graze the rounding cannot settle).
 ///
 /// "Touching" is GJK's: within [`ON_SET_TOLERANCE`] times the coordinates' magnitude (as in
 /// [`gjk_intersects`](crate::query::algo::gjk::gjk_intersects)). `t` is never later than the
-/// exact first contact by more than rounding, since `λ` only jumps to separating planes.
+/// exact first contact by more than rounding, since `λ` only jumps to separating planes. Where
+/// rounding stalls GJK (a support point already in the simplex, or no progress: slivers), a
+/// step of conservative advancement takes over and GJK restarts from there.
 pub(crate) fn gjk_raycast<A, B>(a: &A, b: &B, v: Vec3, max_t: Real) -> Option<CastHit>
 where
     A: SupportMap + ?Sized,
@@ -52,6 +57,9 @@ where
     };
     // The first guess of the direction from `a` to `b`: along the motion.
     let first = support(if v == Vec3::ZERO { Vec3::X } else { v });
+    if !(first.a.is_finite() && first.b.is_finite()) {
+        return None;
+    }
     let mut simplex = [first; 4];
     let mut weights: [Real; 4] = [1.0, 0.0, 0.0, 0.0];
     let mut len = 1;
@@ -59,9 +67,6 @@ where
     let mut offset = Vec3::ZERO;
     let mut normal: Option<Vec3> = None;
     let mut scale = first.a.abs().max_element().max(first.b.abs().max_element());
-    if !(first.a.is_finite() && first.b.is_finite()) {
-        return None;
-    }
     // `w` of a vertex at the current time: its point of `a + t v − b`.
     let w = |x: &Vertex, offset: Vec3| x.a + offset - x.b;
     let mut closest = w(&first, offset);
@@ -86,6 +91,7 @@ where
         // and the motion moves every point along `v`, so no contact comes before the
         // difference reaches the plane.
         let separating = ON_SET_TOLERANCE * scale;
+        let (mut stuck, mut jumped) = (false, false);
         if cw > 0.0 && cw * cw > separating * separating * cc {
             let closing = closest.dot(v);
             if !(closing < 0.0) {
@@ -97,48 +103,125 @@ where
             }
             offset = v * t;
             normal = Some(closest);
-        } else if cc - cw <= GJK_RELATIVE_TOLERANCE * cc
-            || simplex[..len]
-                .iter()
-                .any(|x| x.a == next.a && x.b == next.b)
-        {
+            jumped = true;
+        } else if cc - cw <= GJK_RELATIVE_TOLERANCE * cc {
             // GJK has converged at this time without a separating plane: the distance is
             // `|closest|`, within rounding of zero (else the plane above would separate).
             return Some(hit(t, normal));
+        } else {
+            stuck = simplex[..len]
+                .iter()
+                .any(|x| x.a == next.a && x.b == next.b);
         }
-        simplex[len] = next;
-        len += 1;
-        let points: [Vec3; 4] = core::array::from_fn(|i| w(&simplex[i], offset));
-        let (new_weights, inside) = match len {
-            2 => {
-                let [u, s] = segment_weights(Vec3::ZERO, points[0], points[1]);
-                ([u, s, 0.0, 0.0], false)
+        if !stuck {
+            simplex[len] = next;
+            len += 1;
+            let points: [Vec3; 4] = core::array::from_fn(|i| w(&simplex[i], offset));
+            let (new_weights, inside) = match len {
+                2 => {
+                    let [u, s] = segment_weights(Vec3::ZERO, points[0], points[1]);
+                    ([u, s, 0.0, 0.0], false)
+                }
+                3 => {
+                    let [u, s, r] = triangle_weights(Vec3::ZERO, points[0], points[1], points[2]);
+                    ([u, s, r, 0.0], false)
+                }
+                _ => tetrahedron_weights(Vec3::ZERO, points),
+            };
+            if inside {
+                return Some(hit(t, normal));
             }
-            3 => {
-                let [u, s, r] = triangle_weights(Vec3::ZERO, points[0], points[1], points[2]);
-                ([u, s, r, 0.0], false)
+            // Keep the vertices with weight, in order.
+            let mut kept = 0;
+            for i in 0..len {
+                if new_weights[i] > 0.0 {
+                    simplex[kept] = simplex[i];
+                    weights[kept] = new_weights[i];
+                    kept += 1;
+                }
             }
-            _ => tetrahedron_weights(Vec3::ZERO, points),
-        };
-        if inside {
-            return Some(hit(t, normal));
-        }
-        // Keep the vertices with weight, in order.
-        let mut kept = 0;
-        for i in 0..len {
-            if new_weights[i] > 0.0 {
-                simplex[kept] = simplex[i];
-                weights[kept] = new_weights[i];
-                kept += 1;
+            if kept == 0 {
+                return None; // NaN weights: non-finite input
             }
+            len = kept;
+            let previous = cc;
+            closest = (0..len).map(|i| w(&simplex[i], offset) * weights[i]).sum();
+            // Without a jump in time, GJK must get nearer; else rounding has the last word.
+            stuck = !jumped && !(closest.length_squared() < previous);
         }
-        if kept == 0 {
-            return None; // NaN weights: non-finite input
+        if stuck {
+            // Rounding has left the simplex's closest point wrong (a sliver's): a step of
+            // conservative advancement instead, and GJK afresh from there.
+            match advance(a, b, v, &mut t, max_t, scale)? {
+                Step::Touching => return Some(hit(t, normal)),
+                Step::Moved(n) => normal = Some(n),
+            }
+            offset = v * t;
+            simplex[0] = support(normal.unwrap_or(v));
+            len = 1;
+            closest = w(&simplex[0], offset);
         }
-        len = kept;
-        closest = (0..len).map(|i| w(&simplex[i], offset) * weights[i]).sum();
     }
     None
+}
+
+/// What a step of conservative advancement did.
+enum Step {
+    /// The shapes touch at the current time (GJK's distance within the tolerance).
+    Touching,
+    /// Time moved on; the unit direction from `b` towards `a` it moved by.
+    Moved(Vec3),
+}
+
+/// A step of conservative advancement (see [`crate::query::algo::conservative_advancement`])
+/// from time `t`: by the gap along the direction of GJK's closest points when it separates the
+/// shapes, else by their distance over the speed. `None` when the shapes never touch (moving
+/// apart along a separating direction, or past `max_t`) or for non-finite input.
+fn advance<A, B>(a: &A, b: &B, v: Vec3, t: &mut Real, max_t: Real, scale: Real) -> Option<Step>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let shifted = Shifted {
+        shape: a,
+        offset: v * *t,
+    };
+    let cp = gjk_closest_points(&shifted, b, v);
+    if !cp.distance.is_finite() {
+        return None;
+    }
+    if cp.distance <= ADVANCEMENT_RELATIVE_TOLERANCE * scale {
+        return Some(Step::Touching);
+    }
+    let n = (cp.a - cp.b) / cp.distance;
+    let gap = n.dot(shifted.support(-n)) - n.dot(b.support(n));
+    let step = if gap > 0.0 {
+        let closing = -v.dot(n);
+        if !(closing > 0.0) {
+            return None;
+        }
+        gap / closing
+    } else {
+        cp.distance / v.length()
+    };
+    if !(step > 0.0) {
+        return None;
+    }
+    *t += step;
+    (*t <= max_t).then_some(Step::Moved(n))
+}
+
+/// A shape moved by a translation, as a support map.
+struct Shifted<'a, S: ?Sized> {
+    shape: &'a S,
+    offset: Vec3,
+}
+
+impl<S: SupportMap + ?Sized> SupportMap for Shifted<'_, S> {
+    #[inline]
+    fn support(&self, dir: Vec3) -> Vec3 {
+        self.shape.support(dir) + self.offset
+    }
 }
 
 /// The hit at time `t`, the normal made unit.

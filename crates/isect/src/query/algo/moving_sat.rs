@@ -86,7 +86,8 @@ impl MovingSat {
         if self.separated {
             return None;
         }
-        let (first, last) = (self.enter.max(0.0), self.exit.min(1.0));
+        // `+ 0.0` makes an entry at `−0` (an axis touching from the start) `+0`.
+        let (first, last) = (self.enter.max(0.0) + 0.0, self.exit.min(1.0));
         if !(first <= last) {
             return None;
         }

@@ -385,11 +385,24 @@ fn first_contact<S: TriangleCast + ?Sized>(
     let bounds = shape.bounds();
     let moving = MovingBox::new(bounds.min + offset, bounds.max + offset, v)?;
     let bvh = &mesh.bvh;
+    // Boxes and casts are searched up to `slack` past the best time: a triangle whose cast
+    // rounds to the best time (through a shared edge, say) can have its box entered a little
+    // later than that, or its cast's own test against the limit round the other way, and the
+    // lowest index among equal times must still be found. The casts' times are exact up to a
+    // few hundred ulp of the coordinates, over the speed.
+    let (lo, hi) = bvh.bounds();
+    let scale = [bounds.min, bounds.max, lo, hi, v]
+        .iter()
+        .fold(offset.abs().max_element(), |s, p| {
+            s.max(p.abs().max_element())
+        });
+    let slack = 256.0 * Real::EPSILON * scale / v.length();
+    let slack = if slack.is_finite() { slack } else { 0.0 };
     let best_t = Cell::new(max_t);
     let mut best: Option<(Real, u32, Vec3)> = None;
     bvh.sweep_leaves(
         &moving,
-        || best_t.get(),
+        || best_t.get() + slack,
         |first, count| {
             for slot in first..first + count {
                 if bvh.degenerate[slot as usize] {
@@ -397,12 +410,14 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 }
                 let [a, b, c] = bvh.tri(slot);
                 let limit = best_t.get();
-                let Some(entry) = moving.entry(a.min(b).min(c), a.max(b).max(c), limit) else {
+                let triangle_box = (a.min(b).min(c), a.max(b).max(c));
+                let Some(entry) = moving.entry(triangle_box.0, triangle_box.1, limit + slack)
+                else {
                     continue;
                 };
                 let triangle = Triangle::new(a, b, c);
                 let Some((t, normal)) =
-                    shape.first_contact(offset, v, &triangle, limit, entry <= 0.0)
+                    shape.first_contact(offset, v, &triangle, limit + slack, entry <= 0.0)
                 else {
                     continue;
                 };
@@ -413,7 +428,8 @@ fn first_contact<S: TriangleCast + ?Sized>(
                     }
                 };
                 if better {
-                    best = Some((t, slot, normal));
+                    // `+ 0.0`: a touch at `−0` is reported at `+0`.
+                    best = Some((t + 0.0, slot, normal));
                     best_t.set(t);
                 }
             }
