@@ -6,13 +6,20 @@
 //! Each search keeps the best squared distance found so far and visits a subtree only when a
 //! lower bound on its squared distance (from the boxes) is below it, nearer subtrees first, so
 //! that the best falls early and prunes most of the tree. A distance of zero ends the search:
-//! nothing can be nearer.
+//! nothing can be nearer. The bounds are compared with the best widened by a few ulp
+//! ([`NEAR_TIE`]): a triangle whose distance equals the best in exact arithmetic (two faces of
+//! a box against an axis-aligned shape) can have its box's gap computed above the other's
+//! computed distance, and must still be measured, so the least computed distance wins.
 
 use crate::bvh::layout::{Bvh, EMPTY, LANES, Node, NodeRef};
 use crate::bvh::stack::Stack;
 use crate::math::{Real, Vec3};
 
 const NO_REF: NodeRef = NodeRef { index: 0, count: 0 };
+
+/// The factor by which the searches widen the best squared distance before pruning by a bound
+/// (see the module docs).
+pub(crate) const NEAR_TIE: Real = 1.0 + 64.0 * Real::EPSILON;
 
 /// The squared distances between the box `[lo, hi]` and each lane's box of `node` (0 where
 /// they meet; `+∞` for empty lanes, whose box is empty).
@@ -95,7 +102,7 @@ impl Bvh {
             d: 0.0,
         });
         while let Some(e) = stack.pop() {
-            if e.d > best_d {
+            if e.d > best_d * NEAR_TIE {
                 continue;
             }
             if e.r.count > 0 {
@@ -113,7 +120,7 @@ impl Bvh {
             }
             let node = &self.nodes[e.r.index as usize];
             let bound = lanes(node);
-            let (order, n) = lanes_far_first(node, &bound, best_d);
+            let (order, n) = lanes_far_first(node, &bound, best_d * NEAR_TIE);
             for &lane in &order[..n] {
                 stack.push(Entry {
                     r: child(node, lane),
@@ -187,7 +194,7 @@ impl Bvh {
         let mut best: Option<(u32, u32, Real)> = None;
         let mut best_d = Real::INFINITY;
         while let Some(e) = stack.pop() {
-            if e.d > best_d {
+            if e.d > best_d * NEAR_TIE {
                 continue;
             }
             if e.a.count > 0 && e.b.count > 0 {
@@ -212,7 +219,7 @@ impl Bvh {
                 (&other.nodes[e.b.index as usize], e.a_box)
             };
             let bound = box_gaps(node, other_box.0, other_box.1);
-            let (order, n) = lanes_far_first(node, &bound, best_d);
+            let (order, n) = lanes_far_first(node, &bound, best_d * NEAR_TIE);
             for &lane in &order[..n] {
                 let (c, c_box) = (child(node, lane), node.lane_box(lane));
                 stack.push(if open_a {

@@ -3,6 +3,7 @@
 //! such a cast (Ericson §5.5.6–5.5.7).
 
 use crate::math::{Real, Vec3};
+use crate::query::sweep::{WIDE, reaches_capsule};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Aabb, Capsule, Ray, Triangle};
 
@@ -61,8 +62,10 @@ pub(crate) fn raycast_rounded_polygon(
         .try_normalize();
     if let Some(normal) = normal {
         let height = normal.dot(ray.origin - corners[0]);
-        if height.abs() > r {
-            let side: Real = if height > 0.0 { 1.0 } else { -1.0 };
+        let side: Real = if height > 0.0 { 1.0 } else { -1.0 };
+        // When the ray reaches the moved face's plane: only within `[0, max_t]` can it enter.
+        let reach = (height.abs() - r) / -(normal.dot(ray.dir) * side);
+        if height.abs() > r && reach >= 0.0 && reach <= max_t * WIDE {
             let shift = normal * (r * side);
             let face = (1..n - 1).find_map(|i| {
                 let face = Triangle::new(
@@ -81,7 +84,13 @@ pub(crate) fn raycast_rounded_polygon(
             }
         }
     }
-    earliest((0..n).map(|i| Capsule::new(corners[i], corners[(i + 1) % n], r).raycast(ray, max_t)))
+    earliest((0..n).map(|i| {
+        let (a, b) = (corners[i], corners[(i + 1) % n]);
+        if !reaches_capsule(ray, max_t, a, b, r) {
+            return None;
+        }
+        Capsule::new(a, b, r).raycast(ray, max_t)
+    }))
 }
 
 /// The hit with the smallest `t` among `hits` (the first one on a tie).

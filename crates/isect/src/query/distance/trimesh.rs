@@ -10,7 +10,7 @@
 //! touches no triangle lies wholly inside or wholly outside, so one of its points decides, as
 //! in `Intersects<TriMesh>`.
 
-use crate::bvh::nearest::box_gap;
+use crate::bvh::nearest::{NEAR_TIE, box_gap};
 use crate::math::{Real, Vec3};
 use crate::query::{Bounded, ClosestPoints, Distance, PointQuery, mirror_distance};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
@@ -33,7 +33,7 @@ where
         }
         let t = triangle(slot);
         let t_box = (t.a.min(t.b).min(t.c), t.a.max(t.b).max(t.c));
-        if box_gap(t_box, (lo, hi)) > best {
+        if box_gap(t_box, (lo, hi)) > best * NEAR_TIE {
             return Real::INFINITY;
         }
         let d = shape.distance(&t);

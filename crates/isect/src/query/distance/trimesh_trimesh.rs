@@ -2,7 +2,7 @@
 //! first (as PQP does), for the nearest pair of triangles; and, for a solid mesh, a piece of
 //! the other mesh inside it, as `Intersects<TriMesh>` decides.
 
-use crate::bvh::nearest::box_gap;
+use crate::bvh::nearest::{NEAR_TIE, box_gap};
 use crate::math::Real;
 use crate::query::{ClosestPoints, Distance, PointQuery};
 use crate::shape::{TriMesh, Triangle};
@@ -26,7 +26,7 @@ impl Distance<TriMesh> for TriMesh {
             }
             let (ta, tb) = (triangle(a, sa), triangle(b, sb));
             let boxes = |t: &Triangle| (t.a.min(t.b).min(t.c), t.a.max(t.b).max(t.c));
-            if box_gap(boxes(&ta), boxes(&tb)) > best {
+            if box_gap(boxes(&ta), boxes(&tb)) > best * NEAR_TIE {
                 return Real::INFINITY;
             }
             let d = ta.distance(&tb);

@@ -2,6 +2,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::balls::ball_overlap_middle;
+use crate::query::sweep::{WIDE, reaches_capsule};
 use crate::query::{Distance, RayCast, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Capsule, Ray, Segment, Triangle};
 
@@ -148,6 +149,12 @@ impl Prism {
             }
             let outward = normal.dot(centroid - corners[0]) <= flat;
             let shift = normal * r;
+            // The moved face's plane is crossed at this time: past `max_t`, or behind the
+            // origin (which is then within `r` of the face), no hit.
+            let plane = normal.dot(corners[0] + shift - ray.origin) / normal.dot(ray.dir);
+            if !(plane <= max_t * WIDE && plane >= -max_t * (WIDE - 1.0)) {
+                return;
+            }
             let mut try_triangle = |a: Vec3, b: Vec3, c: Vec3| {
                 let moved = Triangle::new(a + shift, b + shift, c + shift);
                 if let Some(hit) = moved.raycast_barycentric(ray, max_t) {
@@ -177,6 +184,9 @@ impl Prism {
             [(low[i], low[j]), (high[i], high[j]), (low[i], high[i])]
         });
         for (a, b) in edges {
+            if !reaches_capsule(ray, max_t, a, b, r) {
+                continue;
+            }
             if let Some(hit) = Capsule::new(a, b, r).raycast(ray, max_t) {
                 max_t = hit.t;
                 best = Some((hit.t, hit.normal));

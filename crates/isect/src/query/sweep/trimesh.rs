@@ -28,6 +28,7 @@ use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::gjk::{SupportMap, gjk_closest_points};
 use crate::query::algo::gjk_raycast::gjk_raycast;
 use crate::query::algo::moving_sat::{box_triangle, triangle_normal, triangle_triangle};
+use crate::query::algo::plane_extent::PlaneExtent;
 use crate::query::sweep::capsule_triangle::capsule_triangle_first;
 use crate::query::sweep::sphere_triangle::sphere_triangle_first;
 use crate::query::{Bounded, Distance, MeshSweepHit, PointQuery, Sweep, SweepHit, mirror_sweep};
@@ -50,6 +51,10 @@ pub(crate) mod sealed {
 
         /// The shape's box at rest.
         fn bounds(&self) -> Aabb;
+
+        /// A center and the shape's half extent `r` along the unit `n` about it (at rest): it
+        /// spans `n · center ± r` along `n`.
+        fn extent(&self, n: Vec3) -> (Vec3, Real);
 
         /// The first contact within `[0, max_t]` of the shape, moved by `offset` and moving by
         /// `v`, with the resting triangle `triangle` (which has an area): the time and the unit
@@ -105,6 +110,11 @@ impl TriangleCast for Sphere {
     }
 
     #[inline]
+    fn extent(&self, n: Vec3) -> (Vec3, Real) {
+        self.center_extent(n)
+    }
+
+    #[inline]
     fn first_contact(
         &self,
         offset: Vec3,
@@ -152,6 +162,11 @@ impl TriangleCast for Capsule {
     }
 
     #[inline]
+    fn extent(&self, n: Vec3) -> (Vec3, Real) {
+        self.center_extent(n)
+    }
+
+    #[inline]
     fn first_contact(
         &self,
         offset: Vec3,
@@ -186,6 +201,12 @@ impl TriangleCast for Segment {
 
     fn bounds(&self) -> Aabb {
         self.aabb()
+    }
+
+    #[inline]
+    fn extent(&self, n: Vec3) -> (Vec3, Real) {
+        let half = (self.b - self.a) * 0.5;
+        (self.a + half, n.dot(half).abs())
     }
 
     #[inline]
@@ -230,6 +251,11 @@ impl TriangleCast for Obb {
     }
 
     #[inline]
+    fn extent(&self, n: Vec3) -> (Vec3, Real) {
+        self.center_extent(n)
+    }
+
+    #[inline]
     fn first_contact(
         &self,
         offset: Vec3,
@@ -268,6 +294,11 @@ impl TriangleCast for Aabb {
     }
 
     #[inline]
+    fn extent(&self, n: Vec3) -> (Vec3, Real) {
+        self.center_extent(n)
+    }
+
+    #[inline]
     fn first_contact(
         &self,
         offset: Vec3,
@@ -297,6 +328,11 @@ impl TriangleCast for Triangle {
 
     fn bounds(&self) -> Aabb {
         self.aabb()
+    }
+
+    #[inline]
+    fn extent(&self, n: Vec3) -> (Vec3, Real) {
+        self.center_extent(n)
     }
 
     #[inline]
@@ -341,6 +377,11 @@ impl TriangleCast for ConvexHull {
 
     fn bounds(&self) -> Aabb {
         self.aabb()
+    }
+
+    #[inline]
+    fn extent(&self, n: Vec3) -> (Vec3, Real) {
+        self.center_extent(n)
     }
 
     #[inline]
@@ -415,9 +456,14 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 else {
                     continue;
                 };
+                // The shape cannot touch the triangle before it reaches its plane.
+                let Some(plane) = reach_plane(shape, offset, v, [a, b, c], limit + slack) else {
+                    continue;
+                };
+                let start = entry <= 0.0 && plane <= 0.0;
                 let triangle = Triangle::new(a, b, c);
                 let Some((t, normal)) =
-                    shape.first_contact(offset, v, &triangle, limit + slack, entry <= 0.0)
+                    shape.first_contact(offset, v, &triangle, limit + slack, start)
                 else {
                     continue;
                 };
@@ -436,6 +482,36 @@ fn first_contact<S: TriangleCast + ?Sized>(
         },
     );
     best
+}
+
+/// The first time in `[0, max_t]` at which `shape`, moved by `offset` and moving by `v`, meets
+/// the plane of the triangle `[a, b, c]` (0 when it already does), or `None`: a bound below
+/// which the triangle cannot be touched. The shape's extent along the normal is widened by a
+/// few ulp of the magnitudes involved, so rounding never culls a touching triangle.
+#[inline]
+fn reach_plane<S: TriangleCast + ?Sized>(
+    shape: &S,
+    offset: Vec3,
+    v: Vec3,
+    [a, b, c]: [Vec3; 3],
+    max_t: Real,
+) -> Option<Real> {
+    let n = (b - a).cross(c - a).normalize_or_zero();
+    let (center, r) = shape.extent(n);
+    let (at, plane) = (n.dot(center + offset), n.dot(a));
+    let r = r + 16.0 * Real::EPSILON * (at.abs() + plane.abs() + r);
+    let s0 = at - plane;
+    let k = n.dot(v);
+    if !(s0.abs() > r) {
+        return Some(0.0);
+    }
+    // Apart: approaching at `-k · sign(s0)` until the near side of the extent reaches it.
+    let closing = if s0 > 0.0 { -k } else { k };
+    if !(closing > 0.0) {
+        return None;
+    }
+    let t = (s0.abs() - r) / closing;
+    (t <= max_t).then_some(t)
 }
 
 /// Whether `p` lies inside the solid `mesh` (`false` for a surface), for a shape known to
