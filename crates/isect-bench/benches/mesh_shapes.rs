@@ -17,7 +17,10 @@
 //! `query::distance`. Before timing, every answer is compared: hit or miss and the time (or
 //! the distance) to 1e-3; the notes give how many agree.
 
-#![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
+#![expect(
+    clippy::disallowed_methods,
+    reason = "a std benchmark; the `ops` rule is for the library"
+)]
 
 use std::time::Duration;
 

@@ -8,6 +8,7 @@ mod raycast;
 mod refit;
 pub mod sweep;
 mod sweep_exact;
+mod weld;
 
 use isect::math::Vec3;
 use isect::{Ray, Real, TriMesh, Triangle};
