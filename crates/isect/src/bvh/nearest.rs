@@ -21,6 +21,18 @@ const NO_REF: NodeRef = NodeRef { index: 0, count: 0 };
 /// (see the module docs).
 pub(crate) const NEAR_TIE: Real = 1.0 + 64.0 * Real::EPSILON;
 
+/// `d * d` for a distance found by a pair routine, kept positive when `d` is: a gap so small
+/// that its square underflows to 0 (the least positive distance, which the distance routines give
+/// shapes that do not meet) must not tie with, or end the search before, a pair that meets.
+#[inline]
+pub(crate) fn squared(d: Real) -> Real {
+    if d > 0.0 {
+        (d * d).max(Real::MIN_POSITIVE * Real::EPSILON)
+    } else {
+        d * d
+    }
+}
+
 /// The squared distances between the box `[lo, hi]` and each lane's box of `node` (0 where
 /// they meet; `+∞` for empty lanes, whose box is empty).
 #[inline]

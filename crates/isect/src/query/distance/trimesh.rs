@@ -10,7 +10,7 @@
 //! touches no triangle lies wholly inside or wholly outside, so one of its points decides, as
 //! in `Intersects<TriMesh>`.
 
-use crate::bvh::nearest::{NEAR_TIE, box_gap};
+use crate::bvh::nearest::{NEAR_TIE, box_gap, squared};
 use crate::math::{Real, Vec3};
 use crate::query::{Bounded, ClosestPoints, Distance, PointQuery, mirror_distance};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
@@ -36,8 +36,7 @@ where
         if box_gap(t_box, (lo, hi)) > best * NEAR_TIE {
             return Real::INFINITY;
         }
-        let d = shape.distance(&t);
-        d * d
+        squared(shape.distance(&t))
     });
     let found = nearest
         .filter(|&(_, d2)| d2.is_finite())

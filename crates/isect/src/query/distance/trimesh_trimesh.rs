@@ -2,7 +2,7 @@
 //! first (as PQP does), for the nearest pair of triangles; and, for a solid mesh, a piece of
 //! the other mesh inside it, as `Intersects<TriMesh>` decides.
 
-use crate::bvh::nearest::{NEAR_TIE, box_gap};
+use crate::bvh::nearest::{NEAR_TIE, box_gap, squared};
 use crate::math::Real;
 use crate::query::{ClosestPoints, Distance, PointQuery};
 use crate::shape::{TriMesh, Triangle};
@@ -29,8 +29,7 @@ impl Distance<TriMesh> for TriMesh {
             if box_gap(boxes(&ta), boxes(&tb)) > best * NEAR_TIE {
                 return Real::INFINITY;
             }
-            let d = ta.distance(&tb);
-            d * d
+            squared(ta.distance(&tb))
         });
         let found = nearest
             .filter(|&(_, _, d2)| d2.is_finite())
