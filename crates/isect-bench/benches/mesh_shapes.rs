@@ -15,7 +15,10 @@
 //! (time of impact, witnesses and normals). Distances: the same shapes at places apart from
 //! the mesh; isect `Distance::distance` (through the closest points), parry
 //! `query::distance`. Before timing, every answer is compared: hit or miss and the time (or
-//! the distance) to 1e-3; the notes give how many agree.
+//! the distance) to 1e-3; the notes give how many agree, and `DBG=1` prints each disagreement
+//! with the shape's distance to the mesh at both libraries' times (which of them is right).
+//! Last, the character controller of `crates/isect/examples/character_controller` (included by
+//! path): its steps per second, in a note.
 
 #![expect(
     clippy::disallowed_methods,
@@ -23,6 +26,11 @@
 )]
 
 use std::time::Duration;
+
+#[path = "../../isect/examples/character_controller/controller.rs"]
+mod controller;
+#[path = "../../isect/examples/character_controller/level.rs"]
+mod level;
 
 use isect::math::{Quat, Vec3};
 use isect::{Capsule, ConvexHull, Distance, Intersects, Obb, Real, Sphere, TriMesh};
@@ -186,7 +194,57 @@ fn main() {
     for line in agreement {
         suite.note(line);
     }
+    if let Some(line) = run_controller(&mut suite, &mut rng) {
+        suite.note(line);
+    }
     suite.finish();
+}
+
+/// Characters walking at a time in the controller's benchmark.
+const CHARACTERS: usize = 64;
+
+/// The character controller of `crates/isect/examples/character_controller` on its level
+/// (2,146 triangles): each iteration steps `CHARACTERS` characters, spawned at random
+/// and walking at 4 units a second (1/60 s steps), each turning now and then. isect only
+/// (parry has no such controller in the same terms): the note gives steps per second.
+fn run_controller(suite: &mut Suite, rng: &mut Rng) -> Option<String> {
+    use controller::{Character, Settings};
+    let level = level::level();
+    let settings = Settings::PERSON;
+    let edge = level::HALF - 1.0;
+    let mut walkers: Vec<(Character, Real)> = (0..CHARACTERS)
+        .map(|_| {
+            let at = Vec3::new(
+                rng.range(-edge, edge),
+                level::WALL - 2.0,
+                rng.range(-edge, edge),
+            );
+            let spawned = Character::spawn(&level, &settings, at, 2.0 * level::WALL);
+            (spawned, rng.range(0.0, std::f64::consts::TAU as Real))
+        })
+        .collect();
+    let dt: Real = 1.0 / 60.0;
+    let mut tick = 0u32;
+    let id = "controller_step";
+    let mut g = suite.group(id, "character controller: one step", CHARACTERS);
+    g.isect(|| {
+        tick = tick.wrapping_add(1);
+        for (k, (c, heading)) in walkers.iter_mut().enumerate() {
+            if (tick as usize + k) % 97 == 0 {
+                *heading += 1.9;
+            }
+            let walk = Vec3::new(heading.cos(), 0.0, heading.sin()) * (4.0 * dt);
+            c.step(&level, &settings, walk, dt);
+        }
+    });
+    g.finish();
+    let ns = suite.isect_ns(id, CHARACTERS)?;
+    Some(format!(
+        "Character controller (`examples/character_controller`, its level of 2,146 \
+         triangles, {CHARACTERS} characters walking at 4 units/s in 1/60 s steps): {ns:.0} ns \
+         per step, {:.0} steps per second on one core.",
+        1e9 / ns
+    ))
 }
 
 fn run_mesh(
