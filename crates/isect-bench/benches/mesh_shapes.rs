@@ -230,7 +230,9 @@ fn run_controller(suite: &mut Suite, rng: &mut Rng) -> Option<String> {
     g.isect(|| {
         tick = tick.wrapping_add(1);
         for (k, (c, heading)) in walkers.iter_mut().enumerate() {
-            if (tick as usize + k) % 97 == 0 {
+            // Each turns every 97 steps, at its own time.
+            let phase = (tick as usize + k) % 97;
+            if phase == 0 {
                 *heading += 1.9;
             }
             let walk = Vec3::new(heading.cos(), 0.0, heading.sin()) * (4.0 * dt);
@@ -346,7 +348,7 @@ fn run_mesh(
             g.parry(
                 "parry",
                 "cast_shapes",
-                per_query(&theirs, &cast_refs, |m, c| parry_cast(m, c)),
+                per_query(&theirs, &cast_refs, parry_cast),
             );
             g.finish();
         }
@@ -381,7 +383,7 @@ fn run_mesh(
             &format!("{name}: {kind} distance"),
             BATCH,
         );
-        g.isect(per_query(&ours, &refs, |m, s| isect_distance(m, s)));
+        g.isect(per_query(&ours, &refs, isect_distance));
         g.parry(
             "parry",
             "distance",

@@ -1,10 +1,10 @@
 //! A character controller: a capsule that walks a triangle-mesh level by collide and slide
 //! (Fauerby, "Improved Collision detection and Response", 2003; the up, side and down passes
-//! of PhysX's character controller), built on [`TriMesh::sweep_triangle`] and
+//! of `PhysX`'s character controller), built on [`TriMesh::sweep_triangle`] and
 //! `Distance<TriMesh>`.
 //!
 //! Shared by the example (`examples/character_controller/main.rs`), its test
-//! (`tests/controller/`) and the benchmark (`isect-bench`'s `mesh_shapes`), which include this
+//! (`tests/character/`) and the benchmark (`isect-bench`'s `mesh_shapes`), which include this
 //! file by its path: the logic exists once.
 //!
 //! The capsule stands upright (+Y is up). Every sweep moves a probe, the capsule grown by a

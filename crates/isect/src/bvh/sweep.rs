@@ -93,8 +93,9 @@ impl MovingBox {
         for axis in 0..3 {
             if self.still[axis] {
                 let (lo, hi) = (self.lo[axis], self.hi[axis]);
-                for lane in 0..LANES {
-                    inside[lane] &= node.min()[axis][lane] <= hi && lo <= node.max()[axis][lane];
+                let (mins, maxs) = (&node.min()[axis], &node.max()[axis]);
+                for (lane, inside) in inside.iter_mut().enumerate() {
+                    *inside &= mins[lane] <= hi && lo <= maxs[lane];
                 }
                 continue;
             }

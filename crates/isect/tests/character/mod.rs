@@ -15,7 +15,7 @@ use isect::{Distance, Ray, Real, TriMesh};
 
 const DT: Real = 1.0 / 60.0;
 
-/// A small seeded generator (SplitMix64), so every walk is the same on every run.
+/// A small seeded generator (`SplitMix64`), so every walk is the same on every run.
 struct Rng(u64);
 
 impl Rng {
