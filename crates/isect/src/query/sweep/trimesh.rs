@@ -449,6 +449,15 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 if bvh.degenerate[slot as usize] {
                     continue;
                 }
+                // Touching from the start cannot be beaten, only tied, and ties go to the
+                // lowest index: a shape that starts in contact with many triangles tests only
+                // those of lower index than the best so far.
+                let unbeatable = |(bt, bs, _): (Real, u32, Vec3)| {
+                    bt == 0.0 && bvh.order[slot as usize] > bvh.order[bs as usize]
+                };
+                if best.is_some_and(unbeatable) {
+                    continue;
+                }
                 let [a, b, c] = bvh.tri(slot);
                 let limit = best_t.get();
                 let triangle_box = (a.min(b).min(c), a.max(b).max(c));
