@@ -201,6 +201,7 @@ impl Prism {
 /// the capsule (`Vec3::ZERO` at `t = 0` when they already touch), as [`Sweep`] finds it.
 /// `start` says whether they may touch at `t = 0`; when the caller knows they do not (their
 /// boxes are apart), the start is not tested. The caller checks validity.
+#[cfg(feature = "alloc")] // for the mesh sweep, which needs an allocator
 pub(crate) fn capsule_triangle_first(
     core: &Segment,
     r: Real,

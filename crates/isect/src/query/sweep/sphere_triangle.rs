@@ -53,6 +53,7 @@ fn cast_rounded_triangle(triangle: &Triangle, r: Real, ray: &Ray) -> Option<RayH
 /// `t = 0`; when the caller knows they do not (their boxes are apart), the start is not tested.
 /// The caller checks validity.
 #[inline]
+#[cfg(feature = "alloc")] // for the mesh sweep, which needs an allocator
 pub(crate) fn sphere_triangle_first(
     center: Vec3,
     r: Real,
