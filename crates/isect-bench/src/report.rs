@@ -51,10 +51,28 @@ impl Suite {
     /// the environment (see the module docs) and then from the command line, which wins.
     #[must_use]
     pub fn new(name: &str) -> Self {
+        Self::configured(name, None)
+    }
+
+    /// [`Suite::new`] with shorter defaults than criterion's, for a benchmark of many groups:
+    /// `warm_up` and `measurement` per function and `samples` samples (`ISECT_BENCH_QUICK` and
+    /// the command line still win).
+    #[must_use]
+    pub fn timed(name: &str, warm_up: Duration, measurement: Duration, samples: usize) -> Self {
+        Self::configured(name, Some((warm_up, measurement, samples)))
+    }
+
+    fn configured(name: &str, timing: Option<(Duration, Duration, usize)>) -> Self {
         let target_dir = target_dir();
         let mut criterion = Criterion::default().output_directory(&target_dir.join("criterion"));
         if !env_flag("ISECT_BENCH_PLOTS") {
             criterion = criterion.without_plots();
+        }
+        if let Some((warm_up, measurement, samples)) = timing {
+            criterion = criterion
+                .warm_up_time(warm_up)
+                .measurement_time(measurement)
+                .sample_size(samples);
         }
         let quick_env = env_flag("ISECT_BENCH_QUICK");
         if quick_env {
@@ -77,6 +95,8 @@ impl Suite {
             "criterion `--quick`"
         } else if quick_env {
             "`ISECT_BENCH_QUICK=1`: 0.2 s warm-up, 0.5 s measurement, 10 samples"
+        } else if timing.is_some() {
+            "the benchmark's own timing (see its notes)"
         } else {
             "criterion defaults: 3 s warm-up, 5 s measurement, 100 samples"
         };

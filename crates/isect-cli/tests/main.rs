@@ -268,6 +268,70 @@ fn query_reads_files_and_names_missing_pairs() {
 }
 
 #[test]
+fn query_answers_sweeps_and_distances_against_meshes() {
+    // The solid unit cube moved to [1, 2] x [0, 1] x [0, 1], a ball of radius 1 at x = 5 and a
+    // second cube at [4, 5]: every answer is exact in floats, and the library's own.
+    let dir = scratch("mesh_queries");
+    let file = dir.join("q.json");
+    let cube = here("../isect/tests/data/cube.obj");
+    std::fs::write(
+        &file,
+        json!({
+            "shapes": [
+                { "name": "cube", "type": "mesh", "file": cube, "position": [1, 0, 0] },
+                { "name": "ball", "type": "sphere", "center": [5, 0.5, 0.5], "radius": 1 },
+                { "name": "far", "type": "mesh", "file": cube, "position": [4, 0, 0] },
+                { "name": "pill", "type": "capsule", "a": [1.5, 3, 0.5], "b": [1.5, 4, 0.5], "radius": 0.5 },
+            ],
+            "queries": [
+                { "query": "sweep", "a": "ball", "motion": [-4, 0, 0], "b": "cube" },
+                { "query": "sweep", "a": "cube", "b": "ball", "other_motion": [-4, 0, 0] },
+                { "query": "sweep", "a": "pill", "motion": [0, -2, 0], "b": "cube", "other_motion": [0, 2, 0] },
+                { "query": "sweep", "a": "ball", "motion": [0, 4, 0], "b": "cube" },
+                { "query": "distance", "a": "ball", "b": "cube" },
+                { "query": "closest_points", "a": "cube", "b": "ball" },
+                { "query": "distance", "a": "cube", "b": "far" },
+                { "query": "closest_points", "a": "pill", "b": "cube" },
+            ]
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let output = isect(&["query", file.to_str().unwrap()], None);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let r = &doc["results"];
+    // The ball reaches the face x = 2 halfway and ends inside the solid cube (t_last = 1).
+    assert_eq!(
+        r[0]["result"],
+        json!({ "t_first": 0.5, "t_last": 1.0, "point": [2.0, 0.5, 0.5], "normal": [1.0, 0.0, 0.0] })
+    );
+    // The mesh first: the normal points from the ball towards the mesh.
+    assert_eq!(r[1]["result"]["t_first"], json!(0.5));
+    assert_eq!(r[1]["result"]["normal"], json!([-1.0, 0.0, 0.0]));
+    // Both moving: the capsule's bottom (y = 2.5) meets the rising top face (y = 1) at a
+    // relative motion of 1.5 of 4.
+    assert_eq!(r[2]["result"]["t_first"], json!(0.375));
+    assert_eq!(r[2]["result"]["normal"], json!([0.0, 1.0, 0.0]));
+    assert_eq!(r[3]["result"], Value::Null);
+    assert_eq!(r[4]["result"], json!(2.0));
+    assert_eq!(
+        r[5]["result"],
+        json!({ "a": [2.0, 0.5, 0.5], "b": [4.0, 0.5, 0.5], "distance": 2.0 })
+    );
+    assert_eq!(r[6]["result"], json!(2.0));
+    // The capsule's lowest point above the middle of the top face (on a diagonal of its two
+    // triangles): exact up to rounding.
+    let near = |v: &Value, want: [f64; 3]| {
+        (0..3).all(|k| (v[k].as_f64().unwrap() - want[k]).abs() <= 1e-6)
+    };
+    assert_eq!(r[7]["result"]["distance"], json!(1.5));
+    assert!(near(&r[7]["result"]["a"], [1.5, 2.5, 0.5]), "{}", r[7]);
+    assert!(near(&r[7]["result"]["b"], [1.5, 1.0, 0.5]), "{}", r[7]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn mesh_statistics() {
     let cube = here("../isect/tests/data/cube_binary.stl");
     let output = isect(&["mesh", cube.to_str().unwrap()], None);

@@ -103,7 +103,7 @@ pub use query::{
     distance, intersects, sweep, three_planes,
 };
 pub use query::{ContactManifold, MANIFOLD_CAPACITY, Manifold, ManifoldPoint, contact_manifold};
-pub use query::{MeshHit, TriangleHit};
+pub use query::{MeshHit, MeshSweepHit, TriangleHit};
 pub use query::{RigidMotion, sweep_rotating};
 pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};
 #[cfg(feature = "alloc")]

@@ -9,7 +9,11 @@
 //!   triangle test, one concern per file (set-up, slab tests, order, the loop, the leaf test, one
 //!   file per query),
 //! - [`packet`]: closest hits of coherent rays traced together (for [`crate::batch`]),
-//! - [`query`]: box queries, nearest-first closest point and mesh-against-mesh traversal,
+//! - [`query`]: box queries and mesh-against-mesh traversal for overlapping leaves,
+//! - [`nearest`]: nearest-first branch and bound (the triangle nearest a point or a shape, the
+//!   nearest pair of triangles of two meshes),
+//! - [`sweep`]: front-to-back traversal for a box moving along a line (shapes swept against a
+//!   mesh),
 //! - [`refit`]: new vertex positions with the same tree topology,
 //! - `stack`: the traversal stack, on the call stack up to a depth and on the heap beyond.
 //!
@@ -24,10 +28,12 @@ pub(crate) mod build;
 #[cfg(test)]
 mod copies_agree;
 pub(crate) mod layout;
+pub(crate) mod nearest;
 pub(crate) mod packet;
 pub(crate) mod query;
 pub(crate) mod ray;
 pub(crate) mod refit;
 mod stack;
+pub(crate) mod sweep;
 
 pub(crate) use layout::Bvh;

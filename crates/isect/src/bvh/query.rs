@@ -1,8 +1,8 @@
-//! Box queries, nearest-first closest point, and the traversal of two hierarchies together.
+//! Box queries, and the traversal of two hierarchies together for overlapping leaves.
 
 use crate::bvh::layout::{Bvh, EMPTY, LANES, Node, NodeRef};
 use crate::bvh::stack::Stack;
-use crate::math::{Real, Vec3};
+use crate::math::Vec3;
 
 /// The lanes of `node` whose boxes meet the box `[lo, hi]` (touching counts), as a bit mask.
 #[inline(always)]
@@ -77,75 +77,6 @@ impl Bvh {
                 }
             }
         }
-    }
-
-    /// Nearest-first search: the smallest `dist(slot)` (a squared distance) over the triangles,
-    /// visiting only boxes closer than the best so far; `(slot, value)` or `None`.
-    pub(crate) fn nearest(
-        &self,
-        p: Vec3,
-        mut dist: impl FnMut(u32) -> Real,
-    ) -> Option<(u32, Real)> {
-        #[derive(Clone, Copy)]
-        struct Entry {
-            r: NodeRef,
-            d: Real,
-        }
-        let mut best: Option<(u32, Real)> = None;
-        let mut best_d = Real::INFINITY;
-        let mut stack = Stack::new(Entry { r: NO_REF, d: 0.0 });
-        stack.push(Entry {
-            r: self.root,
-            d: 0.0,
-        });
-        while let Some(e) = stack.pop() {
-            if e.d > best_d {
-                continue;
-            }
-            if e.r.count > 0 {
-                for slot in e.r.index..e.r.index + u32::from(e.r.count) {
-                    let d = dist(slot);
-                    if d < best_d || best.is_none() && d <= best_d {
-                        best_d = d;
-                        best = Some((slot, d));
-                    }
-                }
-                continue;
-            }
-            let node = &self.nodes[e.r.index as usize];
-            let mut d2 = [0.0 as Real; LANES];
-            for axis in 0..3 {
-                for (lane, d2) in d2.iter_mut().enumerate() {
-                    let below = node.min()[axis][lane] - p[axis];
-                    let above = p[axis] - node.max()[axis][lane];
-                    let g = below.max(above).max(0.0);
-                    *d2 += g * g;
-                }
-            }
-            let mut lanes = [0usize; LANES];
-            let mut n = 0;
-            for lane in 0..LANES {
-                if node.child[lane] != EMPTY && d2[lane] <= best_d {
-                    let mut k = n;
-                    while k > 0 && d2[lanes[k - 1]] < d2[lane] {
-                        lanes[k] = lanes[k - 1];
-                        k -= 1;
-                    }
-                    lanes[k] = lane;
-                    n += 1;
-                }
-            }
-            for &lane in &lanes[..n] {
-                stack.push(Entry {
-                    r: NodeRef {
-                        index: node.child[lane],
-                        count: node.count[lane],
-                    },
-                    d: d2[lane],
-                });
-            }
-        }
-        best
     }
 
     /// Calls `f(slot_a, slot_b)` for pairs of leaf triangles of `self` and `other` whose leaves'

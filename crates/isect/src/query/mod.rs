@@ -36,6 +36,8 @@ mod sweep;
 pub use algo::gjk::SupportMap;
 pub use contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
 pub use planes::three_planes;
+#[cfg(feature = "alloc")]
+pub use sweep::MeshSweepShape;
 pub use sweep::{ROTATING_MAX_STEPS, ROTATING_RELATIVE_TOLERANCE, RigidMotion, sweep_rotating};
 
 use crate::math::{Real, Vec3};
@@ -386,6 +388,23 @@ pub struct MeshHit {
     /// Barycentric weight of the triangle's third corner.
     pub v: Real,
     /// The triangle's unit normal facing the side the ray comes from.
+    pub normal: Vec3,
+}
+
+/// Where a shape moving through a triangle mesh first touches it: see
+/// `TriMesh::sweep_triangle`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MeshSweepHit {
+    /// Time of the first contact in `[0, 1]`, in units of the motion (0 when the shape already
+    /// touches a triangle).
+    pub t: Real,
+    /// Index of the triangle touched, in the order given to `TriMesh::new`.
+    pub triangle: u32,
+    /// The contact point at `t` (a point of both when they already overlap).
+    pub point: Vec3,
+    /// Unit normal at `t` from the mesh towards the shape (the way to push the shape out);
+    /// against the motion when they already overlap at `t = 0` (`+Y` without motion).
     pub normal: Vec3,
 }
 

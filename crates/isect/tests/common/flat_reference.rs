@@ -477,3 +477,28 @@ impl AsRefLinear for Segment {
         RefLinear::segment(self)
     }
 }
+
+/// Distance from the segment `ab` to a triangle, in f64: the least of the ends' distances to
+/// the triangle and the triangle's edges' distances to the segment (the closest pair of two
+/// convex sets that do not meet has a point on a boundary feature of one of them), or 0 when
+/// the segment crosses the triangle's plane inside it.
+pub fn segment_triangle_distance(a: DVec3, b: DVec3, t: &Triangle) -> f64 {
+    let (p, q, r) = (dv(t.a), dv(t.b), dv(t.c));
+    let n = exact_normal(p, q, r);
+    let (da, db) = (n.dot(a - p), n.dot(b - p));
+    if da * db < 0.0 {
+        let x = a + (b - a) * (da / (da - db));
+        let inside = [(p, q), (q, r), (r, p)]
+            .iter()
+            .all(|&(u, w)| n.dot((w - u).cross(x - u)) >= 0.0);
+        if inside {
+            return 0.0;
+        }
+    }
+    let segment = RefLinear::segment_f64(a, b);
+    [(p, q), (q, r), (r, p)]
+        .iter()
+        .map(|&(u, w)| linear_distance(&segment, &RefLinear::segment_f64(u, w)))
+        .chain([triangle_distance(t, a), triangle_distance(t, b)])
+        .fold(f64::INFINITY, f64::min)
+}

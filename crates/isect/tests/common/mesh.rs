@@ -123,3 +123,62 @@ pub fn aimed_ray() -> impl Strategy<Value = isect::Ray> {
         (d != Vec3::ZERO).then(|| isect::Ray::new(o, d * s))
     })
 }
+
+/// A height field over `[-half, half]²` in the `xz` plane, `n × n` quads split into two
+/// triangles, counter-clockwise seen from above (`+y`), with shared vertices: `height(i, j)` at
+/// grid point `(i, j)` (`x = -half + 2 half i / n`, `z` likewise by `j`). A surface (open).
+/// Exact coordinates for `n` a power of two and `half` a small integer.
+pub fn height_field(
+    n: u32,
+    half: Real,
+    height: impl Fn(u32, u32) -> Real,
+) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let mut vertices = Vec::new();
+    for j in 0..=n {
+        for i in 0..=n {
+            let at = |k: u32| -half + 2.0 * half * k as Real / n as Real;
+            vertices.push(Vec3::new(at(i), height(i, j), at(j)));
+        }
+    }
+    let mut triangles = Vec::new();
+    let index = |i: u32, j: u32| j * (n + 1) + i;
+    for j in 0..n {
+        for i in 0..n {
+            let (a, b, c, d) = (
+                index(i, j),
+                index(i + 1, j),
+                index(i + 1, j + 1),
+                index(i, j + 1),
+            );
+            // Seen from +y, with x to the right and z down the page, (a, d, c) turns
+            // counter-clockwise: the normal is +y.
+            triangles.push([a, d, c]);
+            triangles.push([a, c, b]);
+        }
+    }
+    (vertices, triangles)
+}
+
+/// A flat floor at `y = 0`: [`height_field`] with every height 0.
+pub fn floor(n: u32, half: Real) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    height_field(n, half, |_, _| 0.0)
+}
+
+/// A random terrain: an `n × n` height field over `[-8, 8]²` with heights on quarter units in
+/// `[-2, 2]` (exact), `n` from 2 to 8.
+pub fn terrain() -> impl Strategy<Value = (Vec<Vec3>, Vec<[u32; 3]>)> {
+    (2u32..=8).prop_flat_map(|n| {
+        proptest::collection::vec(-8i32..=8, ((n + 1) * (n + 1)) as usize).prop_map(move |h| {
+            height_field(n, 8.0, |i, j| h[(j * (n + 1) + i) as usize] as Real * 0.25)
+        })
+    })
+}
+
+/// `mesh` moved by `d` (same triangles).
+pub fn translated(m: &isect::TriMesh, d: Vec3) -> isect::TriMesh {
+    isect::TriMesh::new(
+        m.vertices().iter().map(|p| *p + d).collect(),
+        m.triangles().to_vec(),
+    )
+    .expect("valid mesh")
+}

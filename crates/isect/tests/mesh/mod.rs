@@ -1,10 +1,13 @@
 //! `TriMesh` queries through the BVH, each against a brute-force loop over every triangle
 //! written here (independent of the BVH), on random soups and on closed meshes.
 
+mod distance;
 mod pairs;
 mod point;
 mod raycast;
 mod refit;
+pub mod sweep;
+mod sweep_exact;
 mod weld;
 
 use isect::math::Vec3;

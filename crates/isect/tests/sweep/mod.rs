@@ -49,6 +49,12 @@ impl Translated for isect::Triangle {
     }
 }
 
+impl Translated for isect::Segment {
+    fn translated(&self, by: Vec3) -> Self {
+        isect::Segment::new(self.a + by, self.b + by)
+    }
+}
+
 impl Translated for isect::ConvexHull {
     fn translated(&self, by: Vec3) -> Self {
         isect::ConvexHull::new(self.points().iter().map(|&p| p + by).collect::<Vec<_>>())

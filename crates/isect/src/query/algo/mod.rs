@@ -11,6 +11,8 @@ pub(crate) mod contact_patch;
 #[cfg(feature = "alloc")]
 pub(crate) mod epa;
 pub mod gjk;
+#[cfg(feature = "alloc")]
+pub(crate) mod gjk_raycast;
 pub(crate) mod least_overlap;
 pub(crate) mod linear;
 pub(crate) mod moving_sat;

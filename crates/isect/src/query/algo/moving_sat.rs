@@ -72,13 +72,22 @@ impl MovingSat {
         self.exit = self.exit.min(t1);
     }
 
+    /// Whether the axes so far rule out an overlap within `[0, max_t]`: every later axis can
+    /// only narrow the interval, so [`MovingSat::finish`] would answer `None` (for
+    /// `max_t <= 1`) or a time after `max_t`.
+    #[inline]
+    pub(crate) fn hopeless(&self, max_t: Real) -> bool {
+        self.separated || self.enter > max_t || self.exit < 0.0 || self.enter > self.exit
+    }
+
     /// `(t_first, t_last, normal)` within `[0, 1]`, or `None` when the shapes never overlap
     /// then (or an axis was NaN).
     pub(crate) fn finish(&self) -> Option<(Real, Real, Vec3)> {
         if self.separated {
             return None;
         }
-        let (first, last) = (self.enter.max(0.0), self.exit.min(1.0));
+        // `+ 0.0` makes an entry at `−0` (an axis touching from the start) `+0`.
+        let (first, last) = (self.enter.max(0.0) + 0.0, self.exit.min(1.0));
         if !(first <= last) {
             return None;
         }
@@ -152,23 +161,26 @@ fn unit_axis(l: Vec3, scale: Real) -> Option<Vec3> {
 /// triangle `points`, by the 13 axes of the box–triangle separating-axis test
 /// (Akenine-Möller): the triangle's normal, the box's axes and the 9 cross products of box
 /// axes and triangle edges. A degenerate triangle loses its normal (and a point triangle its
-/// edges); the remaining axes are those of the segment or point it is.
+/// edges); the remaining axes are those of the segment or point it is. `None` as soon as the
+/// axes rule out a first contact within `[0, max_t]` (`max_t <= 1`).
 pub(crate) fn box_triangle(
     a: (Vec3, [Vec3; 3], Vec3),
     points: [Vec3; 3],
     v: Vec3,
+    max_t: Real,
 ) -> Option<(Real, Real, Vec3)> {
     let mut sat = MovingSat::new();
-    let mut add = |l: Vec3| {
+    let mut add = |l: Vec3| -> Option<()> {
         sat.axis(
             l,
             box_interval(a.0, &a.1, a.2, l),
             points_interval(&points, l),
             v.dot(l),
         );
+        (!sat.hopeless(max_t)).then_some(())
     };
     for l in a.1 {
-        add(l);
+        add(l)?;
     }
     let edges = [
         points[1] - points[0],
@@ -180,12 +192,12 @@ pub(crate) fn box_triangle(
         .map(|e| e.abs().max_element())
         .fold(0.0, Real::max);
     if let Some(n) = unit_axis(edges[0].cross(edges[1]), longest * longest) {
-        add(n);
+        add(n)?;
     }
     for e in edges {
         for l in a.1 {
             if let Some(axis) = unit_axis(l.cross(e), longest) {
-                add(axis);
+                add(axis)?;
             }
         }
     }
@@ -195,8 +207,14 @@ pub(crate) fn box_triangle(
 /// The sweep of triangle `a` moving by `v` relative to triangle `b`, by separating axes: both
 /// normals, the in-plane edge normals `n × e` of each (for coplanar triangles), and the 9
 /// edge–edge cross products. `None` from the caller's side for degenerate triangles, which this
-/// set does not cover: the caller checks [`triangle_normal`] first.
-pub(crate) fn triangle_triangle(a: [Vec3; 3], b: [Vec3; 3], v: Vec3) -> Option<(Real, Real, Vec3)> {
+/// set does not cover: the caller checks [`triangle_normal`] first. `None` as soon as the axes
+/// rule out a first contact within `[0, max_t]` (`max_t <= 1`).
+pub(crate) fn triangle_triangle(
+    a: [Vec3; 3],
+    b: [Vec3; 3],
+    v: Vec3,
+    max_t: Real,
+) -> Option<(Real, Real, Vec3)> {
     let (na, nb) = (triangle_normal(a)?, triangle_normal(b)?);
     let edges = |t: [Vec3; 3]| [t[1] - t[0], t[2] - t[1], t[0] - t[2]];
     let (ea, eb) = (edges(a), edges(b));
@@ -206,25 +224,26 @@ pub(crate) fn triangle_triangle(a: [Vec3; 3], b: [Vec3; 3], v: Vec3) -> Option<(
         .map(|e| e.abs().max_element())
         .fold(0.0, Real::max);
     let mut sat = MovingSat::new();
-    let mut add = |l: Vec3| {
+    let mut add = |l: Vec3| -> Option<()> {
         sat.axis(l, points_interval(&a, l), points_interval(&b, l), v.dot(l));
+        (!sat.hopeless(max_t)).then_some(())
     };
-    add(na);
-    add(nb);
+    add(na)?;
+    add(nb)?;
     for e in ea {
         if let Some(l) = unit_axis(na.cross(e), scale) {
-            add(l);
+            add(l)?;
         }
     }
     for e in eb {
         if let Some(l) = unit_axis(nb.cross(e), scale) {
-            add(l);
+            add(l)?;
         }
     }
     for x in ea {
         for y in eb {
             if let Some(l) = unit_axis(x.cross(y), scale * scale) {
-                add(l);
+                add(l)?;
             }
         }
     }

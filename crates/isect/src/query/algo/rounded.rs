@@ -3,6 +3,7 @@
 //! such a cast (Ericson §5.5.6–5.5.7).
 
 use crate::math::{Real, Vec3};
+use crate::query::sweep::{WIDE, reaches_capsule};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Aabb, Capsule, Ray, Triangle};
 
@@ -39,12 +40,16 @@ pub(crate) fn raycast_rounded_box(half: Vec3, r: Real, ray: &Ray, max_t: Real) -
 }
 
 /// The first point of the flat convex polygon `corners` (in order around it) rounded by `r`
-/// along `ray` with `0 <= t <= max_t`, with the outward normal: the first of the ray's hits
-/// with the polygon moved by `±r` along its normal (watertight triangle tests of its fan) and
-/// with the capsules of radius `r` around its edges, which hold the corners' balls and the
-/// rounded shape's side walls. A polygon without a normal (collinear corners) is its edges'
-/// capsules. A ray starting inside the rounded shape is not reported at `t = 0` by this
-/// function: the callers test containment first.
+/// along `ray` with `0 <= t <= max_t`, with the outward normal (Ericson §5.5.6: face, then
+/// edges): the polygon moved by `r` along its normal towards the ray's origin (watertight
+/// triangle tests of its fan), and when the ray misses that face, the first hit of the
+/// capsules of radius `r` around its edges, which hold the corners' balls and the rounded
+/// shape's side walls. A hit of the moved face from beyond it is the ray's entry into the
+/// rounded shape (which lies within `r` of the polygon's plane, a convex set the ray enters
+/// once), so the edges need no test then; from within `r` of the plane only an edge can be
+/// entered first. A polygon without a normal (collinear corners) is its edges' capsules. A ray
+/// starting inside the rounded shape is not reported at `t = 0` by this function: the callers
+/// test containment first.
 pub(crate) fn raycast_rounded_polygon(
     corners: &[Vec3],
     r: Real,
@@ -55,10 +60,14 @@ pub(crate) fn raycast_rounded_polygon(
     let normal = (corners[1] - corners[0])
         .cross(corners[n - 1] - corners[0])
         .try_normalize();
-    let faces = normal.into_iter().flat_map(|normal| {
-        [1.0, -1.0].into_iter().flat_map(move |side: Real| {
+    if let Some(normal) = normal {
+        let height = normal.dot(ray.origin - corners[0]);
+        let side: Real = if height > 0.0 { 1.0 } else { -1.0 };
+        // When the ray reaches the moved face's plane: only within `[0, max_t]` can it enter.
+        let reach = (height.abs() - r) / -(normal.dot(ray.dir) * side);
+        if height.abs() > r && reach >= 0.0 && reach <= max_t * WIDE {
             let shift = normal * (r * side);
-            (1..n - 1).map(move |i| {
+            let face = (1..n - 1).find_map(|i| {
                 let face = Triangle::new(
                     corners[0] + shift,
                     corners[i] + shift,
@@ -69,12 +78,19 @@ pub(crate) fn raycast_rounded_polygon(
                     normal: normal * side,
                     ..h
                 })
-            })
-        })
-    });
-    let edges =
-        (0..n).map(|i| Capsule::new(corners[i], corners[(i + 1) % n], r).raycast(ray, max_t));
-    earliest(faces.chain(edges))
+            });
+            if face.is_some() {
+                return face;
+            }
+        }
+    }
+    earliest((0..n).map(|i| {
+        let (a, b) = (corners[i], corners[(i + 1) % n]);
+        if !reaches_capsule(ray, max_t, a, b, r) {
+            return None;
+        }
+        Capsule::new(a, b, r).raycast(ray, max_t)
+    }))
 }
 
 /// The hit with the smallest `t` among `hits` (the first one on a tie).

@@ -68,6 +68,10 @@ mod triangle_plane;
 mod triangle_ray;
 pub(crate) mod triangle_segment;
 mod triangle_triangle;
+#[cfg(feature = "alloc")]
+mod trimesh;
+#[cfg(feature = "alloc")]
+mod trimesh_trimesh;
 
 use crate::math::{Real, Vec3};
 use crate::query::ClosestPoints;

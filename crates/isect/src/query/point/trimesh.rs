@@ -42,7 +42,7 @@ impl TriMesh {
 
     /// Whether `p` is inside the closed surface, by signed crossing counts (see
     /// [`PointQuery::contains_point`]).
-    fn inside_solid(&self, p: Vec3) -> bool {
+    pub(crate) fn inside_solid(&self, p: Vec3) -> bool {
         for d in PROBES {
             let dir = Vec3::new(d[0] as Real, d[1] as Real, d[2] as Real);
             let Some(pre) = PreRay::new(&Ray::new(p, dir), Real::INFINITY) else {

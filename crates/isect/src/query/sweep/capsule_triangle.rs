@@ -3,6 +3,7 @@
 use crate::math::{Real, Vec3};
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::scale::rescale;
+use crate::query::sweep::{WIDE, reaches_capsule};
 use crate::query::{Distance, RayCast, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Capsule, Ray, Segment, Triangle};
 
@@ -63,7 +64,7 @@ impl Sweep<Triangle> for Capsule {
                 return None;
             }
             prism
-                .cast_rounded(r, &Ray::new(origin, dir))
+                .cast_rounded(r, &Ray::new(origin, dir), 1.0)
                 .map(|(t, normal)| (t, -normal))
         };
         // The ray runs through −v τ: at τ, the core has moved by v relative to the triangle.
@@ -110,17 +111,33 @@ impl Prism {
         }
     }
 
-    /// The first hit (`t` in `[0, 1]`) of a ray starting outside the prism rounded by `r`, with
-    /// the outward normal. Every point of the rounded prism's surface is `r` outside a face
+    /// The first hit (`t` in `[0, max_t]`) of a ray starting outside the prism rounded by `r`,
+    /// with the outward normal. Every point of the rounded prism's surface is `r` outside a face
     /// or within `r` of an edge, and the faces moved outward and the edge capsules lie in the
-    /// rounded prism, so their first hit is its first hit. Only the face moved towards the
-    /// ray's origin can be entered first; a face whose plane the origin is on, or which the ray
-    /// runs along, is left to the edge capsules around it.
-    fn cast_rounded(&self, r: Real, ray: &Ray) -> Option<(Real, Vec3)> {
+    /// rounded prism, so their first hit is its first hit. Only a face whose outside the ray's
+    /// origin is on can be entered first (a face seen from inside the prism's other side,
+    /// moved towards the origin, lies inside the rounded prism); a face whose plane the origin
+    /// is on, or which the ray runs along, is left to the edge capsules around it. A hit of a
+    /// face moved outward, from beyond it, is the ray's entry into the rounded prism (a convex
+    /// set, entered once), so the search stops there (Ericson §5.5.6: faces, then edges).
+    fn cast_rounded(&self, r: Real, ray: &Ray, max_t: Real) -> Option<(Real, Vec3)> {
         let (low, high) = (&self.low, &self.high);
+        let centroid = (low[0] + low[1] + low[2] + high[0] + high[1] + high[2]) / 6.0;
+        let size = low
+            .iter()
+            .chain(high.iter())
+            .map(|&p| (p - centroid).abs().max_element())
+            .fold(0.0, Real::max);
+        // A face whose plane passes within rounding of the centroid (a flat prism: the core
+        // parallel to the triangle) has both sides outside.
+        let flat = 64.0 * Real::EPSILON * size;
         let mut best: Option<(Real, Vec3)> = None;
-        let mut max_t: Real = 1.0;
+        let mut max_t = max_t;
+        let mut entered = false;
         let mut face = |corners: [Vec3; 3], normal: Vec3, extra: Option<Vec3>| {
+            if entered {
+                return;
+            }
             let Some(normal) = normal.try_normalize() else {
                 return; // a degenerate face: its edges answer
             };
@@ -132,12 +149,20 @@ impl Prism {
             if !(normal.dot(ray.dir) < 0.0) {
                 return;
             }
+            let outward = normal.dot(centroid - corners[0]) <= flat;
             let shift = normal * r;
+            // The moved face's plane is crossed at this time: past `max_t`, or behind the
+            // origin (which is then within `r` of the face), no hit.
+            let plane = normal.dot(corners[0] + shift - ray.origin) / normal.dot(ray.dir);
+            if !(plane <= max_t * WIDE && plane >= -max_t * (WIDE - 1.0)) {
+                return;
+            }
             let mut try_triangle = |a: Vec3, b: Vec3, c: Vec3| {
                 let moved = Triangle::new(a + shift, b + shift, c + shift);
                 if let Some(hit) = moved.raycast_barycentric(ray, max_t) {
                     max_t = hit.t;
                     best = Some((hit.t, normal));
+                    entered |= outward;
                 }
             };
             try_triangle(corners[0], corners[1], corners[2]);
@@ -153,11 +178,17 @@ impl Prism {
             let normal = (low[j] - low[i]).cross(high[i] - low[i]);
             face([low[i], low[j], high[j]], normal, Some(high[i]));
         }
+        if entered {
+            return best;
+        }
         let edges = (0..3).flat_map(|i| {
             let j = (i + 1) % 3;
             [(low[i], low[j]), (high[i], high[j]), (low[i], high[i])]
         });
         for (a, b) in edges {
+            if !reaches_capsule(ray, max_t, a, b, r) {
+                continue;
+            }
             if let Some(hit) = Capsule::new(a, b, r).raycast(ray, max_t) {
                 max_t = hit.t;
                 best = Some((hit.t, hit.normal));
@@ -165,6 +196,32 @@ impl Prism {
         }
         best
     }
+}
+
+/// The first contact within `[0, max_t]` of the capsule with core `core` and radius `r`, moving
+/// by `v`, with the resting `triangle`: the time and the unit normal from the triangle towards
+/// the capsule (`Vec3::ZERO` at `t = 0` when they already touch), as [`Sweep`] finds it.
+/// `start` says whether they may touch at `t = 0`; when the caller knows they do not (their
+/// boxes are apart), the start is not tested. The caller checks validity.
+#[cfg(feature = "alloc")] // for the mesh sweep, which needs an allocator
+pub(crate) fn capsule_triangle_first(
+    core: &Segment,
+    r: Real,
+    triangle: &Triangle,
+    v: Vec3,
+    max_t: Real,
+    start: bool,
+) -> Option<(Real, Vec3)> {
+    if start && triangle.distance(core) <= r {
+        return Some((0.0, Vec3::ZERO));
+    }
+    if v == Vec3::ZERO {
+        return None;
+    }
+    // As in `Sweep`: a ray from the origin along −v against the prism of offsets.
+    Prism::new(core, triangle)
+        .cast_rounded(r, &Ray::new(Vec3::ZERO, -v), max_t)
+        .map(|(t, normal)| (t, -normal))
 }
 
 mirror_sweep!(Capsule, Triangle);

@@ -41,14 +41,34 @@ mod sphere_triangle;
 mod triangle_convex_hull;
 mod triangle_plane;
 mod triangle_triangle;
+#[cfg(feature = "alloc")]
+mod trimesh;
 
 pub use rotating::{ROTATING_MAX_STEPS, ROTATING_RELATIVE_TOLERANCE, RigidMotion, sweep_rotating};
+#[cfg(feature = "alloc")]
+pub use trimesh::MeshSweepShape;
 
 use crate::math::{Real, Vec3};
 use crate::query::SweepHit;
 use crate::query::algo::plane_extent::PlaneExtent;
 use crate::query::contact::plane_contact_geometry;
-use crate::shape::Plane;
+use crate::shape::{Plane, Ray};
+
+/// A few ulp over 1: the factor by which the quick rejections widen their limits, so that they
+/// never reject what the exact tests would accept.
+pub(crate) const WIDE: Real = 1.0 + 16.0 * Real::EPSILON;
+
+/// Whether the ray over `[0, max_t]` may meet the capsule `ab` of radius `r`: whether their
+/// boxes meet (widened by a few ulp).
+#[inline]
+pub(crate) fn reaches_capsule(ray: &Ray, max_t: Real, a: Vec3, b: Vec3, r: Real) -> bool {
+    let end = ray.origin + ray.dir * max_t;
+    let (lo, hi) = (ray.origin.min(end), ray.origin.max(end));
+    let pad = Vec3::splat(r)
+        + (a.abs().max(b.abs()) + lo.abs().max(hi.abs()) + r) * (16.0 * Real::EPSILON);
+    let (clo, chi) = (a.min(b) - pad, a.max(b) + pad);
+    lo.cmple(chi).all() && clo.cmple(hi).all()
+}
 
 /// The times in `[0, 1]` at which `|s0 + k t| <= r`: a shape whose center starts at signed
 /// distance `s0` from a plane, moves towards its front at `k` per unit time and reaches `r` to

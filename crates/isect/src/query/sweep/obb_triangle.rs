@@ -41,6 +41,7 @@ pub(super) fn obb_triangle_sweep(
         (a.center, axes, a.half_extents),
         [b.a, b.b, b.c],
         motion - other_motion,
+        1.0,
     )?;
     let moved_box = Obb::new(a.center + motion * t_first, a.half_extents, a.rotation);
     let shift = other_motion * t_first;

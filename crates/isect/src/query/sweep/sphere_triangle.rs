@@ -49,4 +49,34 @@ fn cast_rounded_triangle(triangle: &Triangle, r: Real, ray: &Ray) -> Option<RayH
     raycast_rounded_polygon(&[triangle.a, triangle.b, triangle.c], r, ray, 1.0)
 }
 
+/// The first contact within `[0, max_t]` of the sphere `(center, r)` moving by `v` with the
+/// resting `triangle`: the time and the unit normal from the triangle towards the sphere
+/// (`Vec3::ZERO` at `t = 0` when they already touch). `start` says whether they may touch at
+/// `t = 0`; when the caller knows they do not (their boxes are apart), the start is not tested.
+/// The caller checks validity.
+#[inline]
+#[cfg(feature = "alloc")] // for the mesh sweep, which needs an allocator
+pub(crate) fn sphere_triangle_first(
+    center: Vec3,
+    r: Real,
+    triangle: &Triangle,
+    v: Vec3,
+    max_t: Real,
+    start: bool,
+) -> Option<(Real, Vec3)> {
+    if start && triangle.distance_to_point(center) <= r {
+        return Some((0.0, Vec3::ZERO));
+    }
+    if v == Vec3::ZERO {
+        return None;
+    }
+    raycast_rounded_polygon(
+        &[triangle.a, triangle.b, triangle.c],
+        r,
+        &Ray::new(center, v),
+        max_t,
+    )
+    .map(|h| (h.t, h.normal))
+}
+
 mirror_sweep!(Sphere, Triangle);

@@ -31,7 +31,7 @@ impl Sweep<Triangle> for Triangle {
         if triangle_normal(a).is_none() || triangle_normal(b).is_none() {
             return gjk_sweep(self, motion, other, other_motion);
         }
-        let (t_first, t_last, normal) = triangle_triangle(a, b, motion - other_motion)?;
+        let (t_first, t_last, normal) = triangle_triangle(a, b, motion - other_motion, 1.0)?;
         let moved = |t: &Triangle, m: Vec3| {
             let s = m * t_first;
             Triangle::new(t.a + s, t.b + s, t.c + s)
