@@ -102,8 +102,10 @@ where
         .fold(Real::INFINITY, Real::min);
     if meets {
         assert_eq!(cp.a, cp.b, "a common point: {what}");
-        if brute > 0.0 {
-            // Wholly inside a solid mesh (by the winding number, independently).
+        if brute > t {
+            // Wholly inside a solid mesh (by the winding number, independently). A gap within
+            // the tolerance is a grazing crossing that the mesh's watertight cast (which
+            // decides segments) finds and the pair's closest points round apart.
             assert!(
                 m.is_solid() && m.winding_number(cp.a).abs() >= 0.5,
                 "{what}"
@@ -210,6 +212,21 @@ fn check_meshes(a: &TriMesh, b: &TriMesh) {
         );
         assert!((cp.a.distance(cp.b) - cp.distance).abs() <= t, "{what}");
     }
+}
+
+/// A segment grazing a triangle: the mesh's watertight cast (what `Intersects` decides a
+/// segment by) finds the crossing where the segment–triangle closest points are 3.4e-7 apart;
+/// the distance was that gap while `intersects` was true (found by `segment_distances`).
+#[test]
+fn segment_grazing_a_triangle_had_a_distance_while_intersecting() {
+    let m = mesh((
+        vec![v(-1.75, 0.0, -4.0), v(6.25, 4.5, -1.0), v(0.0, 0.0, 0.0)],
+        vec![[0, 1, 2]],
+    ));
+    let s = Segment::new(v(2.0, 3.0, -2.0), v(4.0, 0.0, -4.0));
+    check(&s, &m);
+    let reversed = Segment::new(s.b, s.a);
+    check(&reversed, &m);
 }
 
 #[test]
