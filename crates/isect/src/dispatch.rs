@@ -36,9 +36,9 @@ pub(crate) fn fast<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]
     {
         if v3::available() {
+            #[expect(unsafe_code, reason = "the call into the copy compiled for x86-64-v3")]
             // SAFETY: `v3::run` only requires the features it enables, which `available`
             // found the processor has (and `std` found the operating system saves, for AVX).
-            #[allow(unsafe_code)]
             return unsafe { v3::run(f) };
         }
         v3::baseline(f)
@@ -60,9 +60,9 @@ pub(crate) fn prefetch<T>(x: &T) {
         let p = (x as *const T).cast::<i8>();
         let mut offset = 0;
         while offset < core::mem::size_of::<T>() {
+            #[expect(unsafe_code, reason = "the prefetch hint takes a pointer")]
             // SAFETY: a prefetch reads nothing architecturally and cannot fault; the address
             // lies within `x` anyway.
-            #[allow(unsafe_code)]
             unsafe {
                 _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(offset));
             }
@@ -135,13 +135,16 @@ impl V3 {
             _mm256_storeu_ps, _mm256_sub_ps,
         };
         let mut out = [0.0; 8];
+        #[expect(
+            unsafe_code,
+            reason = "AVX intrinsics, reached only through the `V3` proof token"
+        )]
         // SAFETY: the intrinsics require AVX, which the processor has: a `V3` is made only
         // after `std::is_x86_feature_detected!` found it (or in a build targeting AVX2). The
         // loads read the eight `f32` of arrays behind references and the store writes the eight
         // of `out`, all valid for those 32 bytes (unaligned access allowed); the rest touch
         // registers only. (Intrinsics called here directly, not from a `#[target_feature]`
         // function of their own: the compiler kept that one out of line, a call per node.)
-        #[allow(unsafe_code)]
         let mask = unsafe {
             let mut near = _mm256_setzero_ps();
             let mut far = _mm256_set1_ps(far_limit);
@@ -226,7 +229,10 @@ mod v3 {
     ///
     /// The processor must have every feature enabled here (as [`available`] checks).
     #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,popcnt,avx,avx2,fma,bmi1,bmi2,lzcnt")]
-    #[allow(unsafe_code)]
+    #[expect(
+        unsafe_code,
+        reason = "a `#[target_feature]` function is unsafe to call"
+    )]
     pub(super) unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
         f()
     }

@@ -52,11 +52,11 @@ fn advise(start: *mut u8, len: usize) {
     let begin = address.next_multiple_of(HUGE_PAGE);
     let end = address.saturating_add(len) / HUGE_PAGE * HUGE_PAGE;
     if end > begin {
+        #[expect(unsafe_code, reason = "`madvise` takes a raw address")]
         // SAFETY: `madvise` reads and writes no memory of the process; `MADV_HUGEPAGE` only
         // changes which pages the kernel backs the range with, keeping its contents, and the
         // range (page-aligned, as `madvise` requires) lies inside the allocation of `len` bytes
         // at `start`. A refusal (a kernel without transparent huge pages) changes nothing.
-        #[allow(unsafe_code)]
         unsafe {
             libc::madvise(
                 start.wrapping_add(begin - address).cast::<libc::c_void>(),

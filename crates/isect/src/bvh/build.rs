@@ -13,7 +13,7 @@
 
 use alloc::vec::Vec;
 
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, simd, unsimd};
 
 /// Bins per axis.
 const BINS: usize = 16;
@@ -47,11 +47,10 @@ pub(crate) struct BinNode {
 impl BinNode {
     /// The node of the boxes `bounds`, with its `index` and `count`.
     #[inline(always)]
-    #[allow(clippy::useless_conversion)] // `Vec3` from `Vec3A` in f32; the same type in f64
     fn new(bounds: &Bounds, index: u32, count: u32) -> Self {
         Self {
-            min: bounds.min.into(),
-            max: bounds.max.into(),
+            min: unsimd(bounds.min),
+            max: unsimd(bounds.max),
             index,
             count,
         }
@@ -68,11 +67,10 @@ pub(crate) struct PrimBox {
 
 impl PrimBox {
     #[inline]
-    #[allow(clippy::useless_conversion)] // `Vec3A` from `Vec3` in f32; the same type in f64
     pub(crate) fn new(min: Vec3, max: Vec3) -> Self {
         Self {
-            min: min.into(),
-            max: max.into(),
+            min: simd(min),
+            max: simd(max),
         }
     }
 
@@ -149,7 +147,10 @@ pub(crate) fn build_with(prims: &mut [PrimBox], order: &mut [u32], parallel: boo
 /// (with `parallel` and the `rayon` feature), each part below that by [`build_sequential`]
 /// through [`crate::dispatch::fast`] (the x86-64-v3 copy where the processor has it, which
 /// builds with fewer instructions: docs/performance.md, "Build").
-#[cfg_attr(not(feature = "rayon"), allow(unused_variables))] // `parallel`
+#[cfg_attr(
+    not(feature = "rayon"),
+    expect(unused_variables, reason = "`parallel` is read only with rayon")
+)]
 fn build_into(
     prims: &mut [PrimBox],
     order: &mut [u32],
@@ -280,7 +281,6 @@ fn split_node(
 ///
 /// The three axes are binned in one pass and swept together, a lane per axis (the three axes'
 /// box areas are one vector product); the bin is read off a float's bits ([`bin_index`]).
-#[allow(clippy::needless_range_loop)] // `axis` indexes several per-axis arrays in lockstep
 #[inline(always)]
 fn split<const B: usize>(
     prims: &mut [PrimBox],

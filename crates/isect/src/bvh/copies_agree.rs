@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use crate::bvh::Bvh;
 use crate::bvh::packet::PACKET;
 use crate::bvh::ray::{LeafHit, PreRay};
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, to_f64};
 use crate::query::TriangleHit;
 use crate::shape::Ray;
 
@@ -42,8 +42,7 @@ fn ray() -> impl Strategy<Value = (Ray, Real)> {
 
 /// The bits of a hit on the triangle in `slot`, for exact comparison.
 fn hit_bits(slot: u32, hit: TriangleHit) -> (u32, [u64; 3]) {
-    #[allow(clippy::useless_conversion)] // `Real` is `f64` in isect-f64
-    let b = |x: Real| f64::from(x).to_bits();
+    let b = |x: Real| to_f64(x).to_bits();
     (slot, [b(hit.t), b(hit.u), b(hit.v)])
 }
 

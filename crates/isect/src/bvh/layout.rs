@@ -12,7 +12,7 @@
 use alloc::vec::Vec;
 
 use crate::bvh::build::{self, BinNode, PrimBox};
-use crate::math::{Real, SimdVec3, Vec3};
+use crate::math::{Real, SimdVec3, Vec3, simd, unsimd};
 use crate::pages;
 
 /// Triangles per leaf block (the lanes of a leaf test).
@@ -198,7 +198,6 @@ pub(crate) fn is_degenerate(c: &[Vec3; 3]) -> bool {
 
 impl Bvh {
     /// Builds the hierarchy of a mesh (non-empty, indices checked).
-    #[allow(clippy::useless_conversion)] // `Vec3A` from `Vec3` in f32; the same type in f64
     pub(crate) fn new(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Self {
         let n = triangles.len();
         let mut prims: Vec<PrimBox> = triangles
@@ -254,7 +253,7 @@ impl Bvh {
             order: slot_order,
             degenerate,
             root,
-            whole: (bin[0].min.into(), bin[0].max.into()),
+            whole: (simd(bin[0].min), simd(bin[0].max)),
             prefetch: false,
         };
         bvh.prefetch = bvh.heap_bytes() > PREFETCH_FROM;
@@ -263,9 +262,8 @@ impl Bvh {
 
     /// The box of the whole tree: the box of the triangles' corners.
     #[inline]
-    #[allow(clippy::useless_conversion)] // `Vec3` from `Vec3A` in f32; the same type in f64
     pub(crate) fn bounds(&self) -> (Vec3, Vec3) {
-        (self.whole.0.into(), self.whole.1.into())
+        (unsimd(self.whole.0), unsimd(self.whole.1))
     }
 
     /// The corners of the triangle in `slot`.

@@ -4,7 +4,7 @@
 
 use glam::Vec3Swizzles;
 
-use crate::math::{Real, SimdVec3, Vec3};
+use crate::math::{Real, SimdVec3, Vec3, simd, unsimd};
 use crate::query::raycast::triangle::{Sheared, shear};
 use crate::shape::Ray;
 
@@ -40,9 +40,8 @@ impl PreRay {
     /// The prepared ray; `None` for an invalid ray or `max_t` (non-finite origin or direction,
     /// zero direction, NaN or negative `max_t`).
     #[inline]
-    #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
     pub(crate) fn new(ray: &Ray, max_t: Real) -> Option<Self> {
-        let (o, d) = (SimdVec3::from(ray.origin), SimdVec3::from(ray.dir));
+        let (o, d) = (simd(ray.origin), simd(ray.dir));
         // `0 x` is ±0 for finite `x` (NaN for infinities and NaN).
         let finite = (o * 0.0 + d * 0.0).cmpeq(SimdVec3::ZERO).all();
         if !finite || d.cmpeq(SimdVec3::ZERO).all() || !(max_t >= 0.0) {
@@ -74,16 +73,14 @@ impl PreRay {
 
     /// The origin as a [`Vec3`].
     #[inline(always)]
-    #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
     pub(crate) fn origin3(&self) -> Vec3 {
-        self.origin.into()
+        unsimd(self.origin)
     }
 
     /// The direction as a [`Vec3`].
     #[inline(always)]
-    #[allow(clippy::useless_conversion)] // `SimdVec3` is `Vec3` in f64
     pub(crate) fn dir3(&self) -> Vec3 {
-        self.dir.into()
+        unsimd(self.dir)
     }
 }
 

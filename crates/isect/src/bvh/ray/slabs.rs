@@ -113,7 +113,10 @@ impl PreRay {
     /// (the same answers, as no axis is parallel then). `OCTANT` is the ray's `negative` bits,
     /// or [`ANY_OCTANT`] to read them at run time.
     #[inline(always)]
-    #[allow(clippy::needless_range_loop)] // `h` indexes the halves of four arrays in lockstep
+    #[expect(
+        clippy::needless_range_loop,
+        reason = "`h` indexes the halves of four arrays in lockstep"
+    )]
     fn octant_slabs<const OBLIQUE: bool, const OCTANT: u32>(
         &self,
         node: &Node,

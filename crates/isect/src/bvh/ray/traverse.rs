@@ -20,7 +20,6 @@ impl Bvh {
     /// Ordered traversals are the closest-hit casts, whose rays (a camera's) come in runs of one
     /// direction octant: they are the `COHERENT` ones of [`PreRay::node_slabs`].
     #[inline(always)]
-    #[allow(clippy::needless_range_loop)] // `lane` indexes the node's lane arrays in lockstep
     pub(super) fn traverse<const ORDERED: bool>(
         &self,
         ray: &PreRay,
