@@ -262,6 +262,7 @@ impl Bvh {
             inward: false,
         };
         bvh.prefetch = bvh.heap_bytes() > PREFETCH_FROM;
+        debug_assert_eq!(bvh.validate(vertices, triangles), Ok(()));
         bvh
     }
 

@@ -11,6 +11,7 @@
 //! - [`packet`]: closest hits of coherent rays traced together (for [`crate::batch`]),
 //! - [`query`]: box queries, nearest-first closest point and mesh-against-mesh traversal,
 //! - [`refit`]: new vertex positions with the same tree topology,
+//! - `validate`: the invariants, checked after every build and refit under debug assertions,
 //! - `stack`: the traversal stack, on the call stack up to a depth and on the heap beyond.
 //!
 //! The traversals and the sequential build run through [`crate::dispatch::fast`] (a copy for
@@ -29,5 +30,6 @@ pub(crate) mod query;
 pub(crate) mod ray;
 pub(crate) mod refit;
 mod stack;
+mod validate;
 
 pub(crate) use layout::Bvh;
