@@ -50,7 +50,8 @@ where
             let d = a.scaled(s).distance(&b.scaled(s));
             // (Shapes that do not meet but whose closest points coincide in rounding have the
             // smallest positive distance, which is a floor, not a length: it does not scale.)
-            let floor = cp.distance == Real::MIN_POSITIVE && d == Real::MIN_POSITIVE;
+            let min = Real::MIN_POSITIVE.to_bits();
+            let floor = cp.distance.to_bits() == min && d.to_bits() == min;
             assert!(d == cp.distance * s || floor, "scaled by {s}: {d}, {what}");
         }
         let turned = a.turned().distance(&b.turned());
