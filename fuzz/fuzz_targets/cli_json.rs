@@ -2,7 +2,11 @@
 //! answer, never a panic or a hang. The command line's modules are compiled in from their
 //! source files; inputs that name files are skipped, so the fuzzer cannot read the disk.
 
-#![allow(dead_code, clippy::all, reason = "the CLI's modules compiled in by path, linted in their own crate")]
+#![allow(
+    dead_code,
+    clippy::all,
+    reason = "the CLI's modules compiled in by path, linted in their own crate"
+)]
 
 #[path = "../../crates/isect-cli/src/dispatch.rs"]
 mod dispatch;

@@ -238,9 +238,35 @@ mod v3 {
     }
 }
 
+/// Whether [`fast`] runs a copy other than the baseline one: the x86-64-v3 copy, chosen at run
+/// time. `false` where there is one copy (a build for AVX2, another architecture, no `std`) or
+/// where `ISECT_SIMD=baseline` or the processor keeps [`fast`] on the baseline copy: tests that
+/// compare the two copies then compare one with itself, and say so (`bvh::copies_agree`).
+#[cfg(test)]
+pub(crate) fn fast_runs_v3() -> bool {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]
+    return v3::available();
+    #[cfg(not(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2"))))]
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The copy comparison means something only on the v3 copy: a processor with every
+    /// feature it needs (as the CI machines have) must get it unless `ISECT_SIMD=baseline`.
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]
+    #[test]
+    fn the_fast_copy_is_v3_where_the_processor_has_it() {
+        let baseline = std::env::var_os("ISECT_SIMD").is_some_and(|v| v == "baseline");
+        let has = std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("fma")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt");
+        // `fast` also asks for the older features, which every such processor has.
+        assert_eq!(fast_runs_v3(), has && !baseline);
+    }
 
     #[test]
     fn fast_returns_the_closures_value_on_either_copy() {

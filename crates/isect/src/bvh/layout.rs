@@ -162,6 +162,10 @@ pub(crate) struct Bvh {
     /// Whether traversals prefetch the children a ray enters (hierarchies larger than
     /// [`PREFETCH_FROM`]).
     pub prefetch: bool,
+    /// Whether the mesh is a solid wound inward (its triangles' fronts face into it, its
+    /// signed volume negative): [`Bvh::faces`] then asks about their backs, the sides that face
+    /// out of the solid. Set by [`crate::TriMesh`], which knows whether the mesh is closed.
+    pub inward: bool,
 }
 
 /// Hierarchies of more bytes than this prefetch the nodes and leaf blocks a ray enters before
@@ -255,8 +259,10 @@ impl Bvh {
             root,
             whole: (simd(bin[0].min), simd(bin[0].max)),
             prefetch: false,
+            inward: false,
         };
         bvh.prefetch = bvh.heap_bytes() > PREFETCH_FROM;
+        debug_assert_eq!(bvh.validate(vertices, triangles), Ok(()));
         bvh
     }
 

@@ -15,6 +15,7 @@
 //! - [`sweep`]: front-to-back traversal for a box moving along a line (shapes swept against a
 //!   mesh),
 //! - [`refit`]: new vertex positions with the same tree topology,
+//! - `validate`: the invariants, checked after every build and refit under debug assertions,
 //! - `stack`: the traversal stack, on the call stack up to a depth and on the heap beyond.
 //!
 //! The traversals and the sequential build run through [`crate::dispatch::fast`] (a copy for
@@ -35,5 +36,6 @@ pub(crate) mod ray;
 pub(crate) mod refit;
 mod stack;
 pub(crate) mod sweep;
+mod validate;
 
 pub(crate) use layout::Bvh;

@@ -37,5 +37,6 @@ impl Bvh {
         }
         let (lo, hi) = subtree_box(self, self.root);
         self.whole = (simd(lo), simd(hi));
+        debug_assert_eq!(self.validate(vertices, triangles), Ok(()));
     }
 }

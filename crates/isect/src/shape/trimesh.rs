@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use crate::bvh::Bvh;
 use crate::error::MeshError;
-use crate::math::Vec3;
+use crate::math::{Real, Vec3};
 use crate::query::Bounded;
 use crate::shape::{Aabb, Sphere, Triangle};
 
@@ -59,7 +59,8 @@ impl TriMesh {
             }
         }
         let solid = closed_and_oriented(&triangles, vertices.len());
-        let bvh = Bvh::new(&vertices, &triangles);
+        let mut bvh = Bvh::new(&vertices, &triangles);
+        bvh.inward = solid && wound_inward(&vertices, &triangles);
         Ok(Self {
             vertices,
             triangles,
@@ -107,8 +108,8 @@ impl TriMesh {
     /// Whether the mesh is closed and consistently oriented: every edge is shared by exactly two
     /// triangles that run through it in opposite directions. Such a mesh bounds a solid, and the
     /// queries treat it as one (a point inside is contained, a ray from inside hits at t = 0 with
-    /// [`RayCast::raycast`](crate::RayCast::raycast)). Any other mesh is a surface: only its
-    /// triangles count.
+    /// [`RayCast::raycast`](crate::RayCast::raycast)), whichever way it is wound: fronts facing
+    /// out or in. Any other mesh is a surface: only its triangles count.
     #[inline]
     #[must_use]
     pub fn is_solid(&self) -> bool {
@@ -129,7 +130,8 @@ impl TriMesh {
     /// BVH's boxes bottom-up, keeping its tree: for deforming meshes. Queries afterwards answer
     /// for the new positions exactly as a fresh [`TriMesh::new`] would (only the tree's quality,
     /// hence the speed, can differ). [`TriMesh::is_solid`] does not change (it depends on the
-    /// triangles only).
+    /// triangles only); which side is inside is decided again (a solid's inside never depends
+    /// on its winding's sign).
     ///
     /// # Errors
     /// [`MeshError::NonFiniteVertex`] naming the first NaN or infinite vertex; the mesh is then
@@ -148,8 +150,27 @@ impl TriMesh {
         }
         self.vertices.copy_from_slice(vertices);
         self.bvh.refit(&self.vertices, &self.triangles);
+        // Moving vertices can turn a solid inside out.
+        self.bvh.inward = self.solid && wound_inward(&self.vertices, &self.triangles);
         Ok(())
     }
+}
+
+/// Whether a closed, consistently oriented mesh is wound inward: its signed volume (the sum of
+/// the triangles' `(a − o) · ((b − o) × (c − o)) / 6` about a point `o`, the same for any `o` on
+/// a closed surface) is negative. Taken about the first vertex, so that the products are of the
+/// mesh's size, not of its distance from the origin. A mesh of separate parts is judged as a
+/// whole: a cavity wound inward inside a solid wound outward keeps its meaning.
+fn wound_inward(vertices: &[Vec3], triangles: &[[u32; 3]]) -> bool {
+    let o = vertices[0];
+    let volume: Real = triangles
+        .iter()
+        .map(|t| {
+            let [a, b, c] = t.map(|i| vertices[i as usize] - o);
+            a.dot(b.cross(c))
+        })
+        .sum();
+    volume < 0.0
 }
 
 /// Whether every undirected edge is used by exactly two triangles, once in each direction

@@ -220,17 +220,41 @@ pub fn gjk_point_tolerance(d: Real, scale: Real) -> Real {
         + gjk_floor(scale)
 }
 
-/// `a.intersects(b)`, asserting that `b.intersects(a)` agrees: every overlap test goes through
-/// this, so symmetry in argument order is checked on every input.
+/// `a.intersects(b)`, asserting that the same answer comes from the arguments swapped and from
+/// exact transformations of both shapes (every overlap test goes through this, so these are
+/// checked on every input): both scaled by 4 and by 1/16 (powers of four: every operation of
+/// the query scales exactly, so the answer must be the same bit for bit), both turned a third
+/// of a turn about (1, 1, 1) (axes permuted cyclically), and each described otherwise (corners
+/// permuted, ends swapped, directions reversed: [`transform::Exact`]). The swapped call alone
+/// proves nothing for a pair whose second order is a mirror-macro line (it is the same call);
+/// the transformations run the code on other numbers. Hand cases and property tests keep
+/// their shapes exactly representable or clear of the boundary, where rounding cannot flip the
+/// transformed answers.
 #[track_caller]
 pub fn intersects_both<A, B>(a: &A, b: &B) -> bool
 where
-    A: isect::Intersects<B> + core::fmt::Debug,
-    B: isect::Intersects<A> + core::fmt::Debug,
+    A: isect::Intersects<B> + transform::Exact + core::fmt::Debug,
+    B: isect::Intersects<A> + transform::Exact + core::fmt::Debug,
 {
     let ab = a.intersects(b);
     let ba = b.intersects(a);
     assert_eq!(ab, ba, "intersects is not symmetric for {a:?} and {b:?}");
+    let same = |what: &str, x: A, y: B| {
+        assert_eq!(
+            x.intersects(&y),
+            ab,
+            "{what}: {x:?} and {y:?} (from {a:?} and {b:?})"
+        );
+    };
+    let mut numbers = a.numbers();
+    numbers.extend(b.numbers());
+    if !transform::exactly_scalable(&numbers) {
+        return ab;
+    }
+    same("scaled by 4", a.scaled(4.0), b.scaled(4.0));
+    same("scaled by 1/16", a.scaled(0.0625), b.scaled(0.0625));
+    same("turned", a.turned(), b.turned());
+    same("reordered", a.reordered(), b.reordered());
     ab
 }
 

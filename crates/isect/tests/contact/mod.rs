@@ -13,6 +13,7 @@ use isect::math::Vec3;
 use isect::{Contact, ContactInfo, Real};
 
 use crate::common::tol;
+use crate::common::transform::{Exact, exactly_scalable};
 use crate::sweep::Translated;
 
 /// One contact problem with an independent separation `gap(a, b)` (positive when apart, at
@@ -32,8 +33,8 @@ pub struct Case<'a, A, B> {
 
 impl<A, B> Case<'_, A, B>
 where
-    A: Contact<B> + Translated + core::fmt::Debug,
-    B: Contact<A> + core::fmt::Debug,
+    A: Contact<B> + Translated + Exact + core::fmt::Debug,
+    B: Contact<A> + Exact + core::fmt::Debug,
 {
     #[track_caller]
     pub fn check(&self) -> Option<ContactInfo> {
@@ -52,6 +53,7 @@ where
             }
             Some(c) => {
                 let m = mirrored.unwrap_or_else(|| panic!("mirror has none: {what}"));
+                self.check_transformed(&c, &what);
                 assert!(
                     (c.depth - m.depth).abs() <= t,
                     "mirror depth differs: {what} vs {m:?}"
@@ -92,5 +94,37 @@ where
             }
         }
         contact
+    }
+
+    /// The swapped call is the same call for a mirror-macro pair; exact transformations of
+    /// both shapes run the code on other numbers ([`Exact`]): scaled by a power of four the
+    /// contact scales exactly (depth and point times the scale, the same normal); turned a
+    /// third of a turn, its depth is the same up to rounding.
+    #[track_caller]
+    fn check_transformed(&self, c: &ContactInfo, what: &str) {
+        let mut numbers = self.a.numbers();
+        numbers.extend(self.b.numbers());
+        if !exactly_scalable(&numbers) {
+            return;
+        }
+        for s in [4.0, 0.0625] {
+            let scaled = self.a.scaled(s).contact(&self.b.scaled(s));
+            let expected = (c.depth * s, c.point * s, c.normal);
+            assert_eq!(
+                scaled.map(|k| (k.depth, k.point, k.normal)),
+                Some(expected),
+                "scaled by {s}: {what}"
+            );
+        }
+        let t = tol(self.scale);
+        let turned = self.a.turned().contact(&self.b.turned());
+        let k = turned.unwrap_or_else(|| panic!("turned has none: {what}"));
+        assert!(
+            (k.depth - c.depth).abs() <= t,
+            "turned depth {}: {what}",
+            k.depth
+        );
+        // (Its normal is not compared: where the cores nearly touch, the normal is the
+        // direction of a separation of rounding size, which turning changes.)
     }
 }

@@ -11,7 +11,12 @@ use crate::sweep::plane::plane_gap;
 
 fn check<S>(shape: &S, plane: &Plane)
 where
-    S: SupportMap + PointQuery + Contact<Plane> + crate::sweep::Translated + core::fmt::Debug,
+    S: SupportMap
+        + PointQuery
+        + Contact<Plane>
+        + crate::sweep::Translated
+        + crate::common::transform::Exact
+        + core::fmt::Debug,
     Plane: Contact<S>,
 {
     Case {

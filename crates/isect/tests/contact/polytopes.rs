@@ -26,8 +26,18 @@ fn slack() -> Real {
 #[track_caller]
 pub fn check<A, B>(a: &A, b: &B, shortest: bool) -> Option<ContactInfo>
 where
-    A: Contact<B> + ContactManifold<B> + Intersects<B> + PointQuery + Translated + core::fmt::Debug,
-    B: Contact<A> + ContactManifold<A> + PointQuery + core::fmt::Debug,
+    A: Contact<B>
+        + ContactManifold<B>
+        + Intersects<B>
+        + PointQuery
+        + Translated
+        + crate::common::transform::Exact
+        + core::fmt::Debug,
+    B: Contact<A>
+        + ContactManifold<A>
+        + PointQuery
+        + crate::common::transform::Exact
+        + core::fmt::Debug,
 {
     let c = check_contact(a, b, shortest);
     check_manifold(a, b, c);
@@ -87,9 +97,10 @@ where
 #[track_caller]
 pub fn check_manifold<A, B>(a: &A, b: &B, contact: Option<ContactInfo>)
 where
-    A: ContactManifold<B> + PointQuery + core::fmt::Debug,
-    B: ContactManifold<A> + PointQuery + core::fmt::Debug,
+    A: ContactManifold<B> + PointQuery + crate::common::transform::Exact + core::fmt::Debug,
+    B: ContactManifold<A> + PointQuery + crate::common::transform::Exact + core::fmt::Debug,
 {
+    use crate::common::transform::exactly_scalable;
     let s = slack();
     let m = a.contact_manifold(b);
     let what = format!("{a:?} against {b:?}: {m:?} (contact {contact:?})");
@@ -98,6 +109,26 @@ where
         Manifold::new(-m.normal, m.points()),
         "mirror manifold: {what}"
     );
+    // The mirror is the same call for a mirror-macro pair; scaled by a power of four, the
+    // manifold must scale exactly (points and depths times the scale, the same normal).
+    let mut numbers = a.numbers();
+    numbers.extend(b.numbers());
+    if exactly_scalable(&numbers) {
+        for k in [4.0, 0.0625] {
+            let scaled = a.scaled(k).contact_manifold(&b.scaled(k));
+            let expected: Vec<_> = m
+                .points()
+                .iter()
+                .map(|p| (p.point * k, p.depth * k))
+                .collect();
+            let got: Vec<_> = scaled.points().iter().map(|p| (p.point, p.depth)).collect();
+            assert_eq!(
+                (scaled.normal, got),
+                (m.normal, expected),
+                "scaled by {k}: {what}"
+            );
+        }
+    }
     let Some(c) = contact else {
         assert!(m.is_empty() && m.deepest().is_none(), "{what}");
         return;

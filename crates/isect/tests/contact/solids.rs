@@ -43,8 +43,12 @@ pub fn sphere_obb_gap(a: &Sphere, b: &Obb) -> Real {
 
 fn check<A, B>(a: &A, b: &B, gap: &dyn Fn(&A, &B) -> Real, no_unique_normal: bool)
 where
-    A: Contact<B> + PointQuery + crate::sweep::Translated + core::fmt::Debug,
-    B: Contact<A> + PointQuery + core::fmt::Debug,
+    A: Contact<B>
+        + PointQuery
+        + crate::sweep::Translated
+        + crate::common::transform::Exact
+        + core::fmt::Debug,
+    B: Contact<A> + PointQuery + crate::common::transform::Exact + core::fmt::Debug,
 {
     Case {
         a,

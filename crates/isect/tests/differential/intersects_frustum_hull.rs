@@ -7,17 +7,14 @@
 
 use isect::math::Vec3;
 use isect::query::algo::gjk::gjk_closest_points;
-use isect::{
-    Aabb, Bounded, Capsule, ConvexHull, Intersects, Obb, Ray, RayCast, Real, Segment, Sphere,
-    SupportMap, Triangle,
-};
+use isect::{Bounded, ConvexHull, Intersects, RayCast, Real, Segment, SupportMap};
 use parry::math::Pose;
 use parry::query::RayCast as _;
 use parry::shape as ps;
 use proptest::prelude::*;
 
 use crate::common::parry_conv::{from_parry, pose, to_parry, translation};
-use crate::common::strategy::{aabb, capsule, obb, point, ray, rotation, sphere, triangle, vec3};
+use crate::common::strategy::{aabb, capsule, obb, ray, sphere, triangle, vec3};
 use crate::common::tol;
 
 /// Solid hulls of 4 to 16 random points (the ones parry builds a polyhedron for).
@@ -166,22 +163,4 @@ proptest! {
             }
         }
     }
-}
-
-#[test]
-fn unused_strategies_compile() {
-    let _ = (
-        point(),
-        rotation(),
-        Aabb::new(Vec3::ZERO, Vec3::ONE),
-        Capsule::new(Vec3::ZERO, Vec3::ONE, 1.0),
-    );
-    let _ = (
-        Obb::from_aabb(&Aabb::new(Vec3::ZERO, Vec3::ONE)),
-        Sphere::new(Vec3::ZERO, 1.0),
-    );
-    let _ = (
-        Triangle::new(Vec3::ZERO, Vec3::X, Vec3::Y),
-        Ray::new(Vec3::ZERO, Vec3::X),
-    );
 }

@@ -62,8 +62,8 @@ fn parry_intersects(a: &Parried, b: &Parried) -> bool {
 /// parry agrees with isect wherever GJK says the answer is clear.
 fn check<A, B>(a: &A, b: &B)
 where
-    A: SupportMap + ToParry + Intersects<B> + core::fmt::Debug,
-    B: SupportMap + ToParry + Intersects<A> + core::fmt::Debug,
+    A: SupportMap + ToParry + Intersects<B> + core::fmt::Debug + crate::common::transform::Exact,
+    B: SupportMap + ToParry + Intersects<A> + core::fmt::Debug + crate::common::transform::Exact,
 {
     let got = intersects_both(a, b);
     if let Some(expected) = clear_answer(a, b) {
@@ -79,7 +79,11 @@ where
 /// The plane as parry's two half-spaces, each placed at the plane's point.
 fn check_plane<S>(s: &S, p: &Plane)
 where
-    S: SupportMap + ToParry + Intersects<Plane> + core::fmt::Debug,
+    S: SupportMap
+        + ToParry
+        + Intersects<Plane>
+        + core::fmt::Debug
+        + crate::common::transform::Exact,
     Plane: Intersects<S>,
 {
     let got = intersects_both(s, p);

@@ -9,9 +9,10 @@ mod polytopes;
 use isect::math::Vec3;
 use isect::query::SupportMap;
 use isect::query::algo::gjk::gjk_closest_points;
-use isect::{Distance, PointQuery};
+use isect::{Distance, PointQuery, Real};
 
 use crate::common::sample::Sample;
+use crate::common::transform::{self, Exact};
 use crate::common::{gjk_distance_tolerance, tol};
 
 /// Checks the closest points of `a` and `b` against the properties above; `samples` are
@@ -19,8 +20,8 @@ use crate::common::{gjk_distance_tolerance, tol};
 #[track_caller]
 pub fn check<A, B>(a: &A, b: &B, samples: &[(Vec3, Vec3)], overlap: Option<bool>)
 where
-    A: Distance<B> + PointQuery + Sample + core::fmt::Debug,
-    B: Distance<A> + PointQuery + Sample + core::fmt::Debug,
+    A: Distance<B> + PointQuery + Sample + Exact + core::fmt::Debug,
+    B: Distance<A> + PointQuery + Sample + Exact + core::fmt::Debug,
 {
     let cp = a.closest_points(b);
     let what = format!("{a:?} and {b:?}: {cp:?}");
@@ -39,6 +40,31 @@ where
         (cp.distance - m.distance).abs() <= t,
         "not symmetric: {what} vs {m:?}"
     );
+    // The swapped call is the same call for a mirror-macro pair; exact transformations of both
+    // shapes run the code on other numbers ([`transform::Exact`]): scaled by a power of four
+    // the distance scales exactly, turned or described otherwise it moves by rounding only.
+    let mut numbers = a.numbers();
+    numbers.extend(b.numbers());
+    if transform::exactly_scalable(&numbers) {
+        for s in [4.0, 0.0625] {
+            let d = a.scaled(s).distance(&b.scaled(s));
+            // (Shapes that do not meet but whose closest points coincide in rounding have the
+            // smallest positive distance, which is a floor, not a length: it does not scale.)
+            let min = Real::MIN_POSITIVE.to_bits();
+            let floor = cp.distance.to_bits() == min && d.to_bits() == min;
+            assert!(d == cp.distance * s || floor, "scaled by {s}: {d}, {what}");
+        }
+        let turned = a.turned().distance(&b.turned());
+        assert!(
+            (turned - cp.distance).abs() <= t,
+            "turned: {turned}, {what}"
+        );
+        let reordered = a.reordered().distance(&b.reordered());
+        assert!(
+            (reordered - cp.distance).abs() <= t,
+            "reordered: {reordered}, {what}"
+        );
+    }
     assert!(
         (cp.distance - cp.a.distance(cp.b)).abs() <= t,
         "distance is not |a − b|: {what}"
@@ -72,8 +98,8 @@ where
 #[track_caller]
 pub fn check_convex<A, B>(a: &A, b: &B, samples: &[(Vec3, Vec3)], overlap: Option<bool>)
 where
-    A: Distance<B> + PointQuery + Sample + SupportMap + core::fmt::Debug,
-    B: Distance<A> + PointQuery + Sample + SupportMap + core::fmt::Debug,
+    A: Distance<B> + PointQuery + Sample + SupportMap + Exact + core::fmt::Debug,
+    B: Distance<A> + PointQuery + Sample + SupportMap + Exact + core::fmt::Debug,
 {
     check(a, b, samples, overlap);
     let d = a.distance(b);

@@ -98,8 +98,18 @@ fn reference<A: Polytope, B: Polytope>(a: &A, b: &B) -> Real {
 /// `check` with the overlap test, and the reference distance when the shapes are apart.
 fn check_polytopes<A, B>(a: &A, b: &B, s: &[(Vec3, Vec3)])
 where
-    A: Polytope + Distance<B> + Intersects<B> + crate::common::sample::Sample + core::fmt::Debug,
-    B: Polytope + Distance<A> + Intersects<A> + crate::common::sample::Sample + core::fmt::Debug,
+    A: Polytope
+        + Distance<B>
+        + Intersects<B>
+        + crate::common::sample::Sample
+        + core::fmt::Debug
+        + crate::common::transform::Exact,
+    B: Polytope
+        + Distance<A>
+        + Intersects<A>
+        + crate::common::sample::Sample
+        + core::fmt::Debug
+        + crate::common::transform::Exact,
 {
     let meet = intersects_both(a, b);
     check(a, b, s, Some(meet));

@@ -275,6 +275,32 @@ fn invalid_shapes_meet_nothing() {
     assert!(!intersects_both(&mesh, &ConvexHull::new(vec![])));
 }
 
+/// Regression (issue 24): a segment from inside a closed cube to a NaN point met the cube (its
+/// ray cast was refused, and its valid end lay inside the solid). Likewise for shapes whose box
+/// skips a NaN (glam's `min` and `max` do) and whose first point is inside.
+#[test]
+fn regression_segment_with_a_nan_end_inside_a_solid() {
+    let mesh = cube();
+    let inside = v(0.5, 0.5, 0.5);
+    let nan = v(0.5, 0.5, Real::NAN);
+    assert!(!intersects_both(&mesh, &Segment::new(inside, nan)));
+    assert!(!intersects_both(&mesh, &Segment::new(nan, inside)));
+    assert!(!intersects_both(
+        &mesh,
+        &Triangle::new(inside, inside + Vec3::X * 0.1, nan)
+    ));
+    assert!(!intersects_both(&mesh, &Capsule::new(inside, nan, 0.1)));
+    assert!(!intersects_both(
+        &mesh,
+        &Obb::new(inside, Vec3::splat(0.1), Mat3::from_diagonal(nan))
+    ));
+    // The valid segment meets it.
+    assert!(intersects_both(
+        &mesh,
+        &Segment::new(inside, v(0.5, 0.5, 0.75))
+    ));
+}
+
 /// A mesh for the property tests, with an independent inside test for the solid ones.
 #[derive(Debug)]
 struct TestMesh {

@@ -4,7 +4,7 @@ use super::{brute_first, brute_hits, mesh};
 use crate::common::mesh::{aimed_ray, soup, sphere_mesh, subdivided_cube};
 use crate::common::{non_finite_points, tol, v};
 use isect::math::Vec3;
-use isect::{Ray, RayCast, Real, TriMesh};
+use isect::{PointQuery, Ray, RayCast, Real, TriMesh};
 use proptest::prelude::*;
 
 fn check_against_brute(m: &TriMesh, ray: &Ray, max_t: Real) {
@@ -175,6 +175,51 @@ fn solid_semantics_from_inside_and_outside() {
     let along = Ray::new(v(-3.0, 1.0, 0.25), v(1.0, 0.0, 0.0));
     let hit = m.raycast(&along, 10.0).unwrap();
     assert_eq!(hit.t, 2.0);
+}
+
+/// Regression (issue 24): a closed mesh wound inward (every triangle reversed) was solid and
+/// `contains_point` said outside where it is, but `raycast` judged inside-ness by the first
+/// triangle's front: a ray from outside hit at t = 0, one from inside at its exit.
+#[test]
+fn regression_inward_wound_solid_casts_from_outside_at_t_0() {
+    let (vertices, triangles) = subdivided_cube(4);
+    let reversed: Vec<[u32; 3]> = triangles.iter().map(|&[a, b, c]| [a, c, b]).collect();
+    let inward = mesh((vertices.clone(), reversed));
+    let outward = mesh((vertices.clone(), triangles));
+    assert!(inward.is_solid());
+    // The issue's case, on [-1, 1]³: from outside along +x, the entry at x = -1.
+    let from_outside = Ray::new(v(-3.0, 0.5, 0.5), Vec3::X);
+    let hit = inward.raycast(&from_outside, 10.0).unwrap();
+    assert_eq!((hit.t, hit.normal), (2.0, -Vec3::X));
+    let from_inside = Ray::new(v(0.5, 0.5, 0.5), Vec3::X);
+    let hit = inward.raycast(&from_inside, 10.0).unwrap();
+    assert_eq!((hit.t, hit.point), (0.0, from_inside.origin));
+    assert!(inward.contains_point(from_inside.origin));
+    assert!(!inward.contains_point(from_outside.origin));
+    // Every cast answers as on the cube wound outward, the grazing ray included (a tie
+    // between triangles at an edge goes to the one whose outer side faces the ray).
+    let rays = [
+        Ray::new(v(0.25, 0.5, -0.25), v(0.0, 0.0, 2.0)),
+        Ray::new(v(0.25, 0.5, -3.0), v(0.0, 0.0, 1.0)),
+        Ray::new(v(2.0, 0.0, 0.5), v(-1.0, 1.0, 0.0)),
+        Ray::new(v(1.0, 0.0, 0.0), v(1.0, 0.0, 0.0)),
+        Ray::new(v(-3.0, 1.0, 0.25), v(1.0, 0.0, 0.0)),
+        Ray::new(v(0.0, 0.0, 0.0), v(-1.0, 1.0, 0.5)),
+    ];
+    for ray in rays {
+        let (a, b) = (inward.raycast(&ray, 10.0), outward.raycast(&ray, 10.0));
+        assert_eq!(
+            a.map(|h| (h.t, h.point)),
+            b.map(|h| (h.t, h.point)),
+            "{ray:?}"
+        );
+    }
+    // A refit that mirrors the cube (x to -x) turns the outward one inside out, and back.
+    let mut mirrored = outward;
+    let flipped: Vec<Vec3> = vertices.iter().map(|p| v(-p.x, p.y, p.z)).collect();
+    mirrored.refit(&flipped).unwrap();
+    assert_eq!(mirrored.raycast(&from_outside, 10.0).unwrap().t, 2.0);
+    assert_eq!(mirrored.raycast(&from_inside, 10.0).unwrap().t, 0.0);
 }
 
 #[test]

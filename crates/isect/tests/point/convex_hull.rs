@@ -63,6 +63,12 @@ fn assert_like<S: PointQuery>(hull: &ConvexHull, shape: &S, p: Vec3) {
     }
 }
 
+/// Powers of two for the distances of far points.
+#[cfg(not(isect_f64))]
+const FAR_EXPONENTS: core::ops::RangeInclusive<i32> = 4..=14;
+#[cfg(isect_f64)]
+const FAR_EXPONENTS: core::ops::RangeInclusive<i32> = 4..=30;
+
 fn tetrahedron() -> ConvexHull {
     ConvexHull::new([Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z])
 }
@@ -290,11 +296,9 @@ fn own_point_with_nearly_coplanar_neighbours_is_contained() {
     }
 }
 
-/// GJK stops once its distance is within `GJK_RELATIVE_TOLERANCE`; its closest point is then
-/// only within `√(2ε)·d` of the true one (in f32, 9e-3 here: 5 % of the segment). A polytope
-/// has an exact answer in a few steps; the point query could have it.
+/// Regression: GJK stopped once its distance was within `GJK_RELATIVE_TOLERANCE`, with its
+/// closest point only within `√(2ε)·d` of the true one (in f32, 9e-3 here: 5 % of the segment).
 #[test]
-#[ignore = "GJK's closest point is within √(2ε)·distance, not exact (see the report)"]
 fn closest_point_of_a_short_segment_far_away_is_exact() {
     let (a, b) = (
         v(8.091147, -3.7336981, -6.5002847),
@@ -304,6 +308,25 @@ fn closest_point_of_a_short_segment_far_away_is_exact() {
     let segment = Segment::new(a, b);
     let hull = ConvexHull::new([a, b]);
     assert_near_vec(hull.closest_point(p), segment.closest_point(p), "closest");
+}
+
+/// Regression (issue 24): the point 4096·(1, 1, 1) above (0.5, −0.25, −0.25), inside the
+/// triangle 0, (1, −1, 0), (1, 0, −1), was answered with the corner (1, −1, 0), 0.935 away, by
+/// the hull of the triangle and by a tetrahedron on it (the distance was right): GJK stopped as
+/// soon as its distance was within its relative tolerance, which 7000 away leaves the whole
+/// triangle, and the gain of the step to its face, 0.78 in a squared distance of 5e7, rounded
+/// away.
+#[test]
+fn regression_far_point_answered_with_a_corner() {
+    let corners = [Vec3::ZERO, v(1.0, -1.0, 0.0), v(1.0, 0.0, -1.0)];
+    let foot = v(0.5, -0.25, -0.25);
+    let p = foot + Vec3::splat(4096.0);
+    let tetrahedron = ConvexHull::new([corners[0], corners[1], corners[2], v(0.0, -1.0, -1.0)]);
+    for hull in [ConvexHull::new(corners), tetrahedron] {
+        let q = hull.closest_point(p);
+        assert!(q.distance(foot) <= 4.0 * Real::EPSILON * p.length(), "{q}");
+        assert_near(hull.distance_to_point(p), p.distance(foot), "distance");
+    }
 }
 
 #[test]
@@ -443,6 +466,18 @@ proptest! {
     #[test]
     fn hull_of_a_segment_answers_like_the_segment(s in segment(), p in point()) {
         assert_like(&ConvexHull::new([s.a, s.b]), &s, p);
+    }
+
+    /// Points far from a hull (up to 2^14 times its size in f32, 2^30 in f64): GJK reaches the
+    /// closest feature, so the closest point is the box's within rounding of the coordinates
+    /// (`ε |p|`), not within `√(2ε)` of the distance.
+    #[test]
+    fn far_points_are_answered_at_the_closest_feature(b in obb(), dir in crate::common::strategy::unit(), k in FAR_EXPONENTS) {
+        let hull = ConvexHull::new(obb_corners(&b).to_vec());
+        let p = b.center + dir * (2.0 as Real).powi(k);
+        let (q, expected) = (hull.closest_point(p), b.closest_point(p));
+        let t = 64.0 * Real::EPSILON * p.abs().max_element().max(10.0);
+        prop_assert!(q.distance(expected) <= t, "{} vs {}: {}", q, expected, q.distance(expected));
     }
 
     #[test]

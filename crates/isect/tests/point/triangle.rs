@@ -315,6 +315,33 @@ fn regression_coincident_a_and_b_answered_with_a() {
     assert_eq!(t.closest_point(v(2.0, 4.0, 5.0)), v(2.0, 1.0, 1.0));
 }
 
+/// Heights (powers of two) of the far points the tests below place above triangles of size 1:
+/// up to where a coordinate's ulp reaches a thousandth of the triangle.
+#[cfg(not(isect_f64))]
+const FAR_EXPONENTS: core::ops::RangeInclusive<i32> = 4..=14;
+#[cfg(isect_f64)]
+const FAR_EXPONENTS: core::ops::RangeInclusive<i32> = 4..=42;
+
+/// Regression (issue 24): the point 4096·(1, 1, 1) above (0.5, −0.25, −0.25), inside the triangle
+/// 0, (1, −1, 0), (1, 0, −1), was answered with (1, −0.5, −0.5), the middle of the edge bc (in
+/// f64 from a height of about 1e8): the face-region weight `n · (bp × cp)` has terms of size
+/// |p|² that cancel to the triangle's size squared.
+#[test]
+fn regression_far_above_the_face_answered_on_an_edge() {
+    let t = Triangle::new(Vec3::ZERO, v(1.0, -1.0, 0.0), v(1.0, 0.0, -1.0));
+    let foot = v(0.5, -0.25, -0.25);
+    assert_eq!(t.closest_point(foot + Vec3::splat(4096.0)), foot);
+    for k in FAR_EXPONENTS {
+        // The normal is (1, 1, 1): p lies exactly above the foot.
+        let p = foot + Vec3::splat((2.0 as Real).powi(k));
+        let q = t.closest_point(p);
+        assert!(
+            q.distance(foot) <= 4.0 * Real::EPSILON * p.length(),
+            "2^{k} above: {q}"
+        );
+    }
+}
+
 #[test]
 fn invalid_triangles_are_empty() {
     let cases = [
@@ -462,6 +489,33 @@ proptest! {
         let expected = triangle_closest(&t, dv(p));
         let slack = needle_slack(&t, p, expected);
         prop_assert!(dv(q).distance(expected) <= slack, "{q} vs {expected}");
+    }
+
+    /// Points far above (or below) a triangle's face, at heights up to 2^14 (f32) or 2^42
+    /// (f64) times its size: the closest point is the reference's within rounding of the
+    /// coordinates, `ε |p|` (and the tilt of a thin triangle's plane), not `ε |p|²`.
+    #[test]
+    fn far_points_match_the_reference(
+        t in triangle(),
+        u in unit_cube(),
+        k in FAR_EXPONENTS,
+        below in any::<bool>(),
+    ) {
+        let Some(n) = t.normal() else {
+            return Ok(());
+        };
+        let side = if below { -1.0 } else { 1.0 };
+        let h = (2.0 as Real).powi(k);
+        let foot = t.sample(u);
+        let p = foot + n * (side * h);
+        let q = t.closest_point(p);
+        // The foot is the answer: p lies on the face's normal through it, up to the rounding of
+        // p and of n's direction (ε over the sine of the smallest angle, which tilts the normal
+        // of a sliver: `needle_slack`). Not a reference computed from p: at these heights an f64
+        // reference ranks a needle's edges by squared distances that differ below its own
+        // rounding, so it picks either edge.
+        let slack = needle_slack(&t, p, dv(foot));
+        prop_assert!(dv(q).distance(dv(foot)) <= slack, "{q} vs {foot}: {}", q.distance(foot));
     }
 
     #[test]

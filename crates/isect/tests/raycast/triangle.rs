@@ -2,7 +2,7 @@
 //! degenerate triangles, Möller–Trumbore against the watertight cast.
 
 use isect::math::Vec3;
-use isect::{PointQuery, Ray, RayCast, Real, Triangle, TriangleHit};
+use isect::{PointQuery, Ray, RayCast, Real, Segment, Triangle, TriangleHit};
 use proptest::prelude::*;
 
 use super::{check_scaling, scale_of};
@@ -172,6 +172,33 @@ fn rays_in_the_plane_and_degenerate_triangles() {
     );
 }
 
+/// Regression (issue 24): a triangle without area hit in its line reported the right `t` but
+/// the first corner as its point (its `u`, `v` were 0), whichever edge the ray crossed.
+#[test]
+fn regression_zero_area_triangle_hit_at_its_first_corner() {
+    let t = Triangle::new(v(0.0, 0.0, -1.0), v(0.0, 0.0, 0.0), v(0.0, 0.0, 1.0));
+    let ray = Ray::new(v(-0.5, 0.0, 0.5), Vec3::X);
+    let hit = t.raycast(&ray, 10.0).unwrap();
+    assert_eq!((hit.t, hit.point), (0.5, v(0.0, 0.0, 0.5)));
+    let t = Triangle::new(v(0.0, 0.0, 0.0), v(2.0, 0.0, 0.0), v(4.0, 0.0, 0.0));
+    let ray = Ray::new(v(1.0, -1.0, 0.0), Vec3::Y);
+    let hit = t.raycast(&ray, 10.0).unwrap();
+    assert_eq!((hit.t, hit.point), (1.0, v(1.0, 0.0, 0.0)));
+    // The weights rebuild the point whichever edge is the longest (ab, bc or ca).
+    for [a, b, c] in [
+        [v(0.0, 0.0, 0.0), v(4.0, 0.0, 0.0), v(1.0, 0.0, 0.0)],
+        [v(1.0, 0.0, 0.0), v(0.0, 0.0, 0.0), v(4.0, 0.0, 0.0)],
+        [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(4.0, 0.0, 0.0)],
+    ] {
+        let t = Triangle::new(a, b, c);
+        let ray = Ray::new(v(3.0, -1.0, 0.0), Vec3::Y);
+        let h = t.raycast_barycentric(&ray, 10.0).unwrap();
+        assert_eq!(h.t, 1.0);
+        assert_eq!(a + (b - a) * h.u + (c - a) * h.v, v(3.0, 0.0, 0.0), "{t:?}");
+        assert_eq!(t.raycast(&ray, 10.0).unwrap().point, v(3.0, 0.0, 0.0));
+    }
+}
+
 proptest! {
     // Rejections are about a third of the cases: allow them at any PROPTEST_CASES.
     #![proptest_config(ProptestConfig { max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
@@ -219,6 +246,33 @@ proptest! {
             }
         }
         check_scaling(&t, &ray, max_t);
+    }
+
+    /// A triangle without area (three points of a segment, in any order) hit across its line:
+    /// the reported point is the ray's point at `t` and lies on the segment.
+    #[test]
+    fn zero_area_triangles_report_their_hit_point(
+        a in [-8i8..=8, -8i8..=8, -8i8..=8],
+        d in [-4i8..=4, -4i8..=4, -4i8..=4],
+        s in [-4i8..=4, -4i8..=4, -4i8..=4],
+        across in direction(),
+        k in 0..3usize,
+    ) {
+        // Corners on a lattice line: exactly collinear.
+        let (a, d) = (Vec3::from_array(a.map(Real::from)), Vec3::from_array(d.map(Real::from)));
+        let corners = s.map(|x| a + d * Real::from(x));
+        let t = Triangle::new(corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]);
+        let (lo, hi) = (s.iter().min().copied().unwrap(), s.iter().max().copied().unwrap());
+        let (a, b) = (a + d * Real::from(lo), a + d * Real::from(hi));
+        let target = (corners[0] + corners[1]) * 0.5;
+        let ray = Ray::new(target - across, across);
+        // The ray passes through `target`, a point of the segment, at t = 1.
+        let hit = t.raycast(&ray, 10.0);
+        prop_assert!(hit.is_some_and(|h| h.t <= 1.0 + tol(1.0)), "{t:?} {ray:?} {hit:?}");
+        let hit = hit.unwrap();
+        let scale = scale_of(&ray, hit.t).max(a.abs().max_element()).max(b.abs().max_element());
+        prop_assert!(hit.point.distance(ray.point_at(hit.t)) <= tol(scale) * 10.0, "{hit:?} vs {}", ray.point_at(hit.t));
+        prop_assert!(Segment::new(a, b).distance_to_point(hit.point) <= tol(scale) * 10.0);
     }
 
     /// Aimed at a point of the triangle: hits at that point's parameter.

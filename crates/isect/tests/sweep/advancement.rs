@@ -108,7 +108,7 @@ fn boxes_oriented_and_a_triangle() {
     let h = obb.sweep(v(0.0, -8.0, 0.0), &floor, Vec3::ZERO).unwrap();
     assert!((h.t_first - 0.5).abs() <= 1e-4, "{h:?}");
     assert!(h.normal.distance(Vec3::Y) <= 1e-3, "{h:?}");
-    // Already overlapping: t_first = 0, normal against the relative motion.
+    // Already overlapping: t_first = 0, the normal out of the overlap (up, the least way).
     let sunk = Obb::from_quat(v(0.0, 0.5, 0.0), Vec3::ONE, isect::math::Quat::IDENTITY);
     let h = sunk.sweep(v(0.0, -1.0, 0.0), &floor, Vec3::ZERO).unwrap();
     assert_eq!((h.t_first, h.normal), (0.0, Vec3::Y));

@@ -237,12 +237,15 @@ fn parallel_sliding() {
 
 #[test]
 fn already_overlapping_and_zero_motion() {
-    let crossing = Capsule::new(v(0.0, -1.0, 0.0), v(0.0, 1.0, 0.0), 0.5);
-    // Moving up 4: overlapping until the lower end is 1/2 above: t = 3/8.
+    // Crossing the floor, more of it above: the way out is up (1 against 1.5 down).
+    let crossing = Capsule::new(v(0.0, -0.5, 0.0), v(0.0, 1.0, 0.0), 0.5);
+    // Moving up 4: overlapping until the lower end is 1/2 above: t = 1/4.
     let h = check(&crossing, v(0.0, 4.0, 0.0), &floor(), Vec3::ZERO).unwrap();
-    assert_eq!((h.t_first, h.t_last, h.normal), (0.0, 0.375, -Vec3::Y));
+    assert_eq!((h.t_first, h.t_last, h.normal), (0.0, 0.25, Vec3::Y));
     assert!(floor().distance_to_point(h.point) <= 1e-6 && crossing.contains_point(h.point));
-    // No motion, or the same motion: overlapping throughout, normal +Y by convention.
+    // Moving down, or not at all: the way out is still up.
+    let h = check(&crossing, v(0.0, -4.0, 0.0), &floor(), Vec3::ZERO).unwrap();
+    assert_eq!((h.t_first, h.normal), (0.0, Vec3::Y));
     let h = check(&crossing, Vec3::ZERO, &floor(), Vec3::ZERO).unwrap();
     assert_eq!((h.t_first, h.t_last, h.normal), (0.0, 1.0, Vec3::Y));
     assert_times(crossing.sweep(Vec3::X, &floor(), Vec3::X), 0.0, 1.0);

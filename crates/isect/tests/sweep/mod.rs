@@ -7,6 +7,7 @@ mod capsule_triangle;
 pub mod plane;
 pub mod rotating;
 pub mod solids;
+mod start_overlap;
 
 use isect::math::Vec3;
 use isect::{Aabb, Capsule, Obb, Plane, Real, Sweep, SweepHit};

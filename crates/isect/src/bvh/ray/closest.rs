@@ -16,8 +16,8 @@ pub(crate) struct LeafHit {
 }
 
 impl Bvh {
-    /// The closest hit within `[0, max_t]`. Among hits at the same `t` the one whose front
-    /// faces the ray wins, then the lower mesh triangle index.
+    /// The closest hit within `[0, max_t]`. Among hits at the same `t` the one whose outer side
+    /// faces the ray ([`Bvh::faces`]) wins, then the lower mesh triangle index.
     ///
     /// Inlined up to the test of the whole tree's box, so a ray that misses the mesh's box
     /// returns without the traversal's call and frame.
@@ -115,7 +115,7 @@ impl Bvh {
     }
 
     /// Whether the triangle in `slot` beats the one in `other`, hit at the same `t`: the one
-    /// whose front faces the ray wins, then the lower mesh triangle index. (Out of line: ties
+    /// whose outer side faces the ray ([`Bvh::faces`]) wins, then the lower mesh triangle index. (Out of line: ties
     /// are rare, and the facing is asked for only here and of the final hit, not of every
     /// candidate, which paid for it on every hit test.)
     #[cold]
@@ -126,11 +126,14 @@ impl Bvh {
             || front == other_front && self.order[slot as usize] < self.order[other as usize]
     }
 
-    /// Whether the front (counter-clockwise) side of the triangle in `slot` faces the ray (a
-    /// ray in its plane counts as facing it).
+    /// Whether the outer side of the triangle in `slot` faces the ray (a ray in its plane
+    /// counts as facing it): its front (counter-clockwise) side, or its back in a solid wound
+    /// inward ([`Bvh::inward`]), so that a solid's inside does not depend on its winding.
     #[inline]
     pub(crate) fn faces(&self, ray: &PreRay, slot: u32) -> bool {
         let [a, b, c] = self.tri(slot);
-        !(Triangle::new(a, b, c).scaled_normal().dot(ray.dir3()) > 0.0)
+        let n = Triangle::new(a, b, c).scaled_normal();
+        let outward = if self.inward { -n } else { n };
+        !(outward.dot(ray.dir3()) > 0.0)
     }
 }

@@ -46,16 +46,17 @@ impl<S: SupportMap + ?Sized> SupportMap for Shifted<'_, S> {
 
 /// The first contact of `a` moving by `v` per unit time (starting shifted by `start`) with the
 /// resting `b`, within time `[0, 1]`, for shapes that are the cores `a` and `b` rounded by the
-/// total margin `margin`: the time, a contact point and the unit normal from `b` towards `a`.
-/// `Some((0, ..))` when they already touch; `None` when they never do, or for non-finite support
-/// points.
+/// total margin `margin`: the time, a contact point and the unit normal from `b` towards `a`
+/// (`None` for cores that already touch or overlap at the start, whose way out GJK does not
+/// see: [`overlap_normal`] finds it for the runs that need it). `Some((0, ..))` when they
+/// already touch; `None` when they never do, or for non-finite support points.
 fn advance<A, B>(
     a: &A,
     start: Vec3,
     v: Vec3,
     b: &B,
     margins: (Real, Real),
-) -> Option<(Real, Vec3, Vec3)>
+) -> Option<(Real, Vec3, Option<Vec3>)>
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -83,14 +84,13 @@ where
         let resolved = apart > 4.0 * ON_SET_TOLERANCE * scale && n.is_finite();
         if apart <= ADVANCEMENT_RELATIVE_TOLERANCE * scale && !resolved {
             // Touching (or overlapping by rounding). The normal between the cores when they are
-            // apart; else that of the last separated step, or against the motion for shapes
-            // that touch from the start.
+            // apart; else that of the last separated step (none for cores that touch from the
+            // start).
             let normal = if cp.distance > 0.0 && n.is_finite() {
                 Some(n)
             } else {
                 last
             };
-            let normal = normal.or_else(|| (-v).try_normalize()).unwrap_or(Vec3::Y);
             return Some((
                 t,
                 ball_overlap_middle(cp.a, margins.0, cp.b, margins.1),
@@ -128,7 +128,7 @@ where
         offset: start + v * t,
     };
     let cp = gjk_closest_points(&shifted, b, dir);
-    let normal = last.unwrap_or(Vec3::Y);
+    let normal = Some(last.unwrap_or(Vec3::Y));
     let point = ball_overlap_middle(cp.a, margins.0, cp.b, margins.1);
     cp.distance.is_finite().then_some((t, point, normal))
 }
@@ -138,8 +138,10 @@ where
 /// and within [`ADVANCEMENT_RELATIVE_TOLERANCE`] (or GJK's accuracy, see there) of it,
 /// `t_last` likewise from the other end. The point lies between the two shapes' closest points
 /// at `t_first`; the normal points from `b` towards `a`. For shapes that already overlap at
-/// `t = 0`, `t_first = 0` and, since GJK gives no penetration direction, the normal is against
-/// the relative motion (`+Y` without one) and the point a common point.
+/// `t = 0`, `t_first = 0`, the point is a common point and the normal the way out of the overlap
+/// (the direction to push `a` out of `b`): between the cores' closest points where only the
+/// margins overlap, else the cores' penetration normal by EPA (without the `alloc` feature,
+/// which EPA needs, against the relative motion, `+Y` without one).
 ///
 /// The caller checks that the shapes are valid (GJK cannot see a negative radius).
 #[must_use]
@@ -169,12 +171,35 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
+    advancement_sweep(
+        (a, margin_a, motion_a),
+        (b, margin_b, motion_b),
+        |against| overlap_normal(a, b, against),
+    )
+}
+
+/// [`gjk_sweep_rounded`] on `(shape, margin, motion)` triples, with the way out of cores that
+/// already touch or overlap at `t = 0` given by `start_normal(against)` (`against` is the
+/// reverse of the relative motion, `+Y` without one): a pair with its own contact routine
+/// passes its contact normal, so that a sweep from an overlap and the contact agree.
+pub(crate) fn advancement_sweep<A, B>(
+    (a, margin_a, motion_a): (&A, Real, Vec3),
+    (b, margin_b, motion_b): (&B, Real, Vec3),
+    start_normal: impl FnOnce(Vec3) -> Vec3,
+) -> Option<SweepHit>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
     if !(motion_a.is_finite() && motion_b.is_finite()) {
         return None;
     }
     let margins = (margin_a, margin_b);
     let v = motion_a - motion_b;
     let (t_first, relative_point, normal) = advance(a, Vec3::ZERO, v, b, margins)?;
+    // Only the forward run's normal is reported: the way out of cores that overlap at the start
+    // is worked out here, not in `advance`, so the backward run never pays for it.
+    let normal = normal.unwrap_or_else(|| start_normal((-v).try_normalize().unwrap_or(Vec3::Y)));
     // Backwards from the end: the first contact of the reversed motion.
     let t_last = match advance(a, v, -v, b, margins) {
         Some((back, _, _)) => (1.0 - back).max(t_first),
@@ -187,4 +212,25 @@ where
         point: relative_point + motion_b * t_first,
         normal,
     })
+}
+
+/// The way out for shapes that touch or overlap (GJK's distance 0): the unit normal from `b`
+/// towards `a` along which moving `a` by the penetration depth separates them (EPA,
+/// [`crate::query::algo::epa`]). `fallback` for non-finite support points, and always without
+/// the `alloc` feature (EPA's polytope is a growing list).
+#[must_use]
+pub(crate) fn overlap_normal<A, B>(a: &A, b: &B, fallback: Vec3) -> Vec3
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    #[cfg(feature = "alloc")]
+    {
+        crate::query::algo::epa::epa_contact(a, b, true, fallback).map_or(fallback, |c| c.normal)
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = (a, b);
+        fallback
+    }
 }

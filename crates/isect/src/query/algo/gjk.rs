@@ -7,7 +7,9 @@
 
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::ClosestPoints;
-use crate::query::algo::simplex::{segment_weights, tetrahedron_weights, triangle_weights};
+use crate::query::algo::simplex::{
+    TriangleFrom, segment_weights, tetrahedron_weights, triangle_region,
+};
 
 /// A convex shape described by its support map.
 pub trait SupportMap {
@@ -29,6 +31,10 @@ impl<S: SupportMap + ?Sized> SupportMap for &S {
 /// distance (about 1e-5 in f32, 2e-14 in f64). See [`gjk_closest_points`] for what it reaches.
 pub const GJK_RELATIVE_TOLERANCE: Real = 100.0 * Real::EPSILON;
 
+/// How little, relative to the largest coordinate seen, a step past the distance's tolerance
+/// must move the closest point of `A − B` for GJK to stop (see [`gjk_closest_points`]).
+const WITNESS_TOLERANCE: Real = 16.0 * Real::EPSILON;
+
 /// The most iterations GJK runs. Polytopes finish in a few (each step adds a vertex not yet
 /// seen); curved shapes converge linearly and reach the tolerance well before this. The cap
 /// makes termination certain whatever the input.
@@ -48,6 +54,14 @@ impl Vertex {
     #[inline]
     pub(crate) fn new(a: Vec3, b: Vec3) -> Self {
         Self { w: a - b, a, b }
+    }
+
+    /// `self.w − r.w` as `(a − r.a) − (b − r.b)`: two shapes near their own points but far
+    /// apart give vertices of `A − B` of size `D`, whose difference would carry rounding of
+    /// `ε D`; the shapes' points give it to the rounding of their own offsets.
+    #[inline]
+    pub(crate) fn from(&self, r: &Self) -> Vec3 {
+        (self.a - r.a) - (self.b - r.b)
     }
 
     /// The support point of `A − B` along `dir`: `a`'s along `dir` less `b`'s along `−dir`.
@@ -76,21 +90,44 @@ impl Simplex {
             .sum()
     }
 
+    /// [`Simplex::point`] less the vertex `r`, from the differences of the shapes' points (see
+    /// [`Vertex::from`]): exact up to rounding of the simplex's size, however far it is from
+    /// the origin, where `point() − r.w` would carry rounding of the distance.
+    fn point_from(&self, r: &Vertex) -> Vec3 {
+        (0..self.len)
+            .map(|i| self.vertices[i].from(r) * self.weights[i])
+            .sum()
+    }
+
     /// Replaces the simplex by its smallest face containing the point closest to the origin,
     /// with that point's weights. Returns whether the origin is inside a full tetrahedron.
     fn reduce(&mut self) -> bool {
-        let w = |i: usize| self.vertices[i].w;
+        let v = &self.vertices;
+        // The origin's offsets from the vertices, and the edges from the first vertex as
+        // differences of the shapes' points.
+        let offset = |i: usize| -v[i].w;
+        let edge = |i: usize| v[i].from(&v[0]);
         let (weights, inside): ([Real; 4], bool) = match self.len {
             1 => ([1.0, 0.0, 0.0, 0.0], false),
             2 => {
-                let [u, v] = segment_weights(Vec3::ZERO, w(0), w(1));
-                ([u, v, 0.0, 0.0], false)
+                let [u, t] = segment_weights(offset(0), edge(1));
+                ([u, t, 0.0, 0.0], false)
             }
             3 => {
-                let [u, v, t] = triangle_weights(Vec3::ZERO, w(0), w(1), w(2));
-                ([u, v, t, 0.0], false)
+                let triangle = TriangleFrom {
+                    ap: offset(0),
+                    bp: offset(1),
+                    cp: offset(2),
+                    ab: edge(1),
+                    ac: edge(2),
+                };
+                let [u, s, t] = triangle_region(&triangle).0;
+                ([u, s, t, 0.0], false)
             }
-            _ => tetrahedron_weights(Vec3::ZERO, [w(0), w(1), w(2), w(3)]),
+            _ => tetrahedron_weights(
+                [offset(0), offset(1), offset(2), offset(3)],
+                [edge(1), edge(2), edge(3)],
+            ),
         };
         if inside {
             self.weights = weights;
@@ -186,10 +223,15 @@ where
         if stop_when_separated && vw > 0.0 && vw * vw > touching * touching * vv {
             return (simplex, scale, Outcome::Separated);
         }
-        // v · w is a lower bound on |v| · distance: stop when it proves v nearly optimal.
-        if vv - vw <= GJK_RELATIVE_TOLERANCE * vv {
-            break;
-        }
+        // v · w is a lower bound on |v| · distance: it proves the distance within the relative
+        // tolerance. That proves less about v's direction: v may still be off by up to
+        // √(2 (vv − vw)), which for shapes far apart (distance D, size L) is a whole feature
+        // away when D² · tolerance exceeds L² (a unit triangle 7000 away gave its corner for
+        // its middle). So past the distance's tolerance GJK still takes the step, and stops
+        // once the step no longer moves v by more than `WITNESS_TOLERANCE` of the coordinates:
+        // polytopes then reach their closest feature, curved shapes go on while rounding
+        // lets them progress.
+        let distance_proved = vv - vw <= GJK_RELATIVE_TOLERANCE * vv;
         if simplex.vertices[..simplex.len]
             .iter()
             .any(|x| x.w == next.w)
@@ -204,12 +246,22 @@ where
             return (simplex, scale, Outcome::Touching);
         }
         let new_v = simplex.point();
-        if !(new_v.length_squared() < vv) {
+        // The step v − v' from the shapes' points (both measured from the new vertex), and the
+        // gain |v|² − |v'|² as (v − v') · (v + v'): for shapes far apart (distance D, size L)
+        // v and v' carry rounding of ε D and their squares of ε D², which would round away a
+        // step of L and a gain of L²; this way their rounding is about ε L and ε D L.
+        let step = previous.point_from(&next) - simplex.point_from(&next);
+        if !(step.dot(v + new_v) > 0.0) {
             // No progress: rounding has the last word. Keep the better simplex.
             simplex = previous;
             break;
         }
+        let moved = step.length_squared();
         v = new_v;
+        let still = WITNESS_TOLERANCE * scale;
+        if distance_proved && moved <= still * still {
+            break;
+        }
     }
     let touching = ON_SET_TOLERANCE * scale;
     if v.length_squared() <= touching * touching {
@@ -222,14 +274,16 @@ where
 /// Closest points between the convex shapes `a` and `b`: `a` on the first, `b` on the second.
 ///
 /// When they intersect, `a == b` is a common point (up to rounding) and the distance is 0; shapes
-/// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise GJK stops when
-/// the last support point proves the distance within [`GJK_RELATIVE_TOLERANCE`] of the least, or
-/// when rounding stops it making progress. Polytopes (boxes, triangles, hulls) reach the
-/// tolerance; curved shapes (spheres, capsules) can stop earlier on thin simplices, where rounding
-/// stops progress first (the relative errors measured are below `√ε`; figures in the
-/// repository's `docs/performance.md`). The closest points are within about
-/// `√(2 · relative error)` times the distance of the exact ones, and no distance is resolved
-/// below about `√ε` times the shapes' size. `initial_dir` is a guess of the
+/// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise GJK stops once
+/// the last support point proves the distance within [`GJK_RELATIVE_TOLERANCE`] of the least and
+/// the step it then takes no longer moves the closest points (by more than `16 ε` of the
+/// coordinates), or when rounding stops it making progress. Polytopes (boxes, triangles, hulls,
+/// points and segments) reach their closest features, so both the distance and the points are
+/// exact up to rounding of the coordinates, however far apart the shapes are; curved shapes
+/// (spheres, capsules) can stop earlier on thin simplices, where rounding stops progress first
+/// (the relative distance errors measured are below `√ε`, the points within about
+/// `√(2 · relative error)` times the distance of the exact ones; figures in the repository's
+/// `docs/performance.md`), and no distance is resolved below about `√ε` times their size. `initial_dir` is a guess of the
 /// direction from `b` to `a` (any non-zero vector works; a good one saves iterations).
 /// Non-finite support points give [`ClosestPoints::NONE`]; GJK cannot see finite but invalid
 /// shapes (a negative radius), which callers check first.

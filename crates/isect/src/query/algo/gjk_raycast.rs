@@ -16,7 +16,9 @@ use crate::query::algo::conservative_advancement::ADVANCEMENT_RELATIVE_TOLERANCE
 use crate::query::algo::gjk::{
     GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE, SupportMap, gjk_closest_points,
 };
-use crate::query::algo::simplex::{segment_weights, tetrahedron_weights, triangle_weights};
+use crate::query::algo::simplex::{
+    TriangleFrom, segment_weights, tetrahedron_weights, triangle_region,
+};
 
 /// Where [`gjk_raycast`] found the first contact.
 #[derive(Clone, Copy, Debug)]
@@ -119,14 +121,23 @@ where
             let points: [Vec3; 4] = core::array::from_fn(|i| w(&simplex[i], offset));
             let (new_weights, inside) = match len {
                 2 => {
-                    let [u, s] = segment_weights(Vec3::ZERO, points[0], points[1]);
+                    let [u, s] = segment_weights(-points[0], points[1] - points[0]);
                     ([u, s, 0.0, 0.0], false)
                 }
                 3 => {
-                    let [u, s, r] = triangle_weights(Vec3::ZERO, points[0], points[1], points[2]);
+                    let triangle =
+                        TriangleFrom::points(Vec3::ZERO, points[0], points[1], points[2]);
+                    let [u, s, r] = triangle_region(&triangle).0;
                     ([u, s, r, 0.0], false)
                 }
-                _ => tetrahedron_weights(Vec3::ZERO, points),
+                _ => tetrahedron_weights(
+                    points.map(|x| -x),
+                    [
+                        points[1] - points[0],
+                        points[2] - points[0],
+                        points[3] - points[0],
+                    ],
+                ),
             };
             if inside {
                 return Some(hit(t, normal));

@@ -8,14 +8,14 @@
 
 use crate::math::{Real, Vec3};
 
-/// Weights `[1 - t, t]` of the point of segment `ab` closest to `p`; `[1, 0]` when `a == b`.
+/// Weights `[1 - t, t]` of the point of segment `ab` closest to `p`, from `ap = p − a` and
+/// `ab = b − a`; `[1, 0]` when `ab` is zero.
 ///
 /// The end regions are decided before dividing (Ericson §5.1.2), so the common cases cost no
 /// division and the ends come out exactly.
 #[inline]
-pub(crate) fn segment_weights(p: Vec3, a: Vec3, b: Vec3) -> [Real; 2] {
-    let ab = b - a;
-    let t = (p - a).dot(ab);
+pub(crate) fn segment_weights(ap: Vec3, ab: Vec3) -> [Real; 2] {
+    let t = ap.dot(ab);
     // `!(t > 0)`: NaN input gives the first end, not a panic.
     if !(t > 0.0) {
         return [1.0, 0.0];
@@ -57,28 +57,53 @@ fn closest_on_huge_segment(p: Vec3, a: Vec3, ab: Vec3) -> Vec3 {
     a + ab * t.max(0.0).min(1.0)
 }
 
-/// Weights `[u, v, w]` of the point of triangle `abc` closest to `p`, by Voronoi regions
-/// (Ericson §5.1.5): vertex regions, then edge regions, then the face.
+/// A triangle `abc` seen from a point `p`: the offsets `p − a`, `p − b`, `p − c` and the edges
+/// `b − a`, `c − a`.
 ///
-/// The face-region tests use the signed areas `n · (x × y)` rather than Ericson's products of
-/// dot products, which cancel for thin triangles. A degenerate triangle (zero area, or within
-/// rounding of it) is answered as the best of its three edges, that is, as the segment it is.
-pub(crate) fn triangle_weights(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> [Real; 3] {
-    triangle_region(p, a, b, c).0
+/// Given rather than computed from the corners, so that GJK can give the edges of a simplex far
+/// from the origin as differences of the shapes' own points: a corner of `A − B` at distance `D`
+/// carries rounding of `ε D`, and so would an edge computed from two of them, where the shapes'
+/// points give it to `ε L` (`L` the edge's length). The offsets carry `ε D` whatever is done.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TriangleFrom {
+    pub(crate) ap: Vec3,
+    pub(crate) bp: Vec3,
+    pub(crate) cp: Vec3,
+    pub(crate) ab: Vec3,
+    pub(crate) ac: Vec3,
 }
 
-/// [`triangle_weights`], and whether `p` is in the face region (its projection onto the plane
-/// lies inside the triangle), where the weights are those of that projection.
-pub(crate) fn triangle_region(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> ([Real; 3], bool) {
-    let ab = b - a;
-    let ac = c - a;
-    let ap = p - a;
+impl TriangleFrom {
+    /// The triangle `abc` seen from `p`.
+    #[inline]
+    pub(crate) fn points(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> Self {
+        Self {
+            ap: p - a,
+            bp: p - b,
+            cp: p - c,
+            ab: b - a,
+            ac: c - a,
+        }
+    }
+}
+
+/// Weights `[u, v, w]` of the point of triangle `abc` closest to `p`, by Voronoi regions
+/// (Ericson §5.1.5): vertex regions, then edge regions, then the face; and whether `p` is in the
+/// face region (its projection onto the plane lies inside the triangle), where the weights are
+/// those of that projection.
+///
+/// The face-region tests use the signed areas `n · (x × y)` rather than Ericson's products of
+/// dot products, which cancel for thin triangles, all of them measured from corner `a` (so for
+/// `p` far away their rounding grows with the distance, not with its square). A degenerate
+/// triangle (zero area, or within rounding of it) is answered as the best of its three edges,
+/// that is, as the segment it is.
+pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
+    let TriangleFrom { ap, bp, cp, ab, ac } = *t;
     let d1 = ab.dot(ap);
     let d2 = ac.dot(ap);
     if d1 <= 0.0 && d2 <= 0.0 {
         return ([1.0, 0.0, 0.0], false);
     }
-    let bp = p - b;
     let d3 = ab.dot(bp);
     let d4 = ac.dot(bp);
     if d3 >= 0.0 && d4 <= d3 {
@@ -95,7 +120,7 @@ pub(crate) fn triangle_region(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> ([Real; 3],
             * ab.length_squared()
             * ac.length_squared());
     if flat {
-        return (degenerate_triangle_weights(p, a, b, c), false);
+        return (degenerate_triangle_weights(t), false);
     }
     let vc = n.dot(ab.cross(ap));
     // `d1 > d3` (|ab|² > 0): when a == b every term is 0 and the test would pass for any p.
@@ -103,7 +128,6 @@ pub(crate) fn triangle_region(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> ([Real; 3],
         let t = ratio(d1, d1 - d3);
         return ([1.0 - t, t, 0.0], false);
     }
-    let cp = p - c;
     let d5 = ab.dot(cp);
     let d6 = ac.dot(cp);
     if d6 >= 0.0 && d5 <= d6 {
@@ -114,7 +138,10 @@ pub(crate) fn triangle_region(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> ([Real; 3],
         let t = ratio(d2, d2 - d6);
         return ([1.0 - t, 0.0, t], false);
     }
-    let va = n.dot(bp.cross(cp));
+    // Not `n · (bp × cp)`: for p far from the triangle (at distance D, the triangle of size L)
+    // bp × cp has terms of size D² that cancel to L², an error of ε D² / L² relative; written
+    // relative to corner a (bp × cp = n − ab × ap − ap × ac) every term is of size L D at most.
+    let va = n.length_squared() - vb - vc;
     if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 {
         let t = ratio(d4 - d3, (d4 - d3) + (d5 - d6));
         return ([0.0, 1.0 - t, t], false);
@@ -125,7 +152,7 @@ pub(crate) fn triangle_region(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> ([Real; 3],
         let w = vc / denom;
         return ([1.0 - v - w, v, w], true);
     }
-    (degenerate_triangle_weights(p, a, b, c), false)
+    (degenerate_triangle_weights(t), false)
 }
 
 /// `num / den` in `[0, 1]`, or 0 when `den` is 0 (a zero-length edge).
@@ -143,22 +170,24 @@ fn ratio(num: Real, den: Real) -> Real {
 /// is the well-conditioned one: where p is nearly square to the triangle's line near a corner,
 /// a zero-length edge's answer (the corner) is as near to rounding but 1e-3 away along the line.
 #[cold]
-fn degenerate_triangle_weights(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> [Real; 3] {
-    let [ab_a, ab_b] = segment_weights(p, a, b);
-    let [bc_b, bc_c] = segment_weights(p, b, c);
-    let [ca_c, ca_a] = segment_weights(p, c, a);
+fn degenerate_triangle_weights(t: &TriangleFrom) -> [Real; 3] {
+    let TriangleFrom { ap, bp, cp, ab, ac } = *t;
+    let bc = ac - ab;
+    let [ab_a, ab_b] = segment_weights(ap, ab);
+    let [bc_b, bc_c] = segment_weights(bp, bc);
+    let [ca_c, ca_a] = segment_weights(cp, -ac);
+    // Each candidate's offset from p (the point minus p), measured from the edge's start.
     let mut candidates = [
-        ([ab_a, ab_b, 0.0], a.distance_squared(b)),
-        ([0.0, bc_b, bc_c], b.distance_squared(c)),
-        ([ca_a, 0.0, ca_c], c.distance_squared(a)),
+        ([ab_a, ab_b, 0.0], ab * ab_b - ap, ab.length_squared()),
+        ([0.0, bc_b, bc_c], bc * bc_c - bp, bc.length_squared()),
+        ([ca_a, 0.0, ca_c], -ac * ca_a - cp, ac.length_squared()),
     ];
     // Longest first (a total order; `sort_unstable_by` is in core, for builds without alloc).
-    candidates.sort_unstable_by(|x, y| y.1.total_cmp(&x.1));
-    let candidates = candidates.map(|(w, _)| w);
-    let mut best = candidates[0];
+    candidates.sort_unstable_by(|x, y| y.2.total_cmp(&x.2));
+    let mut best = candidates[0].0;
     let mut best_d2 = Real::INFINITY;
-    for w in candidates {
-        let d2 = (a * w[0] + b * w[1] + c * w[2]).distance_squared(p);
+    for (w, offset, _) in candidates {
+        let d2 = offset.length_squared();
         if d2 < best_d2 {
             best_d2 = d2;
             best = w;
@@ -167,33 +196,42 @@ fn degenerate_triangle_weights(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> [Real; 3] 
     best
 }
 
-/// Weights of the point of tetrahedron `v` closest to `p` (Ericson §5.1.6), and whether `p` is
-/// inside it (all four weights then come from the signed volumes and are `>= 0`).
+/// Weights of the point of tetrahedron `abcd` closest to `p` (Ericson §5.1.6), and whether `p`
+/// is inside it (all four weights then come from the signed volumes and are `>= 0`), from the
+/// offsets `[p − a, p − b, p − c, p − d]` and the edges `[b − a, c − a, d − a]` (given, as for
+/// [`TriangleFrom`]).
 ///
 /// A flat tetrahedron (volume within rounding of 0) never reports `p` inside: it is answered as
 /// the best of its four faces.
-pub(crate) fn tetrahedron_weights(p: Vec3, v: [Vec3; 4]) -> ([Real; 4], bool) {
-    let [a, b, c, d] = v;
-    let ab = b - a;
-    let ac = c - a;
-    let ad = d - a;
+pub(crate) fn tetrahedron_weights(offsets: [Vec3; 4], edges: [Vec3; 3]) -> ([Real; 4], bool) {
+    let [ab, ac, ad] = edges;
     let volume = ab.dot(ac.cross(ad));
     let scale = ab.length() * ac.length() * ad.length();
     let flat = !(volume.abs() > 16.0 * Real::EPSILON * scale);
+    // Edges from corner 0 (a) and from corner 1 (b), for the face opposite a.
+    let (bc, bd) = (ac - ab, ad - ab);
 
-    // Each face with the index of the vertex opposite it.
-    const FACES: [([usize; 3], usize); 4] = [
-        ([0, 1, 2], 3),
-        ([0, 2, 3], 1),
-        ([0, 3, 1], 2),
-        ([1, 3, 2], 0),
+    // Each face (corners, its two edges from the first corner) with the edge from its first
+    // corner to the vertex opposite it.
+    let faces: [([usize; 3], [Vec3; 2], Vec3); 4] = [
+        ([0, 1, 2], [ab, ac], ad),
+        ([0, 2, 3], [ac, ad], ab),
+        ([0, 3, 1], [ad, ab], ac),
+        ([1, 3, 2], [bd, bc], -ab),
     ];
     let mut best = ([0.0; 4], Real::INFINITY);
     // Keeps the face's closest point if it is the closest so far.
-    let mut consider = |[i, j, k]: [usize; 3]| {
-        let w = triangle_weights(p, v[i], v[j], v[k]);
-        let q = v[i] * w[0] + v[j] * w[1] + v[k] * w[2];
-        let d2 = q.distance_squared(p);
+    let mut consider = |[i, j, k]: [usize; 3], [e1, e2]: [Vec3; 2]| {
+        let face = TriangleFrom {
+            ap: offsets[i],
+            bp: offsets[j],
+            cp: offsets[k],
+            ab: e1,
+            ac: e2,
+        };
+        let w = triangle_region(&face).0;
+        // The face's point less p, measured from its first corner.
+        let d2 = (e1 * w[1] + e2 * w[2] - offsets[i]).length_squared();
         if d2 < best.1 {
             let mut weights = [0.0; 4];
             weights[i] = w[0];
@@ -203,20 +241,19 @@ pub(crate) fn tetrahedron_weights(p: Vec3, v: [Vec3; 4]) -> ([Real; 4], bool) {
         }
     };
     let mut outside_any = false;
-    for (face, opposite) in FACES {
-        let [i, j, k] = face;
-        let n = (v[j] - v[i]).cross(v[k] - v[i]);
-        let side_p = (p - v[i]).dot(n);
-        let side_opposite = (v[opposite] - v[i]).dot(n);
+    for (face, [e1, e2], to_opposite) in faces {
+        let n = e1.cross(e2);
+        let side_p = offsets[face[0]].dot(n);
+        let side_opposite = to_opposite.dot(n);
         // Outside this face when p and the opposite vertex are on different sides.
         if flat || side_p * side_opposite < 0.0 {
             outside_any = true;
-            consider(face);
+            consider(face, [e1, e2]);
         }
     }
     if !outside_any {
         // Inside: Cramer's rule on p - a = λb ab + λc ac + λd ad.
-        let ap = p - a;
+        let ap = offsets[0];
         let lb = ap.dot(ac.cross(ad)) / volume;
         let lc = ab.dot(ap.cross(ad)) / volume;
         let ld = ab.dot(ac.cross(ap)) / volume;
@@ -227,8 +264,8 @@ pub(crate) fn tetrahedron_weights(p: Vec3, v: [Vec3; 4]) -> ([Real; 4], bool) {
         // The face tests and the volumes disagree: in a thin tetrahedron (a sliver beside a
         // long edge, as GJK builds on curved shapes) the face normals' signs are rounding noise.
         // Not reliably inside: answer with the closest face.
-        for (face, _) in FACES {
-            consider(face);
+        for (face, edges, _) in faces {
+            consider(face, edges);
         }
     }
     (best.0, false)

@@ -43,6 +43,11 @@ macro_rules! mesh_meets_bounded {
             /// A triangle of the mesh meets the shape (touching counts), or the shape lies
             /// inside a solid mesh. `false` for an invalid shape.
             fn intersects(&self, other: &$shape) -> bool {
+                // An invalid shape is empty: its box can still be finite (glam's min and max
+                // skip NaN) and its point inside the mesh, which would make it meet a solid.
+                if !other.is_usable() {
+                    return false;
+                }
                 let $s = other;
                 meets(self, other, other.aabb(), $inside)
             }
@@ -63,6 +68,11 @@ impl Intersects<Segment> for TriMesh {
     /// The segment crosses or touches a triangle (a watertight cast), or lies inside a solid
     /// mesh. A zero-length segment is its point. `false` for an invalid segment.
     fn intersects(&self, other: &Segment) -> bool {
+        // Checked first: a segment with one NaN end casts no ray, but its other end could lie
+        // inside a solid mesh (issue 24).
+        if !other.is_usable() {
+            return false;
+        }
         if other.a == other.b {
             // The point against the triangles with area (a degenerate triangle overlaps
             // nothing), or inside a solid mesh.

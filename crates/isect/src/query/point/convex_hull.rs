@@ -35,11 +35,10 @@ impl ConvexHull {
 impl PointQuery for ConvexHull {
     /// The closest point by GJK between the hull and `p`; `p` itself when inside (or within
     /// [`ON_SET_TOLERANCE`](crate::math::ON_SET_TOLERANCE) of the boundary, relative to the
-    /// coordinates). Its distance from `p` is within
-    /// [`GJK_RELATIVE_TOLERANCE`](crate::query::algo::gjk::GJK_RELATIVE_TOLERANCE) of the least,
-    /// so the point is within `√(2 · GJK_RELATIVE_TOLERANCE)` times the distance of the exact
-    /// one; and no answer is finer than about `√ε` times the hull's size, where GJK can no
-    /// longer rank the points.
+    /// coordinates). GJK runs on until it reaches the hull's closest feature, so the point is
+    /// exact up to rounding of the coordinates (about `ε` times the distance for `p` far away;
+    /// see [`gjk_closest_points`](crate::query::algo::gjk::gjk_closest_points)); no answer is
+    /// finer than about `√ε` times the hull's size, where GJK can no longer rank the points.
     fn closest_point(&self, p: Vec3) -> Vec3 {
         rescale!(point self, p, closest_point);
         self.project(p).map_or(NO_POINT, |(q, _)| q)

@@ -3,7 +3,7 @@
 use crate::math::{NO_POINT, Real, Vec3, on_set_tolerance};
 use crate::query::PointQuery;
 use crate::query::algo::scale::rescale;
-use crate::query::algo::simplex::triangle_region;
+use crate::query::algo::simplex::{TriangleFrom, triangle_region};
 use crate::query::point::within;
 use crate::shape::Triangle;
 
@@ -18,7 +18,7 @@ impl PointQuery for Triangle {
         if !(self.is_usable() && p.is_finite()) {
             return NO_POINT;
         }
-        let ([u, v, w], face) = triangle_region(p, self.a, self.b, self.c);
+        let ([u, v, w], face) = triangle_region(&TriangleFrom::points(p, self.a, self.b, self.c));
         if face {
             // p projected onto the plane. Not as `u a + v b + w c`: for a thin triangle the
             // weights come from nearly cancelling cross products, and that point can be off

@@ -215,21 +215,38 @@ fn facing_normal(tri: &Triangle, dir: Vec3, fallback: impl FnOnce() -> Vec3) -> 
     if n.dot(dir) > 0.0 { -n } else { n }
 }
 
+/// Whether the triangle has no area within rounding: the sine of its angle at `a` below 8 ulps
+/// (as in `Plane::from_points`), so its normal's direction is noise. The watertight test's edge
+/// functions are then noise too (their signs can agree on a ray that misses, or disagree on one
+/// that crosses the segment the triangle is), so such a triangle is cast against as that segment
+/// ([`in_plane`]) before the test, not after it.
+#[inline]
+fn is_flat(tri: &Triangle) -> bool {
+    let nn = tri.scaled_normal().length_squared();
+    !(nn > (8.0 * Real::EPSILON)
+        * (8.0 * Real::EPSILON)
+        * (tri.b - tri.a).length_squared()
+        * (tri.c - tri.a).length_squared())
+}
+
 /// The first point of the triangle along `origin + t dir`, `t` in `[lo, hi]`, for a ray the
 /// watertight test found parallel to the triangle's plane (`det = 0`): clipped against the
 /// three edges in the plane when the ray lies in it (within `on_set_tolerance`), the closest
-/// point to the segment a triangle without area is. `None` when they do not meet.
+/// point to the segment a triangle without area is, with the weights `[u, v]` of corners `b`
+/// and `c` of that point on the segment (a triangle with area leaves them to its
+/// barycentric coordinates: `None`). `None` when they do not meet.
 #[cold]
-fn in_plane(tri: &Triangle, origin: Vec3, dir: Vec3, lo: Real, hi: Real) -> Option<Real> {
+fn in_plane(
+    tri: &Triangle,
+    origin: Vec3,
+    dir: Vec3,
+    lo: Real,
+    hi: Real,
+) -> Option<(Real, Option<[Real; 2]>)> {
     let n = tri.scaled_normal();
     let nn = n.length_squared();
     let tolerance = on_set_tolerance([origin, tri.a, tri.b, tri.c]);
-    let flat = !(nn
-        > (8.0 * Real::EPSILON)
-            * (8.0 * Real::EPSILON)
-            * (tri.b - tri.a).length_squared()
-            * (tri.c - tri.a).length_squared());
-    if !flat {
+    if !is_flat(tri) {
         // The origin on the plane (distance n·(o − a) / |n|), then the edges' half-planes.
         let s = n.dot(origin - tri.a);
         if !(s * s <= tolerance * tolerance * nn) {
@@ -249,16 +266,18 @@ fn in_plane(tri: &Triangle, origin: Vec3, dir: Vec3, lo: Real, hi: Real) -> Opti
                 return None;
             }
         }
-        return Some(clip.lo);
+        return Some((clip.lo, None));
     }
-    // A segment or a point: the longest edge covers the three corners.
+    // A segment or a point: the longest edge covers the three corners. With it, the weights of
+    // b and c of its point at parameter t: on ab, a + t (b − a); on bc, a + (1 − t)(b − a) +
+    // t (c − a); on ca, a + (1 − t)(c − a).
     let [ab, bc, ca] = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c].map(Vec3::length_squared);
-    let segment = if ab >= bc && ab >= ca {
-        Segment::new(tri.a, tri.b)
+    let (segment, weights): (Segment, fn(Real) -> [Real; 2]) = if ab >= bc && ab >= ca {
+        (Segment::new(tri.a, tri.b), |t| [t, 0.0])
     } else if bc >= ca {
-        Segment::new(tri.b, tri.c)
+        (Segment::new(tri.b, tri.c), |t| [1.0 - t, t])
     } else {
-        Segment::new(tri.c, tri.a)
+        (Segment::new(tri.c, tri.a), |t| [0.0, 1.0 - t])
     };
     let linear = if lo == Real::NEG_INFINITY {
         Linear::line(&Line::new(origin, dir))
@@ -274,11 +293,12 @@ fn in_plane(tri: &Triangle, origin: Vec3, dir: Vec3, lo: Real, hi: Real) -> Opti
     if !(on_linear.distance(segment.point_at(t)) <= tolerance) {
         return None;
     }
-    Some(if hi.is_finite() && lo == 0.0 {
+    let at = if hi.is_finite() && lo == 0.0 {
         s * hi
     } else {
         s
-    })
+    };
+    Some((at, Some(weights(t))))
 }
 
 /// Whether the line, ray or segment `p` meets the triangle (both valid): the watertight test
@@ -288,6 +308,9 @@ fn in_plane(tri: &Triangle, origin: Vec3, dir: Vec3, lo: Real, hi: Real) -> Opti
 pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
     if p.dir == Vec3::ZERO {
         return tri.contains_point(p.origin);
+    }
+    if is_flat(tri) {
+        return in_plane(tri, p.origin, p.dir, p.lo, p.hi).is_some();
     }
     match watertight(tri, p.origin, p.dir).verdict(p.lo, p.hi, false, p.dir, || tri.vertices()) {
         Verdict::Crossing => true,
@@ -352,7 +375,13 @@ impl Triangle {
     fn cast_watertight(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<TriangleHit> {
         let hit = (|| -> Option<TriangleHit> {
             let sheared = watertight(self, ray.origin, ray.dir);
-            match sheared.verdict(0.0, max_t, front_only, ray.dir, || self.vertices()) {
+            // A triangle without area has no front: a one-sided cast never hits it.
+            let verdict = if is_flat(self) {
+                Verdict::InPlane
+            } else {
+                sheared.verdict(0.0, max_t, front_only, ray.dir, || self.vertices())
+            };
+            match verdict {
                 Verdict::Crossing => Some(steady_barycentric(
                     self.vertices(),
                     ray.origin,
@@ -362,8 +391,12 @@ impl Triangle {
                 // A one-sided cast never hits a ray in the plane.
                 Verdict::InPlane if front_only => None,
                 Verdict::InPlane => {
-                    let t = in_plane(self, ray.origin, ray.dir, 0.0, max_t)?;
-                    let [u, v] = clamped_weights(self, ray.point_at(t)).unwrap_or([0.0, 0.0]);
+                    let (t, weights) = in_plane(self, ray.origin, ray.dir, 0.0, max_t)?;
+                    // A triangle without area has its point's weights from the segment it is
+                    // (issue 24: they were the first corner's, and so was the hit point).
+                    let [u, v] = weights
+                        .or_else(|| clamped_weights(self, ray.point_at(t)))
+                        .unwrap_or([0.0, 0.0]);
                     Some(TriangleHit { t, u, v })
                 }
                 Verdict::Miss => None,
@@ -390,7 +423,7 @@ impl Triangle {
     /// included, so a ray through a shared edge or vertex of a closed mesh never slips between
     /// its triangles. A ray lying in the triangle's plane (within rounding: `|n · d| <= 64 ε |n|
     /// |d|`) hits where it enters the triangle; a triangle without area answers as the segment
-    /// it is (with `u`, `v` of the first corner).
+    /// it is (with `u`, `v` of its point on that segment).
     /// `None` for a miss and for invalid input.
     ///
     /// A ray that starts on the triangle and leaves its plane hits at `t = 0` only if rounding
@@ -498,11 +531,16 @@ impl RayCast for Triangle {
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         rescale!(cast_any self, ray, max_t);
-        let sheared = watertight(self, ray.origin, ray.dir);
-        let any = match sheared.verdict(0.0, max_t, false, ray.dir, || self.vertices()) {
-            Verdict::Crossing => true,
-            Verdict::InPlane => in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some(),
-            Verdict::Miss => false,
+        let any = if is_flat(self) {
+            in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some()
+        } else {
+            match watertight(self, ray.origin, ray.dir)
+                .verdict(0.0, max_t, false, ray.dir, || self.vertices())
+            {
+                Verdict::Crossing => true,
+                Verdict::InPlane => in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some(),
+                Verdict::Miss => false,
+            }
         };
         any && cast_valid(ray, max_t, [self.a, self.b, self.c], [])
     }

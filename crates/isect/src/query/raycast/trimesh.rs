@@ -14,7 +14,8 @@ impl TriMesh {
     /// The first triangle hit by `ray` within `max_t`, with its index, barycentric
     /// coordinates and the unit normal facing the side the ray comes from. Watertight: a ray
     /// through an edge or vertex shared by several triangles hits one of them. Among triangles
-    /// hit at the same `t`, one whose front faces the ray is reported, then the lowest index.
+    /// hit at the same `t`, one whose front faces the ray is reported (in a solid wound inward,
+    /// one whose back does: the side facing out of the solid), then the lowest index.
     /// Degenerate triangles are never hit. `None` for a miss or invalid input (NaN or infinite
     /// ray, zero direction, negative or NaN `max_t`). The reported `t` is rounded and can lie
     /// below the exact crossing, so a segment ending exactly at it (`max_t = hit.t`) may miss
@@ -93,7 +94,10 @@ impl RayCast for TriMesh {
     /// A solid mesh ([`TriMesh::is_solid`]): a ray starting inside hits at `t = 0` with normal
     /// `−dir` normalized; otherwise the first triangle hit ([`TriMesh::raycast_triangle`]).
     /// Inside-ness is decided by that first hit: the origin is inside when the first triangle
-    /// the ray meets faces away from it (its front, the outside, faces along the ray). A ray
+    /// the ray meets faces away from it (its outer side faces along the ray: its front, or its
+    /// back when the whole solid is wound inward, its signed volume negative; so inside-ness
+    /// does not depend on the winding's sign, as for
+    /// [`PointQuery::contains_point`](crate::PointQuery::contains_point)). A ray
     /// whose first hit is at an edge where several triangles meet at the same `t` is judged by
     /// a triangle facing it when there is one, so a ray grazing the solid from outside is not
     /// taken for one from inside. A ray from inside always leaves through the closed surface,

@@ -10,7 +10,7 @@ impl Sweep<Capsule> for Aabb {
     /// As [`Obb`](crate::Obb)–[`Capsule`]: conservative advancement over GJK distances between
     /// the box and the capsule's core rounded by its radius, `t_first` no later than the first
     /// contact and within the routine's documented tolerance of it; for shapes that already
-    /// overlap, `t_first = 0` with the normal against the relative motion. Flat and point boxes
+    /// overlap, `t_first = 0` with the normal of their [`Contact`](crate::Contact). Flat and point boxes
     /// and zero-length capsules are what they are. `None` when they never touch in `[0, 1]`, and
     /// for invalid input.
     fn sweep(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<SweepHit> {

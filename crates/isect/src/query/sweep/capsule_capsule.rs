@@ -5,6 +5,7 @@ use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::linear::segment_segment_parameters;
 use crate::query::algo::rounded::raycast_rounded_polygon;
 use crate::query::algo::scale::rescale;
+use crate::query::sweep::start_normal;
 use crate::query::{Distance, Sweep, SweepHit};
 use crate::shape::{Capsule, Ray, Segment};
 
@@ -17,8 +18,8 @@ impl Sweep<Capsule> for Capsule {
     /// around its four edges (which also cover it when the cores are parallel and it is flat).
     /// `t_last` is the same cast from the end of the motion backwards.
     ///
-    /// The normal points from `other`'s core to `self`'s at `t_first` (against the relative
-    /// motion for capsules that already overlap), the point is where they touch (between the
+    /// The normal points from `other`'s core to `self`'s at `t_first` (that of their
+    /// [`Contact`](crate::Contact) for capsules that already overlap), the point is where they touch (between the
     /// cores' closest points when they already overlap). Zero-length capsules are spheres.
     /// `None` when they never touch in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<SweepHit> {
@@ -67,7 +68,9 @@ impl Sweep<Capsule> for Capsule {
             // Touching: the normal of the rounded parallelogram, the point on other's surface.
             (normal, y + normal * other.radius)
         } else {
-            let normal = (-v).try_normalize().unwrap_or(Vec3::Y);
+            // Already touching or overlapping: the way out of the contact.
+            let against = (-v).try_normalize().unwrap_or(Vec3::Y);
+            let normal = start_normal(self, other, against);
             (normal, ball_overlap_middle(x, self.radius, y, other.radius))
         };
         Some(SweepHit {

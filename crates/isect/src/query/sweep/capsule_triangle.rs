@@ -3,6 +3,7 @@
 use crate::math::{Real, Vec3};
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::scale::rescale;
+use crate::query::sweep::start_normal;
 use crate::query::sweep::{WIDE, reaches_capsule};
 use crate::query::{Distance, RayCast, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Capsule, Ray, Segment, Triangle};
@@ -21,8 +22,8 @@ impl Sweep<Triangle> for Capsule {
     ///   a triangle vertex reaching the core; they also hold the corners' balls).
     ///
     /// `t_last` is the same cast from the end of the motion backwards. The normal points from
-    /// the triangle to the core at `t_first` (against the relative motion for shapes that
-    /// already overlap, `+Y` without one); the point is the triangle's point nearest the core,
+    /// the triangle to the core at `t_first` (that of their [`Contact`](crate::Contact)
+    /// for shapes that already overlap); the point is the triangle's point nearest the core,
     /// where they touch (a point of both when they already overlap). A collinear triangle is
     /// its segment and a zero-length capsule a sphere: the faces without a normal drop out and
     /// the edge capsules answer. `None` when they never touch in `[0, 1]`, and for invalid
@@ -83,7 +84,9 @@ impl Sweep<Triangle> for Capsule {
         let (normal, point) = if t_first > 0.0 {
             (normal, cp.a)
         } else {
-            let normal = (-v).try_normalize().unwrap_or(Vec3::Y);
+            // Already touching or overlapping: the way out of the contact.
+            let against = (-v).try_normalize().unwrap_or(Vec3::Y);
+            let normal = start_normal(self, other, against);
             (normal, ball_overlap_middle(cp.b, r, cp.a, 0.0))
         };
         Some(SweepHit {

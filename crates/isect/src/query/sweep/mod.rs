@@ -49,9 +49,9 @@ pub use rotating::{ROTATING_MAX_STEPS, ROTATING_RELATIVE_TOLERANCE, RigidMotion,
 pub use trimesh::MeshSweepShape;
 
 use crate::math::{Real, Vec3};
-use crate::query::SweepHit;
 use crate::query::algo::plane_extent::PlaneExtent;
 use crate::query::contact::plane_contact_geometry;
+use crate::query::{Contact, SweepHit};
 use crate::shape::{Plane, Ray};
 
 /// A few ulp over 1: the factor by which the quick rejections widen their limits, so that they
@@ -129,21 +129,44 @@ fn sweep_against_plane<S: PlaneExtent>(
     })
 }
 
+/// The normal of a sweep whose shapes already touch or overlap at `t_first = 0`: the normal of
+/// `a`'s contact with `b` where they start, else `fallback`.
+///
+/// API.md's sweep normal is the way to push `self` out of `other`; for shapes that already
+/// overlap that is the penetration (contact) normal, not the motion. A method that sees no
+/// penetration direction (a ray cast from inside, conservative advancement over overlapping
+/// cores) would report the reverse of the motion, which points into `other` when the shapes
+/// move apart (parry's issue #193). `fallback` serves where the contact finds the shapes apart
+/// (touching within the sweep's rounding).
+#[inline]
+pub(super) fn start_normal<A, B>(a: &A, b: &B, fallback: Vec3) -> Vec3
+where
+    A: Contact<B>,
+    B: ?Sized,
+{
+    a.contact(b).map_or(fallback, |c| c.normal)
+}
+
 /// The sweep of a sphere as a ray: `cast(ray)` is the first hit (`t` in `[0, 1]`, `t = 0` from
 /// inside, outward normal) of the sphere's center, moving by the relative motion, against the
 /// other shape rounded by the sphere's radius, in the other shape's frame at rest;
 /// `nearest(center)` is the other shape's point nearest a center (at `t_first`, moved with it),
-/// the point reported for shapes that already overlap. `t_last` is the same cast from the end of
-/// the motion backwards. The caller checks validity.
+/// the point reported for shapes that already overlap, whose normal is [`start_normal`]. `t_last`
+/// is the same cast from the end of the motion backwards. The caller checks validity.
 #[inline]
-fn sweep_center_as_ray(
+fn sweep_center_as_ray<B>(
     sphere: &crate::shape::Sphere,
     motion: Vec3,
+    other: &B,
     other_motion: Vec3,
     cast: impl Fn(&crate::shape::Ray) -> Option<crate::query::RayHit>,
     touching_at_rest: impl Fn() -> bool,
     nearest: impl Fn(Vec3) -> Vec3,
-) -> Option<SweepHit> {
+) -> Option<SweepHit>
+where
+    crate::shape::Sphere: Contact<B>,
+    B: ?Sized,
+{
     let v = motion - other_motion;
     let reach = |origin: Vec3, dir: Vec3| -> Option<(Real, Vec3)> {
         if dir == Vec3::ZERO {
@@ -161,9 +184,11 @@ fn sweep_center_as_ray(
     let (normal, point) = if t_first > 0.0 {
         (normal, center - normal * sphere.radius)
     } else {
-        // Already overlapping: against the relative motion; the other's point nearest the
-        // center, which the sphere contains.
-        let normal = (-v).try_normalize().unwrap_or(Vec3::Y);
+        // Already touching or overlapping: the way out of the contact (against the relative
+        // motion only where the contact finds them apart by rounding); the other's point
+        // nearest the center, which the sphere contains.
+        let against = (-v).try_normalize().unwrap_or(Vec3::Y);
+        let normal = start_normal(sphere, other, against);
         (normal, nearest(center - shift) + shift)
     };
     Some(SweepHit {

@@ -1,9 +1,10 @@
 //! Sweep of an oriented box against a capsule (and the routine of the axis-aligned box's).
 
 use crate::math::Vec3;
-use crate::query::algo::conservative_advancement::gjk_sweep_rounded;
+use crate::query::algo::conservative_advancement::advancement_sweep;
 use crate::query::algo::scale::rescale;
-use crate::query::{SupportMap, Sweep, SweepHit, mirror_sweep};
+use crate::query::sweep::start_normal;
+use crate::query::{Contact, SupportMap, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Capsule, Obb, Segment};
 
 impl Sweep<Capsule> for Obb {
@@ -12,7 +13,7 @@ impl Sweep<Capsule> for Obb {
     /// ([`gjk_sweep_rounded`](crate::query::algo::conservative_advancement::gjk_sweep_rounded)):
     /// `t_first` no later than the first contact and within that routine's documented tolerance of
     /// it, `t_last` likewise; for shapes that already overlap, `t_first = 0` with the normal
-    /// against the relative motion. Degenerate shapes are answered as what they are (a zero-length
+    /// of their [`Contact`](crate::Contact). Degenerate shapes are answered as what they are (a zero-length
     /// capsule is a sphere; flat and point boxes). `None` when they never touch in `[0, 1]`, and
     /// for invalid input.
     fn sweep(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<SweepHit> {
@@ -25,21 +26,23 @@ impl Sweep<Capsule> for Obb {
 }
 
 /// The sweep of a valid box (either type, through its support map) against a valid capsule: the
-/// box against the capsule's core rounded by its radius.
+/// box against the capsule's core rounded by its radius, their contact's normal for shapes that
+/// already overlap.
 #[inline]
-pub(super) fn box_capsule_sweep<B: SupportMap>(
+pub(super) fn box_capsule_sweep<B: SupportMap + Contact<Capsule>>(
     b: &B,
     motion: Vec3,
     capsule: &Capsule,
     capsule_motion: Vec3,
 ) -> Option<SweepHit> {
-    gjk_sweep_rounded(
-        b,
-        0.0,
-        motion,
-        &Segment::new(capsule.a, capsule.b),
-        capsule.radius,
-        capsule_motion,
+    advancement_sweep(
+        (b, 0.0, motion),
+        (
+            &Segment::new(capsule.a, capsule.b),
+            capsule.radius,
+            capsule_motion,
+        ),
+        |against| start_normal(b, capsule, against),
     )
 }
 

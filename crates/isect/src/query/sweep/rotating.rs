@@ -15,7 +15,9 @@
 //! `|v_a − v_b| + |ω_a| r_a + |ω_b| r_b`, which is safe whatever the direction.
 
 use crate::math::{Mat3, Quat, Real, Vec3};
-use crate::query::algo::conservative_advancement::ADVANCEMENT_RELATIVE_TOLERANCE;
+use crate::query::algo::conservative_advancement::{
+    ADVANCEMENT_RELATIVE_TOLERANCE, overlap_normal,
+};
 use crate::query::algo::gjk::{SupportMap, gjk_closest_points};
 use crate::query::{Bounded, SweepHit};
 
@@ -150,12 +152,14 @@ struct Body<'a, S: ?Sized> {
 }
 
 /// Where an advancement run stopped: after `elapsed` time (from its start, `t = 0` forwards or
-/// `t = 1` backwards), with the point between the shapes and the normal from `b` towards `a`.
+/// `t = 1` backwards), with the point between the shapes and the normal from `b` towards `a`
+/// (`None` for shapes that touch or overlap where the run starts: GJK does not see their way
+/// out, which [`sweep_rotating`] finds for the run it reports).
 #[derive(Clone, Copy)]
 struct Run {
     elapsed: Real,
     point: Vec3,
-    normal: Vec3,
+    normal: Option<Vec3>,
     /// Within the tolerance of touching; `false` when out of steps (still no later than any
     /// contact).
     contact: bool,
@@ -197,7 +201,6 @@ where
             } else {
                 last
             };
-            let normal = normal.or_else(|| (-v).try_normalize()).unwrap_or(Vec3::Y);
             return Some(Run {
                 elapsed,
                 point: (cp.a + cp.b) * 0.5,
@@ -232,7 +235,7 @@ where
     cp.distance.is_finite().then(|| Run {
         elapsed,
         point: (cp.a + cp.b) * 0.5,
-        normal: last.unwrap_or(Vec3::Y),
+        normal: Some(last.unwrap_or(Vec3::Y)),
         contact: false,
     })
 }
@@ -278,8 +281,9 @@ fn reach<S: Bounded + ?Sized>(shape: &S, center: Vec3, angular: Vec3) -> Option<
 ///
 /// The normal is unit, from `b` towards `a` at `t_first` (between GJK's closest points); the
 /// point is halfway between the shapes' closest points there. For shapes that already overlap
-/// at `t = 0`, `t_first = 0`, the normal is against the relative linear motion (`+Y` without
-/// one) and the point a common point. With no rotation this is the linear sweep by conservative
+/// at `t = 0`, `t_first = 0`, the point is a common point and the normal the way out of the
+/// overlap (EPA's penetration normal; against the relative linear motion without the `alloc`
+/// feature, `+Y` without one). With no rotation this is the linear sweep by conservative
 /// advancement. `None` when they never touch in `[0, 1]`, and for invalid input (non-finite
 /// motions, shapes whose bounding sphere is empty).
 ///
@@ -340,7 +344,17 @@ where
     };
     let t_first = first.elapsed;
     let t_last = backward.map_or(t_first, |back| back.elapsed.max(t_first));
-    let (point, normal) = (first.point, first.normal);
+    let point = first.point;
+    // Overlapping where the reported run starts: the way out of the overlap there.
+    let normal = first.normal.unwrap_or_else(|| {
+        let v = motion_a.linear - motion_b.linear;
+        let against = (-v).try_normalize().unwrap_or(Vec3::Y);
+        let (pa, pb) = (
+            Posed::new(a.shape, motion_a, t_first),
+            Posed::new(b.shape, motion_b, t_first),
+        );
+        overlap_normal(&pa, &pb, against)
+    });
     Some(SweepHit {
         t_first,
         t_last,

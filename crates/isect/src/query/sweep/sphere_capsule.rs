@@ -10,7 +10,7 @@ impl Sweep<Capsule> for Sphere {
     /// The sphere's center as a ray against the capsule grown by the sphere's radius (the same
     /// core, radius `r1 + r2`): exact up to rounding. `t_last` is the same cast from the end of
     /// the motion backwards. The normal points from the capsule's core to the center at
-    /// `t_first` (against the relative motion for shapes that already overlap); the point is
+    /// `t_first` (that of their [`Contact`](crate::Contact) for shapes that already overlap); the point is
     /// where they touch (the capsule's point nearest the center when they already overlap). A
     /// radius-0 sphere is a point, a zero-length capsule a sphere. `None` when they never touch
     /// in `[0, 1]`, and for invalid input.
@@ -28,6 +28,7 @@ impl Sweep<Capsule> for Sphere {
         sweep_center_as_ray(
             self,
             motion,
+            other,
             other_motion,
             |ray| grown.raycast(ray, 1.0),
             || grown.contains_point(self.center),

@@ -1,8 +1,9 @@
 //! Sweep of a sphere against a convex hull.
 
 use crate::math::Vec3;
-use crate::query::algo::conservative_advancement::gjk_sweep_rounded;
+use crate::query::algo::conservative_advancement::advancement_sweep;
 use crate::query::algo::scale::rescale;
+use crate::query::sweep::start_normal;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{ConvexHull, Sphere};
 
@@ -12,7 +13,7 @@ impl Sweep<ConvexHull> for Sphere {
     /// ([`gjk_sweep_rounded`](crate::query::algo::conservative_advancement::gjk_sweep_rounded)):
     /// `t_first` no later than the first contact and within that routine's documented tolerance of
     /// it, `t_last` likewise; for shapes that already overlap, `t_first = 0` with the normal
-    /// against the relative motion. Degenerate shapes are answered as what they are (a hull of
+    /// of their [`Contact`](crate::Contact). Degenerate shapes are answered as what they are (a hull of
     /// coplanar, collinear or coincident points is the polygon, segment or point it spans; a
     /// radius-0 sphere is a point). `None` when they never touch in `[0, 1]`, and for invalid
     /// input.
@@ -21,7 +22,11 @@ impl Sweep<ConvexHull> for Sphere {
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }
-        gjk_sweep_rounded(&self.center, self.radius, motion, other, 0.0, other_motion)
+        advancement_sweep(
+            (&self.center, self.radius, motion),
+            (other, 0.0, other_motion),
+            |against| start_normal(self, other, against),
+        )
     }
 }
 

@@ -11,8 +11,8 @@ impl Sweep<Obb> for Sphere {
     /// The sphere's center as a ray against the box rounded by the radius (Ericson §5.5.7), in
     /// the box's frame: the grown box, then the capsules around the edges in edge and corner
     /// regions. `t_last` is the same cast from the end of the motion backwards. The normal
-    /// points from the box to the sphere's center at `t_first` (against the relative motion for
-    /// shapes that already overlap), the point is where the sphere touches the box (the box's
+    /// points from the box to the sphere's center at `t_first` (that of their
+    /// [`Contact`](crate::Contact) for shapes that already overlap), the point is where the sphere touches the box (the box's
     /// point nearest the center when they already overlap). A radius-0 sphere is a moving
     /// point; flat and point boxes are answered as what they are; the box keeps its rotation.
     /// `None` when they never touch in `[0, 1]`, and for invalid input.
@@ -42,6 +42,7 @@ pub(super) fn sphere_box_sweep(
     sweep_center_as_ray(
         sphere,
         motion,
+        obb,
         other_motion,
         |ray| {
             let local = Ray::new(obb.to_local(ray.origin), rt * ray.dir);

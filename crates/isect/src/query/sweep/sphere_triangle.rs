@@ -14,8 +14,8 @@ impl Sweep<Triangle> for Sphere {
     /// ±`r` along its normal (watertight test) and with the capsules of radius `r` around its
     /// edges, which contain the vertices' balls and the rounded shape's side walls. Exact up to
     /// rounding. `t_last` is the same cast from the end of the motion backwards. The normal
-    /// points from the triangle to the center at `t_first` (against the relative motion for
-    /// shapes that already overlap); the point is where they touch (the triangle's point nearest
+    /// points from the triangle to the center at `t_first` (that of their
+    /// [`Contact`](crate::Contact) for shapes that already overlap); the point is where they touch (the triangle's point nearest
     /// the center when they already overlap). A collinear triangle is its segment (edges only),
     /// a radius-0 sphere a point. `None` when they never touch in `[0, 1]`, and for invalid
     /// input.
@@ -32,6 +32,7 @@ impl Sweep<Triangle> for Sphere {
         sweep_center_as_ray(
             self,
             motion,
+            other,
             other_motion,
             |ray| cast_rounded_triangle(other, r, ray),
             || other.distance_to_point(self.center) <= r,

@@ -1,8 +1,9 @@
 //! Sweep of a triangle against a convex hull.
 
 use crate::math::Vec3;
-use crate::query::algo::conservative_advancement::gjk_sweep;
+use crate::query::algo::conservative_advancement::advancement_sweep;
 use crate::query::algo::scale::rescale;
+use crate::query::sweep::start_normal;
 use crate::query::{Sweep, SweepHit, mirror_sweep};
 use crate::shape::{ConvexHull, Triangle};
 
@@ -10,8 +11,8 @@ impl Sweep<ConvexHull> for Triangle {
     /// By conservative advancement over GJK distances
     /// ([`gjk_sweep`](crate::query::algo::conservative_advancement::gjk_sweep)): `t_first` no later
     /// than the first contact and within that routine's documented tolerance of it, `t_last`
-    /// likewise; for shapes that already overlap, `t_first = 0` with the normal against the
-    /// relative motion. Degenerate shapes are answered as what they are (a collinear triangle is a
+    /// likewise; for shapes that already overlap, `t_first = 0` with the normal of their
+    /// [`Contact`](crate::Contact). Degenerate shapes are answered as what they are (a collinear triangle is a
     /// segment; a hull of coplanar, collinear or coincident points is the polygon, segment or point
     /// it spans). `None` when they never touch in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &ConvexHull, other_motion: Vec3) -> Option<SweepHit> {
@@ -19,7 +20,9 @@ impl Sweep<ConvexHull> for Triangle {
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }
-        gjk_sweep(self, motion, other, other_motion)
+        advancement_sweep((self, 0.0, motion), (other, 0.0, other_motion), |against| {
+            start_normal(self, other, against)
+        })
     }
 }
 

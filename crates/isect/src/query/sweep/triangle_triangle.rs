@@ -1,10 +1,11 @@
 //! Sweep of a triangle against a triangle.
 
 use crate::math::Vec3;
-use crate::query::algo::conservative_advancement::gjk_sweep;
+use crate::query::algo::conservative_advancement::advancement_sweep;
 use crate::query::algo::gjk::gjk_closest_points;
 use crate::query::algo::moving_sat::{triangle_normal, triangle_triangle};
 use crate::query::algo::scale::rescale;
+use crate::query::sweep::start_normal;
 use crate::query::{Sweep, SweepHit};
 use crate::shape::Triangle;
 
@@ -16,7 +17,8 @@ impl Sweep<Triangle> for Triangle {
     /// least penetration; the point is a common point at `t_first` (GJK on the moved
     /// triangles). A degenerate (collinear or point) triangle is answered as the segment or point
     /// it is, by conservative advancement
-    /// ([`gjk_sweep`](crate::query::algo::conservative_advancement::gjk_sweep)). `None` when they
+    /// ([`gjk_sweep`](crate::query::algo::conservative_advancement::gjk_sweep)), with the normal
+    /// of their [`Contact`](crate::Contact) for triangles that already overlap. `None` when they
     /// never touch in `[0, 1]`, and for invalid input.
     fn sweep(&self, motion: Vec3, other: &Triangle, other_motion: Vec3) -> Option<SweepHit> {
         rescale!(sweep self, motion, other, other_motion);
@@ -29,7 +31,9 @@ impl Sweep<Triangle> for Triangle {
         }
         let (a, b) = ([self.a, self.b, self.c], [other.a, other.b, other.c]);
         if triangle_normal(a).is_none() || triangle_normal(b).is_none() {
-            return gjk_sweep(self, motion, other, other_motion);
+            return advancement_sweep((self, 0.0, motion), (other, 0.0, other_motion), |against| {
+                start_normal(self, other, against)
+            });
         }
         let (t_first, t_last, normal) = triangle_triangle(a, b, motion - other_motion, 1.0)?;
         let moved = |t: &Triangle, m: Vec3| {

@@ -26,7 +26,7 @@ fn unit() -> ConvexHull {
 #[track_caller]
 fn touch<S>(a: S, apart: S)
 where
-    S: isect::Intersects<ConvexHull> + core::fmt::Debug,
+    S: isect::Intersects<ConvexHull> + core::fmt::Debug + crate::common::transform::Exact,
     ConvexHull: isect::Intersects<S>,
 {
     let hull = unit();

@@ -18,6 +18,7 @@ where
     S: isect::Intersects<Segment>
         + isect::Intersects<Ray>
         + isect::Intersects<Line>
+        + crate::common::transform::Exact
         + core::fmt::Debug,
     Segment: isect::Intersects<S>,
     Ray: isect::Intersects<S>,

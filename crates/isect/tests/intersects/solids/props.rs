@@ -15,10 +15,10 @@ use crate::common::{Motion, intersects_both};
 /// pair moved rigidly by `motion` (as `moved` makes it).
 fn check_pair<A, B, C, D>(a: &A, b: &B, moved: impl Fn(&Motion) -> (C, D), motion: &Motion)
 where
-    A: SupportMap + Intersects<B> + core::fmt::Debug,
-    B: SupportMap + Intersects<A> + core::fmt::Debug,
-    C: Intersects<D> + core::fmt::Debug,
-    D: Intersects<C> + core::fmt::Debug,
+    A: SupportMap + Intersects<B> + core::fmt::Debug + crate::common::transform::Exact,
+    B: SupportMap + Intersects<A> + core::fmt::Debug + crate::common::transform::Exact,
+    C: Intersects<D> + core::fmt::Debug + crate::common::transform::Exact,
+    D: Intersects<C> + core::fmt::Debug + crate::common::transform::Exact,
 {
     let got = intersects_both(a, b);
     if let Some(expected) = clear_answer(a, b) {
@@ -32,7 +32,7 @@ where
 /// its support map (independent of the extent method); checked where clear by the margin.
 fn check_plane<S>(s: &S, p: &Plane, moved: impl Fn(&Motion) -> (S, Plane), motion: &Motion)
 where
-    S: SupportMap + Intersects<Plane> + core::fmt::Debug,
+    S: SupportMap + Intersects<Plane> + core::fmt::Debug + crate::common::transform::Exact,
     Plane: Intersects<S>,
 {
     let got = intersects_both(s, p);

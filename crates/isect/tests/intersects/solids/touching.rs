@@ -12,8 +12,8 @@ const GAP: Real = 1.0 / 1024.0;
 #[track_caller]
 fn touch<A, B>(a: &A, make: impl Fn(Real) -> B)
 where
-    A: Intersects<B> + core::fmt::Debug,
-    B: Intersects<A> + core::fmt::Debug,
+    A: Intersects<B> + core::fmt::Debug + crate::common::transform::Exact,
+    B: Intersects<A> + core::fmt::Debug + crate::common::transform::Exact,
 {
     assert!(
         intersects_both(a, &make(0.0)),
@@ -36,8 +36,8 @@ where
 #[track_caller]
 fn touch_flat<A, B>(a: &A, make: impl Fn(Real) -> B)
 where
-    A: Intersects<B> + core::fmt::Debug,
-    B: Intersects<A> + core::fmt::Debug,
+    A: Intersects<B> + core::fmt::Debug + crate::common::transform::Exact,
+    B: Intersects<A> + core::fmt::Debug + crate::common::transform::Exact,
 {
     assert!(
         intersects_both(a, &make(0.0)),

@@ -16,7 +16,7 @@ use crate::common::{
 /// Checks `shape` against `t` with GJK where that is clear, and returns whether it was.
 fn agrees_with_gjk<S>(shape: &S, t: &Triangle, scale: Real) -> Result<(), TestCaseError>
 where
-    S: SupportMap + Intersects<Triangle> + core::fmt::Debug,
+    S: SupportMap + Intersects<Triangle> + core::fmt::Debug + crate::common::transform::Exact,
     Triangle: Intersects<S>,
 {
     let hit = intersects_both(shape, t);
@@ -29,7 +29,11 @@ where
 /// `intersects` unchanged by moving both shapes, where GJK says the answer is clear.
 fn rigid_invariant<S>(shape: &S, t: &Triangle, m: &Motion, scale: Real) -> Result<(), TestCaseError>
 where
-    S: SupportMap + Intersects<Triangle> + Moved + core::fmt::Debug,
+    S: SupportMap
+        + Intersects<Triangle>
+        + Moved
+        + core::fmt::Debug
+        + crate::common::transform::Exact,
     Triangle: Intersects<S>,
 {
     let (ms, mt) = (shape.moved(m), t.moved(m));

@@ -1,0 +1,109 @@
+//! The stable, fixed-seed pass over the query families (no AFL, no nightly): random byte strings
+//! from a fixed seed through `isect_fuzz::check`, for a time or a number of cases per family.
+//! Exits non-zero on a panic (printing the case's bytes). Broken invalid-input rules and scale
+//! mismatches are counted per family (mismatches also by magnitude) with the first two of each
+//! printed, and fail the pass only with `--strict`: issue 24's items 10-12 (squares that
+//! overflow, rescaling) are known to break both at extreme magnitudes until that work lands;
+//! then CI should pass `--strict`.
+//!
+//! `cargo run --release --no-default-features --bin query_driver -- [--seconds S] [--cases N]
+//! [--seed X] [--strict]`
+
+use std::time::{Duration, Instant};
+
+use isect_fuzz::{FAMILIES, check};
+
+/// xorshift64*: a fixed sequence for a seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+fn main() {
+    let mut seconds = 3.0;
+    let mut cases = u64::MAX;
+    let mut seed = 0x1_5ec7_u64;
+    let mut strict = false;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = || args.get(i + 1).expect("a value after the flag");
+        match args[i].as_str() {
+            "--seconds" => seconds = value().parse().expect("--seconds S"),
+            "--cases" => cases = value().parse().expect("--cases N"),
+            "--seed" => seed = value().parse().expect("--seed X"),
+            "--strict" => {
+                strict = true;
+                i -= 1;
+            }
+            other => panic!("unknown argument {other}"),
+        }
+        i += 2;
+    }
+    let mut failed = false;
+    let mut broken_total = 0;
+    println!(
+        "family       cases  invalid  rule-broken  scale-checked  scale-mismatch (largest |exponent| <=20 / <=60 / >60)"
+    );
+    for (family, name) in FAMILIES.iter().enumerate() {
+        let mut rng = Rng(seed ^ (family as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let start = Instant::now();
+        let (mut n, mut invalid, mut broken, mut scaled) = (0u64, 0u64, 0u64, 0u64);
+        let mut buckets = [0u64; 3];
+        let (mut shown_rule, mut shown_scale) = (0, 0);
+        while n < cases && start.elapsed() < Duration::from_secs_f64(seconds) {
+            let len = 8 + (rng.next() % 160) as usize;
+            let data: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            n += 1;
+            let result = std::panic::catch_unwind(|| check(Some(family), &data));
+            let Ok((_, outcome)) = result else {
+                println!("PANIC in {name}: bytes {data:02x?}");
+                failed = true;
+                continue;
+            };
+            invalid += u64::from(outcome.rule_checked);
+            if let Some(v) = &outcome.violation {
+                broken += 1;
+                if shown_rule < 2 {
+                    println!("  invalid-input rule broken in {name}: {}", v.0);
+                    shown_rule += 1;
+                }
+            }
+            scaled += u64::from(outcome.scale_checked);
+            if let Some(m) = outcome.mismatch {
+                let e = m.exponent.unsigned_abs();
+                buckets[if e <= 20 {
+                    0
+                } else if e <= 60 {
+                    1
+                } else {
+                    2
+                }] += 1;
+                if shown_scale < 2 {
+                    println!("  scale mismatch in {name}: {}", m.what);
+                    shown_scale += 1;
+                }
+            }
+        }
+        let total: u64 = buckets.iter().sum();
+        broken_total += total + broken;
+        println!(
+            "{name:<11} {n:>7}  {invalid:>7}  {broken:>11}  {scaled:>13}  {total:>7} ({} / {} / {})",
+            buckets[0], buckets[1], buckets[2]
+        );
+    }
+    if failed {
+        eprintln!("query_driver: FAILED (a panic above)");
+        std::process::exit(1);
+    }
+    if strict && broken_total > 0 {
+        eprintln!("query_driver: {broken_total} broken rules or scale mismatches (--strict)");
+        std::process::exit(1);
+    }
+}
