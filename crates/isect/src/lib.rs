@@ -58,7 +58,8 @@
 //! answers are the same bits as the baseline code's. Setting the environment variable
 //! `ISECT_SIMD=baseline` keeps a process on the baseline code. On Linux, a mesh's BVH asks the
 //! kernel to back it with huge pages (`madvise(MADV_HUGEPAGE)`), which speeds rays through
-//! meshes of a million triangles by 5-15% (measured); smaller ones are unaffected.
+//! meshes of a million triangles (docs/performance.md, "Huge pages"); smaller ones are
+//! unaffected.
 #![no_std]
 #![warn(missing_docs)]
 // docs.rs builds with every feature and `--cfg docsrs` (Cargo.toml): items behind a feature
