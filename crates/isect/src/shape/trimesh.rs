@@ -134,7 +134,8 @@ impl TriMesh {
     /// Heap bytes held by the mesh: vertices, triangles, the BVH (its 8-wide nodes, 4-wide in
     /// `f64`, a copy of each triangle's corners in leaf order, the leaf order and the degenerate
     /// flags) and the edge table of the contacts (the triangle across each edge, 12 bytes, and
-    /// the active-edge flags, 1 byte, per triangle). Divide by [`TriMesh::triangle_count`] for bytes per triangle.
+    /// the active-edge flags, 1 byte, per triangle). Divide by [`TriMesh::triangle_count`] for
+    /// bytes per triangle.
     #[must_use]
     pub fn heap_bytes(&self) -> usize {
         self.vertices.capacity() * core::mem::size_of::<Vec3>()

@@ -356,6 +356,38 @@ fn solid_mesh_pushes_out() {
     assert!((c.depth - 0.625).abs() <= tol(2.0));
 }
 
+/// A shape wholly inside a solid mesh, touching no triangle, is pushed out through the nearest
+/// face, all of it past the face's plane; a surface mesh has no inside.
+#[test]
+fn wholly_inside_a_solid_mesh() {
+    let m = mesh(subdivided_cube(4));
+    let s = Sphere::new(Vec3::new(0.5, 0.25, 0.125), 0.25);
+    assert!(all(&m, &s, 0.0).is_empty());
+    let c = s.contact(&m).expect("inside");
+    assert!((c.normal - Vec3::X).length() <= tol(2.0), "{}", c.normal);
+    assert!((c.depth - 0.75).abs() <= tol(2.0), "{}", c.depth);
+    assert!((c.point.x - 1.0).abs() <= tol(2.0));
+    let back = m.contact(&s).unwrap();
+    assert_eq!((back.normal, back.depth), (-c.normal, c.depth));
+    let b = Obb::from_quat(
+        Vec3::new(-0.25, -0.5, 0.0),
+        Vec3::new(0.25, 0.125, 0.25),
+        Quat::IDENTITY,
+    );
+    let c = b.contact(&m).expect("inside");
+    assert!((c.normal + Vec3::Y).length() <= tol(2.0), "{}", c.normal);
+    assert!((c.depth - 0.625).abs() <= tol(2.0), "{}", c.depth);
+    let manifold = b.contact_manifold(&m);
+    assert_eq!(manifold.len(), 1);
+    assert_eq!(manifold.normal, c.normal);
+    // The same cube with a face missing is a surface: nothing inside.
+    let (v, mut t) = subdivided_cube(4);
+    t.truncate(t.len() - 2);
+    let open = TriMesh::new(v, t).unwrap();
+    assert!(!open.is_solid());
+    assert!(s.contact(&open).is_none());
+}
+
 #[test]
 fn invalid_input_gives_nothing() {
     let m = grid(2, false);

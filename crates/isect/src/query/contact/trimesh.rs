@@ -23,7 +23,7 @@ use crate::query::algo::box_frame::BoxFrame;
 use crate::query::algo::polygon_clip::Poly;
 use crate::query::{
     Bounded, Contact, ContactInfo, ContactManifold, Manifold, ManifoldPoint, MeshContact,
-    mirror_contact, mirror_manifold,
+    PointQuery, mirror_contact, mirror_manifold,
 };
 use crate::shape::trimesh::active_edges::{back, front};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Sphere, TriMesh, Triangle};
@@ -252,7 +252,8 @@ impl TriMesh {
         });
     }
 
-    /// The deepest of [`TriMesh::contacts`] within margin 0, the lowest triangle index on a tie.
+    /// The deepest of [`TriMesh::contacts`] within margin 0, the lowest triangle index on a tie;
+    /// for a shape wholly inside a solid mesh, [`TriMesh::way_out`].
     fn deepest_contact<S: MeshContactShape + ?Sized>(&self, shape: &S) -> Option<MeshContact> {
         let mut best: Option<MeshContact> = None;
         self.contacts(shape, 0.0, |c| {
@@ -264,7 +265,56 @@ impl TriMesh {
                 best = Some(c);
             }
         });
+        if best.is_none() && self.solid && shape.usable() {
+            let (inside, _) = shape.extent(Vec3::X);
+            if self.contains_point(inside) {
+                return self.way_out(shape);
+            }
+        }
         best
+    }
+
+    /// The contact of a shape (valid) lying wholly inside the solid mesh, touching no triangle:
+    /// towards the nearest triangle (its closest point, the lowest index on a tie), deep enough
+    /// to carry the whole shape past that point along the direction to it. The nearest triangle
+    /// is found in boxes grown by doubling margins about the shape's: a triangle at distance `d`
+    /// lies in the shape's box grown by `d`, so the nearest one within the margin is the nearest.
+    fn way_out<S: MeshContactShape + ?Sized>(&self, shape: &S) -> Option<MeshContact> {
+        let b = shape.bounds();
+        let mesh = self.aabb();
+        let mut margin = (b.max - b.min)
+            .max_element()
+            .max((mesh.max - mesh.min).max_element() / 1024.0);
+        loop {
+            let pad = Vec3::splat(margin);
+            let grown = Aabb::new(b.min - pad, b.max + pad);
+            let mut best: Option<(Real, u32, Vec3, Vec3)> = None;
+            self.query_aabb(&grown, |i| {
+                let tri = self.triangle(i);
+                if tri.normal().is_none() {
+                    return;
+                }
+                let cp = shape.closest(&tri);
+                if best.is_none_or(|(d, j, _, _)| cp.distance < d || (cp.distance == d && i < j)) {
+                    best = Some((cp.distance, i, cp.a, cp.b));
+                }
+            });
+            let covers = grown.min.cmple(mesh.min).all() && grown.max.cmpge(mesh.max).all();
+            match best {
+                Some((d, i, on_shape, on_mesh)) if d <= margin || covers => {
+                    let normal = (on_mesh - on_shape).try_normalize()?;
+                    let (center, r) = shape.extent(normal);
+                    return Some(MeshContact {
+                        triangle: i,
+                        point: on_mesh,
+                        normal,
+                        depth: normal.dot(on_mesh) - (normal.dot(center) - r),
+                    });
+                }
+                _ if covers || !margin.is_finite() => return None,
+                _ => margin *= 2.0,
+            }
+        }
     }
 }
 
@@ -302,9 +352,10 @@ macro_rules! contact_against_mesh {
 
         impl Contact<TriMesh> for $shape {
             /// The deepest of the contacts [`TriMesh::contacts`] reports (internal edges
-            /// removed), the lowest triangle index on a tie; touching gives depth 0. `None`
-            /// when the shape touches no triangle (a shape wholly inside a solid mesh touches
-            /// none either) and for an invalid shape.
+            /// removed), the lowest triangle index on a tie; touching gives depth 0. A shape
+            /// wholly inside a solid mesh ([`TriMesh::is_solid`]), touching no triangle, is
+            /// pushed towards the nearest triangle, deep enough to carry it past the closest
+            /// point. `None` when apart and for an invalid shape.
             fn contact(&self, other: &TriMesh) -> Option<ContactInfo> {
                 other.deepest_contact(self).map(|c| ContactInfo {
                     point: c.point,
@@ -322,17 +373,31 @@ contact_against_mesh!(Sphere, Aabb, Obb, Capsule, Triangle, ConvexHull);
 /// The manifold of a box (`frame`, of the valid `shape`) resting on a mesh: the normal of the
 /// deepest contact, and the points of every triangle in contact with that normal (within
 /// [`FEATURE_TOLERANCE`]), each triangle clipped by the box with the box's extent below each
-/// point along the normal, reduced to four.
+/// point along the normal, reduced to four. A box wholly inside a solid mesh has the one point
+/// of its contact.
 fn box_manifold<S: MeshContactShape>(mesh: &TriMesh, shape: &S, frame: &BoxFrame) -> Manifold {
-    let Some(deepest) = mesh.deepest_contact(shape) else {
+    let mut touching: Vec<MeshContact> = Vec::new();
+    mesh.contacts(shape, 0.0, |c| {
+        if c.depth >= 0.0 {
+            touching.push(c);
+        }
+    });
+    let deepest = touching.iter().copied().reduce(|b, c| {
+        if c.depth > b.depth || (c.depth == b.depth && c.triangle < b.triangle) {
+            c
+        } else {
+            b
+        }
+    });
+    let Some(deepest) = deepest.or_else(|| mesh.deepest_contact(shape)) else {
         return Manifold::EMPTY;
     };
     let n = deepest.normal;
     let mut candidates: Vec<ManifoldPoint> = Vec::new();
     let mut scale = frame.scale();
-    mesh.contacts(shape, 0.0, |c| {
-        if c.depth < 0.0 || !(c.normal.dot(n) >= 1.0 - FEATURE_TOLERANCE) {
-            return;
+    for c in &touching {
+        if !(c.normal.dot(n) >= 1.0 - FEATURE_TOLERANCE) {
+            continue;
         }
         let tri = mesh.triangle(c.triangle).vertices();
         scale = tri
@@ -354,7 +419,13 @@ fn box_manifold<S: MeshContactShape>(mesh: &TriMesh, shape: &S, frame: &BoxFrame
                 depth: c.depth.min(deepest.depth),
             });
         }
-    });
+    }
+    if candidates.is_empty() {
+        candidates.push(ManifoldPoint {
+            point: deepest.point,
+            depth: deepest.depth,
+        });
+    }
     Manifold::reduced(n, &candidates, ON_SET_TOLERANCE * scale)
 }
 

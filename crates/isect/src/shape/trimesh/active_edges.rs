@@ -1,7 +1,7 @@
 //! The edge table of a [`TriMesh`](super::TriMesh), built with it: which triangle lies across
 //! each edge, and which edges are *active* (real creases that may give contact normals of their
 //! own) on each side of the triangle. The contacts against a mesh read it to remove internal
-//! edges (`query/algo/active_edges.rs`); building it also decides whether the mesh is closed and
+//! edges (`query/contact/trimesh.rs`); building it also decides whether the mesh is closed and
 //! consistently oriented.
 //!
 //! An edge shared by exactly two triangles is active on a side of a triangle when the neighbour
