@@ -35,6 +35,8 @@ mod sweep;
 
 pub use algo::gjk::SupportMap;
 pub use contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
+#[cfg(feature = "alloc")]
+pub use contact::trimesh::MeshContactShape;
 pub use planes::three_planes;
 #[cfg(feature = "alloc")]
 pub use sweep::MeshSweepShape;
@@ -230,6 +232,21 @@ pub struct ContactInfo {
     /// separates the two.
     pub normal: Vec3,
     /// Penetration depth, `>= 0` (0 when touching).
+    pub depth: Real,
+}
+
+/// One triangle's contact with a shape: see `TriMesh::contacts`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MeshContact {
+    /// Index of the triangle, in the order given to `TriMesh::new`.
+    pub triangle: u32,
+    /// A point of both when they overlap; the triangle's closest point across a gap.
+    pub point: Vec3,
+    /// Unit normal from the triangle towards the shape: moving the shape by `normal * depth`
+    /// clears the triangle.
+    pub normal: Vec3,
+    /// Penetration depth: 0 when touching, `< 0` for a gap (within the margin asked for).
     pub depth: Real,
 }
 

@@ -15,7 +15,7 @@ mod segment;
 mod sphere;
 mod triangle;
 #[cfg(feature = "alloc")]
-mod trimesh;
+pub(crate) mod trimesh;
 
 pub use aabb::Aabb;
 pub use capsule::Capsule;

@@ -5,11 +5,14 @@
 
 use alloc::vec::Vec;
 
+pub(crate) mod active_edges;
+
 use crate::bvh::Bvh;
 use crate::error::MeshError;
 use crate::math::{Real, Vec3};
 use crate::query::Bounded;
 use crate::shape::{Aabb, Sphere, Triangle};
+use active_edges::{EdgeTable, outward_sign};
 
 /// A triangle mesh: shared vertices and triangles as triples of vertex indices, with a bounding
 /// volume hierarchy built at construction.
@@ -26,6 +29,11 @@ pub struct TriMesh {
     pub(crate) vertices: Vec<Vec3>,
     pub(crate) triangles: Vec<[u32; 3]>,
     pub(crate) solid: bool,
+    /// For a solid mesh, `1` when its triangles run counter-clockwise seen from outside, `-1`
+    /// when clockwise (the sign of the enclosed volume); `1` for any other mesh.
+    pub(crate) outward: Real,
+    /// The triangles across each edge and which edges are active (for contacts).
+    pub(crate) edges: EdgeTable,
     pub(crate) bvh: Bvh,
 }
 
@@ -58,13 +66,22 @@ impl TriMesh {
                 });
             }
         }
-        let solid = closed_and_oriented(&triangles, vertices.len());
+        let (mut edges, solid) = EdgeTable::neighbours(&triangles, vertices.len());
+        edges.set_flags(&vertices, &triangles);
+        let outward = if solid {
+            outward_sign(&vertices, &triangles)
+        } else {
+            1.0
+        };
         let mut bvh = Bvh::new(&vertices, &triangles);
-        bvh.inward = solid && wound_inward(&vertices, &triangles);
+        // The BVH's inside test and tie-break use the outer side, whatever the winding's sign.
+        bvh.inward = outward < 0.0;
         Ok(Self {
             vertices,
             triangles,
             solid,
+            outward,
+            edges,
             bvh,
         })
     }
@@ -116,14 +133,17 @@ impl TriMesh {
         self.solid
     }
 
-    /// Heap bytes held by the mesh: vertices, triangles and the BVH (its 8-wide nodes, 4-wide in
+    /// Heap bytes held by the mesh: vertices, triangles, the BVH (its 8-wide nodes, 4-wide in
     /// `f64`, a copy of each triangle's corners in leaf order, the leaf order and the degenerate
-    /// flags). Divide by [`TriMesh::triangle_count`] for bytes per triangle.
+    /// flags) and the edge table of the contacts (the triangle across each edge, 12 bytes, and
+    /// the active-edge flags, 1 byte, per triangle). Divide by [`TriMesh::triangle_count`] for
+    /// bytes per triangle.
     #[must_use]
     pub fn heap_bytes(&self) -> usize {
         self.vertices.capacity() * core::mem::size_of::<Vec3>()
             + self.triangles.capacity() * core::mem::size_of::<[u32; 3]>()
             + self.bvh.heap_bytes()
+            + self.edges.heap_bytes()
     }
 
     /// Moves the vertices to `vertices` (same count and order, same triangles) and refits the
@@ -131,7 +151,7 @@ impl TriMesh {
     /// for the new positions exactly as a fresh [`TriMesh::new`] would (only the tree's quality,
     /// hence the speed, can differ). [`TriMesh::is_solid`] does not change (it depends on the
     /// triangles only); which side is inside is decided again (a solid's inside never depends
-    /// on its winding's sign).
+    /// on its winding's sign), and which edges are active for contacts is decided afresh.
     ///
     /// # Errors
     /// [`MeshError::NonFiniteVertex`] naming the first NaN or infinite vertex; the mesh is then
@@ -150,66 +170,14 @@ impl TriMesh {
         }
         self.vertices.copy_from_slice(vertices);
         self.bvh.refit(&self.vertices, &self.triangles);
+        self.edges.set_flags(&self.vertices, &self.triangles);
         // Moving vertices can turn a solid inside out.
-        self.bvh.inward = self.solid && wound_inward(&self.vertices, &self.triangles);
+        if self.solid {
+            self.outward = outward_sign(&self.vertices, &self.triangles);
+            self.bvh.inward = self.outward < 0.0;
+        }
         Ok(())
     }
-}
-
-/// Whether a closed, consistently oriented mesh is wound inward: its signed volume (the sum of
-/// the triangles' `(a − o) · ((b − o) × (c − o)) / 6` about a point `o`, the same for any `o` on
-/// a closed surface) is negative. Taken about the first vertex, so that the products are of the
-/// mesh's size, not of its distance from the origin. A mesh of separate parts is judged as a
-/// whole: a cavity wound inward inside a solid wound outward keeps its meaning.
-fn wound_inward(vertices: &[Vec3], triangles: &[[u32; 3]]) -> bool {
-    let o = vertices[0];
-    let volume: Real = triangles
-        .iter()
-        .map(|t| {
-            let [a, b, c] = t.map(|i| vertices[i as usize] - o);
-            a.dot(b.cross(c))
-        })
-        .sum();
-    volume < 0.0
-}
-
-/// Whether every undirected edge is used by exactly two triangles, once in each direction
-/// (`vertex_count` bounds the indices, which are checked).
-fn closed_and_oriented(triangles: &[[u32; 3]], vertex_count: usize) -> bool {
-    // Each directed edge is filed under its lower vertex (a counting sort, linear time) as its
-    // higher vertex and its direction; a closed, consistently oriented mesh then has, under
-    // every vertex, each higher vertex exactly twice, once in each direction. The lists are a
-    // vertex's degree long, so sorting each is cheap.
-    let edges = |&[a, b, c]: &[u32; 3]| [(a, b), (b, c), (c, a)];
-    let mut start = alloc::vec![0u32; vertex_count + 1];
-    for t in triangles {
-        for (x, y) in edges(t) {
-            if x == y {
-                return false;
-            }
-            start[x.min(y) as usize + 1] += 1;
-        }
-    }
-    for k in 1..start.len() {
-        start[k] += start[k - 1];
-    }
-    let mut next = start.clone();
-    let mut filed = alloc::vec![0u64; 3 * triangles.len()];
-    for t in triangles {
-        for (x, y) in edges(t) {
-            let slot = &mut next[x.min(y) as usize];
-            filed[*slot as usize] = (u64::from(x.max(y)) << 1) | u64::from(x < y);
-            *slot += 1;
-        }
-    }
-    start.windows(2).all(|w| {
-        let list = &mut filed[w[0] as usize..w[1] as usize];
-        list.sort_unstable();
-        list.len() % 2 == 0
-            && list
-                .chunks_exact(2)
-                .all(|pair| pair[0] >> 1 == pair[1] >> 1 && pair[0] & 1 == 0 && pair[1] & 1 == 1)
-    })
 }
 
 impl Bounded for TriMesh {

@@ -13,6 +13,7 @@ mod intersects_solids;
 mod intersects_triangle;
 mod linear;
 mod mesh;
+mod mesh_contact;
 mod point_flat;
 mod point_solids;
 mod raycast;

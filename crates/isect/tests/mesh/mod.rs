@@ -1,6 +1,7 @@
 //! `TriMesh` queries through the BVH, each against a brute-force loop over every triangle
 //! written here (independent of the BVH), on random soups and on closed meshes.
 
+mod contact;
 mod distance;
 mod pairs;
 mod point;

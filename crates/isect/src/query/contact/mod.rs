@@ -45,6 +45,8 @@ mod sphere_triangle;
 mod triangle_convex_hull;
 mod triangle_plane;
 mod triangle_triangle;
+#[cfg(feature = "alloc")]
+pub(crate) mod trimesh;
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;

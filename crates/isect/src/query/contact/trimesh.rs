@@ -1,0 +1,456 @@
+//! `Contact` between a [`TriMesh`] and every convex shape (both orders), [`TriMesh::contacts`]
+//! (every triangle within a margin) and `ContactManifold` of the boxes against a mesh.
+//!
+//! Each triangle's contact is the pair routine's (the shape against the triangle as a flat
+//! two-sided solid) or, within the margin, the closest points. Internal edges are then removed
+//! with the edge table built with the mesh (`shape/trimesh/active_edges.rs`), in the manner of
+//! Jolt's active edges and Bullet's internal-edge utility: the triangle's feature the normal
+//! comes from is read from the normal (the triangle's corners furthest along it: three a face,
+//! two an edge, one a corner). A normal from the face, or from an edge or corner whose
+//! neighbours continue the face flat, becomes the face normal, with the depth of the shape below
+//! the triangle's plane; an edge or corner inside a crease that bends towards the shape gives no
+//! contact at all, since the shape touches the neighbour across at the same points and the
+//! neighbour's face reports them (turned into a face normal it would push sideways, for instance
+//! a ball rolling on a step's top near its edge away from the riser's back). So a shape on a flat
+//! mesh meets the same face normal, bit for bit, over faces, shared edges and shared corners,
+//! while a step or a ridge keeps its edge normals. On a solid mesh the face normal is the
+//! outward one: a shape pushed past a face is pushed back out.
+
+use alloc::vec::Vec;
+
+use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
+use crate::query::algo::box_frame::BoxFrame;
+use crate::query::algo::polygon_clip::Poly;
+use crate::query::{
+    Bounded, Contact, ContactInfo, ContactManifold, Manifold, ManifoldPoint, MeshContact,
+    PointQuery, mirror_contact, mirror_manifold,
+};
+use crate::shape::trimesh::active_edges::{back, front};
+use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Sphere, TriMesh, Triangle};
+
+/// A convex shape whose contacts with a mesh [`TriMesh::contacts`] and `Contact<TriMesh>` find:
+/// [`Sphere`], [`Aabb`], [`Obb`], [`Capsule`], [`Triangle`] and [`ConvexHull`]. Sealed: the mesh
+/// contacts need each shape's contact and closest points with a triangle and its extent along
+/// a direction.
+pub trait MeshContactShape: sealed::TriangleContact {}
+
+pub(crate) mod sealed {
+    use crate::math::{Real, Vec3};
+    use crate::query::{ClosestPoints, ContactInfo};
+    use crate::shape::{Aabb, Triangle};
+
+    /// What the mesh contacts need of a convex shape.
+    pub trait TriangleContact {
+        /// Whether the shape is valid (its `is_usable`).
+        fn usable(&self) -> bool;
+
+        /// The shape's bounding box.
+        fn bounds(&self) -> Aabb;
+
+        /// A center and the shape's half extent `r` along the unit `n` about it: it spans
+        /// `n · center ± r` along `n`.
+        fn extent(&self, n: Vec3) -> (Vec3, Real);
+
+        /// The contact with `triangle` (the shape first): normal from the triangle towards the
+        /// shape.
+        fn touch(&self, triangle: &Triangle) -> Option<ContactInfo>;
+
+        /// The closest points, `a` on the shape and `b` on `triangle`.
+        fn closest(&self, triangle: &Triangle) -> ClosestPoints;
+    }
+}
+
+/// Below this (relative to the triangle's longest edge) a corner's height along a contact
+/// normal counts as the furthest: a normal within about 0.06° of a face or of an edge's normal
+/// plane comes from that face or edge.
+const FEATURE_TOLERANCE: Real = 1.0 / 1024.0;
+
+/// The contact of `shape` (valid) with triangle `i` of `mesh`, internal edges removed; `None`
+/// for a degenerate triangle (not part of the mesh, as for ray casts) and beyond `margin`.
+fn triangle_contact<S: MeshContactShape + ?Sized>(
+    mesh: &TriMesh,
+    shape: &S,
+    i: u32,
+    margin: Real,
+) -> Option<MeshContact> {
+    let tri = mesh.triangle(i);
+    let unit = tri.normal()?;
+    let raw = match shape.touch(&tri) {
+        Some(c) => c,
+        None => {
+            let cp = shape.closest(&tri);
+            if !(margin > 0.0 && cp.distance <= margin) {
+                return None;
+            }
+            let offset = cp.a - cp.b;
+            let normal = if cp.distance > 0.0 {
+                offset / cp.distance
+            } else {
+                unit
+            };
+            ContactInfo {
+                point: cp.b,
+                normal,
+                depth: -cp.distance,
+            }
+        }
+    };
+    // The face normal on the shape's side; a solid mesh's outward one.
+    let out = if mesh.solid {
+        unit * mesh.outward
+    } else if raw.normal.dot(unit) >= 0.0 {
+        unit
+    } else {
+        -unit
+    };
+    let feature = if raw.normal.dot(out) >= 0.0 {
+        feature(mesh.edges.flags[i as usize], out == unit, &tri, raw.normal)
+    } else {
+        // A solid mesh's triangle pushing the shape inwards: its outward face instead.
+        Feature::Face
+    };
+    match feature {
+        Feature::Active => {
+            return Some(MeshContact {
+                triangle: i,
+                point: raw.point,
+                normal: raw.normal,
+                depth: raw.depth,
+            });
+        }
+        Feature::Covered => return None,
+        Feature::Face => {}
+    }
+    // The face normal, with the depth of the shape below the triangle's plane.
+    let (center, r) = shape.extent(out);
+    let depth = r - out.dot(center - tri.a);
+    (depth >= -margin).then_some(MeshContact {
+        triangle: i,
+        point: raw.point,
+        normal: out,
+        depth,
+    })
+}
+
+/// What becomes of a triangle's contact, by the feature its normal comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Feature {
+    /// An active edge or corner (or no feature): the normal stays.
+    Active,
+    /// The face, or an edge or corner whose neighbours continue the face flat: the face
+    /// normal, with the depth below the face's plane (the same plane as the neighbours').
+    Face,
+    /// An edge or corner inside a crease that bends towards the shape: the shape touches the
+    /// neighbour across at the same points, and the neighbour's face reports it.
+    Covered,
+}
+
+/// The feature of `tri` the contact normal `n` comes from (its corners furthest along `n`), on
+/// the shape's side (`front_side`: the side the triangle's normal points to), judged by the
+/// triangle's active-edge `flags`.
+fn feature(flags: u8, front_side: bool, tri: &Triangle, n: Vec3) -> Feature {
+    let c = tri.vertices();
+    let h = c.map(|p| n.dot(p));
+    let top = h[0].max(h[1]).max(h[2]);
+    let longest = (c[1] - c[0])
+        .length()
+        .max((c[2] - c[1]).length())
+        .max((c[0] - c[2]).length());
+    let near = h.map(|x| x >= top - FEATURE_TOLERANCE * longest);
+    let (mine, other) = if front_side {
+        (front as fn(usize) -> u8, back as fn(usize) -> u8)
+    } else {
+        (back as fn(usize) -> u8, front as fn(usize) -> u8)
+    };
+    // Each edge on the shape's side: active, flat (inactive on both sides), or a crease
+    // bending towards the shape (active on the other side only).
+    let edge = |k: usize| {
+        if flags & mine(k) != 0 {
+            Feature::Active
+        } else if flags & other(k) == 0 {
+            Feature::Face
+        } else {
+            Feature::Covered
+        }
+    };
+    // A corner joins two edges: active if either is, flat if both are.
+    let corner = |k: usize, j: usize| match (edge(k), edge(j)) {
+        (Feature::Active, _) | (_, Feature::Active) => Feature::Active,
+        (Feature::Face, Feature::Face) => Feature::Face,
+        _ => Feature::Covered,
+    };
+    match near {
+        [true, true, true] => Feature::Face,
+        // Edge k runs from corner k to corner k + 1.
+        [true, true, false] => edge(0),
+        [false, true, true] => edge(1),
+        [true, false, true] => edge(2),
+        // Corner k joins edges k - 1 and k.
+        [true, false, false] => corner(2, 0),
+        [false, true, false] => corner(0, 1),
+        [false, false, true] => corner(1, 2),
+        [false, false, false] => Feature::Active,
+    }
+}
+
+impl TriMesh {
+    /// Calls `f` with the contact of `shape` with every triangle it touches or comes within
+    /// `margin` of (`depth < 0` is a gap; the triangle's index, a point, the normal from the
+    /// triangle towards the shape and the depth that clears the triangle), in no particular
+    /// order, with internal edges removed: an edge or corner shared with neighbours that
+    /// continue the surface flat gives the triangle's face normal (and the depth of the shape
+    /// below its plane) instead of its own, and one inside a crease bending towards the shape
+    /// gives nothing (the neighbour across touches the shape at the same points and reports
+    /// it). So a shape over a flat mesh meets only the face normal, over shared edges and
+    /// corners too, while real edges (a step, a ridge) keep theirs. Against a solid mesh
+    /// ([`TriMesh::is_solid`]) face normals point out of it. Touching gives depth 0; degenerate
+    /// triangles are not part of the mesh. Nothing for an invalid shape or a negative or NaN
+    /// margin.
+    ///
+    /// ```
+    /// use isect::{Sphere, TriMesh, glam::Vec3};
+    /// // Two triangles making a flat square; a ball resting exactly over their shared edge.
+    /// let floor = TriMesh::new(
+    ///     vec![
+    ///         Vec3::new(-1.0, 0.0, -1.0),
+    ///         Vec3::new(1.0, 0.0, -1.0),
+    ///         Vec3::new(1.0, 0.0, 1.0),
+    ///         Vec3::new(-1.0, 0.0, 1.0),
+    ///     ],
+    ///     vec![[0, 2, 1], [0, 3, 2]],
+    /// )
+    /// .unwrap();
+    /// let ball = Sphere::new(Vec3::new(0.2, 0.5, 0.2), 0.75);
+    /// let mut seen = Vec::new();
+    /// floor.contacts(&ball, 0.0, |c| seen.push(c));
+    /// assert_eq!(seen.len(), 2);
+    /// for c in &seen {
+    ///     assert_eq!(c.normal, Vec3::Y);
+    ///     assert_eq!(c.depth, 0.25);
+    /// }
+    /// ```
+    pub fn contacts<S: MeshContactShape + ?Sized>(
+        &self,
+        shape: &S,
+        margin: Real,
+        mut f: impl FnMut(MeshContact),
+    ) {
+        if !(shape.usable() && margin >= 0.0) {
+            return;
+        }
+        let b = shape.bounds();
+        let pad = Vec3::splat(margin);
+        let mesh = self.aabb();
+        let (lo, hi) = ((b.min - pad).max(mesh.min), (b.max + pad).min(mesh.max));
+        if !lo.cmple(hi).all() {
+            return;
+        }
+        self.query_aabb(&Aabb::new(lo, hi), |i| {
+            if let Some(c) = triangle_contact(self, shape, i, margin) {
+                f(c);
+            }
+        });
+    }
+
+    /// The deepest of [`TriMesh::contacts`] within margin 0, the lowest triangle index on a tie;
+    /// for a shape wholly inside a solid mesh, [`TriMesh::way_out`].
+    fn deepest_contact<S: MeshContactShape + ?Sized>(&self, shape: &S) -> Option<MeshContact> {
+        let mut best: Option<MeshContact> = None;
+        self.contacts(shape, 0.0, |c| {
+            if c.depth >= 0.0
+                && best.is_none_or(|b| {
+                    c.depth > b.depth || (c.depth == b.depth && c.triangle < b.triangle)
+                })
+            {
+                best = Some(c);
+            }
+        });
+        if best.is_none() && self.solid && shape.usable() {
+            let (inside, _) = shape.extent(Vec3::X);
+            if self.contains_point(inside) {
+                return self.way_out(shape);
+            }
+        }
+        best
+    }
+
+    /// The contact of a shape (valid) lying wholly inside the solid mesh, touching no triangle:
+    /// towards the nearest triangle (its closest point, the lowest index on a tie), deep enough
+    /// to carry the whole shape past that point along the direction to it. The nearest triangle
+    /// is found in boxes grown by doubling margins about the shape's: a triangle at distance `d`
+    /// lies in the shape's box grown by `d`, so the nearest one within the margin is the nearest.
+    fn way_out<S: MeshContactShape + ?Sized>(&self, shape: &S) -> Option<MeshContact> {
+        let b = shape.bounds();
+        let mesh = self.aabb();
+        let mut margin = (b.max - b.min)
+            .max_element()
+            .max((mesh.max - mesh.min).max_element() / 1024.0);
+        loop {
+            let pad = Vec3::splat(margin);
+            let grown = Aabb::new(b.min - pad, b.max + pad);
+            let mut best: Option<(Real, u32, Vec3, Vec3)> = None;
+            self.query_aabb(&grown, |i| {
+                let tri = self.triangle(i);
+                if tri.normal().is_none() {
+                    return;
+                }
+                let cp = shape.closest(&tri);
+                if best.is_none_or(|(d, j, _, _)| cp.distance < d || (cp.distance == d && i < j)) {
+                    best = Some((cp.distance, i, cp.a, cp.b));
+                }
+            });
+            let covers = grown.min.cmple(mesh.min).all() && grown.max.cmpge(mesh.max).all();
+            match best {
+                Some((d, i, on_shape, on_mesh)) if d <= margin || covers => {
+                    let normal = (on_mesh - on_shape).try_normalize()?;
+                    let (center, r) = shape.extent(normal);
+                    return Some(MeshContact {
+                        triangle: i,
+                        point: on_mesh,
+                        normal,
+                        depth: normal.dot(on_mesh) - (normal.dot(center) - r),
+                    });
+                }
+                _ if covers || !margin.is_finite() => return None,
+                _ => margin *= 2.0,
+            }
+        }
+    }
+}
+
+/// `Contact<TriMesh>` for each shape, its mirror and its [`MeshContactShape`] marker.
+macro_rules! contact_against_mesh {
+    ($($shape:ty),*) => {$(
+        impl sealed::TriangleContact for $shape {
+            #[inline]
+            fn usable(&self) -> bool {
+                self.is_usable()
+            }
+
+            #[inline]
+            fn bounds(&self) -> Aabb {
+                self.aabb()
+            }
+
+            #[inline]
+            fn extent(&self, n: Vec3) -> (Vec3, Real) {
+                crate::query::algo::plane_extent::PlaneExtent::center_extent(self, n)
+            }
+
+            #[inline]
+            fn touch(&self, triangle: &Triangle) -> Option<ContactInfo> {
+                Contact::contact(self, triangle)
+            }
+
+            #[inline]
+            fn closest(&self, triangle: &Triangle) -> crate::query::ClosestPoints {
+                crate::query::Distance::closest_points(self, triangle)
+            }
+        }
+
+        impl MeshContactShape for $shape {}
+
+        impl Contact<TriMesh> for $shape {
+            /// The deepest of the contacts [`TriMesh::contacts`] reports (internal edges
+            /// removed), the lowest triangle index on a tie; touching gives depth 0. A shape
+            /// wholly inside a solid mesh ([`TriMesh::is_solid`]), touching no triangle, is
+            /// pushed towards the nearest triangle, deep enough to carry it past the closest
+            /// point. `None` when apart and for an invalid shape.
+            fn contact(&self, other: &TriMesh) -> Option<ContactInfo> {
+                other.deepest_contact(self).map(|c| ContactInfo {
+                    point: c.point,
+                    normal: c.normal,
+                    depth: c.depth,
+                })
+            }
+        }
+        mirror_contact!($shape, TriMesh);
+    )*};
+}
+
+contact_against_mesh!(Sphere, Aabb, Obb, Capsule, Triangle, ConvexHull);
+
+/// The manifold of a box (`frame`, of the valid `shape`) resting on a mesh: the normal of the
+/// deepest contact, and the points of every triangle in contact with that normal (within
+/// [`FEATURE_TOLERANCE`]), each triangle clipped by the box with the box's extent below each
+/// point along the normal, reduced to four. A box wholly inside a solid mesh has the one point
+/// of its contact.
+fn box_manifold<S: MeshContactShape>(mesh: &TriMesh, shape: &S, frame: &BoxFrame) -> Manifold {
+    let mut touching: Vec<MeshContact> = Vec::new();
+    mesh.contacts(shape, 0.0, |c| {
+        if c.depth >= 0.0 {
+            touching.push(c);
+        }
+    });
+    let deepest = touching.iter().copied().reduce(|b, c| {
+        if c.depth > b.depth || (c.depth == b.depth && c.triangle < b.triangle) {
+            c
+        } else {
+            b
+        }
+    });
+    let Some(deepest) = deepest.or_else(|| mesh.deepest_contact(shape)) else {
+        return Manifold::EMPTY;
+    };
+    let n = deepest.normal;
+    let mut candidates: Vec<ManifoldPoint> = Vec::new();
+    let mut scale = frame.scale();
+    for c in &touching {
+        if !(c.normal.dot(n) >= 1.0 - FEATURE_TOLERANCE) {
+            continue;
+        }
+        let tri = mesh.triangle(c.triangle).vertices();
+        scale = tri
+            .iter()
+            .map(|p| p.abs().max_element())
+            .fold(scale, Real::max);
+        let mut poly = Poly::new(&tri);
+        frame.clip(&mut poly, ON_SET_TOLERANCE * frame.scale());
+        let before = candidates.len();
+        for &p in poly.points() {
+            candidates.push(ManifoldPoint {
+                point: p,
+                depth: frame.exit(p, -n).min(deepest.depth),
+            });
+        }
+        if candidates.len() == before {
+            candidates.push(ManifoldPoint {
+                point: c.point,
+                depth: c.depth.min(deepest.depth),
+            });
+        }
+    }
+    if candidates.is_empty() {
+        candidates.push(ManifoldPoint {
+            point: deepest.point,
+            depth: deepest.depth,
+        });
+    }
+    Manifold::reduced(n, &candidates, ON_SET_TOLERANCE * scale)
+}
+
+impl ContactManifold<TriMesh> for Obb {
+    /// Up to four points with the normal of `Contact<TriMesh>` (internal edges removed): the
+    /// common part of the box and each triangle in contact along that normal, each point with
+    /// the box's extent below it, reduced as for box–box. Empty when the box touches no
+    /// triangle and for an invalid box.
+    fn contact_manifold(&self, other: &TriMesh) -> Manifold {
+        if !self.is_usable() {
+            return Manifold::EMPTY;
+        }
+        box_manifold(other, self, &BoxFrame::from_obb(self))
+    }
+}
+mirror_manifold!(Obb, TriMesh);
+
+impl ContactManifold<TriMesh> for Aabb {
+    /// As for [`Obb`]: up to four points with the normal of `Contact<TriMesh>`. Empty when the
+    /// box touches no triangle and for an invalid box.
+    fn contact_manifold(&self, other: &TriMesh) -> Manifold {
+        if !self.is_usable() {
+            return Manifold::EMPTY;
+        }
+        box_manifold(other, self, &BoxFrame::from_aabb(self))
+    }
+}
+mirror_manifold!(Aabb, TriMesh);
