@@ -68,6 +68,8 @@ extern crate std;
 #[cfg(feature = "alloc")]
 pub mod batch;
 #[cfg(feature = "alloc")]
+pub mod broad;
+#[cfg(feature = "alloc")]
 mod bvh;
 #[cfg(feature = "alloc")]
 mod dispatch;

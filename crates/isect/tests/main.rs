@@ -10,6 +10,7 @@
 extern crate isect_f64 as isect;
 
 mod batch;
+mod broad;
 mod common;
 // Against parry3d (parry3d-f64 for isect-f64). CI's glam-0.34 run builds without parry, whose
 // glam is 0.33, and sets `isect_no_parry`.
