@@ -16,9 +16,33 @@
 //! 2012) and keeps the one that shrinks the changed node's area most: the tree improves where
 //! it changes, which keeps it close to a rebuilt one under long runs of moves.
 
-use crate::broad::tree::{Child, Node, ROOT, Tree, half_area, union};
-use crate::math::Real;
+use crate::broad::tree::{BVec4A, Child, Node, ROOT, Tree, half_area, union};
+use crate::math::{Real, Vec4};
 use crate::shape::Aabb;
+use glam::Vec4Swizzles;
+
+/// [`half_area`] per lane of boxes whose sizes along the axes are `sizes`.
+#[inline(always)]
+fn half_areas(sizes: [Vec4; 3]) -> Vec4 {
+    let [x, y, z] = sizes.map(|s| s.max(Vec4::ZERO).min(Vec4::splat(Real::MAX)));
+    x * y + y * z + z * x
+}
+
+/// Half the areas of a node's two slots' boxes joined with the box `[dmin, dmax]` (given by
+/// axis, in all lanes), and of the slots' own boxes, in lanes 0 and 1.
+#[inline(always)]
+fn slot_areas(node: &Node, dmin: &[Vec4; 3], dmax: &[Vec4; 3]) -> (Vec4, Vec4) {
+    let minima = BVec4A::new(true, true, false, false);
+    let mut joined = [Vec4::ZERO; 3];
+    let mut own = [Vec4::ZERO; 3];
+    for a in 0..3 {
+        let v = node.axes[a];
+        let u = Vec4::select(minima, v.min(dmin[a]), v.max(dmax[a]));
+        joined[a] = u.zwxy() - u;
+        own[a] = v.zwxy() - v;
+    }
+    (half_areas(joined), half_areas(own))
+}
 
 impl Tree {
     /// Inserts proxy `p`, which is not in the tree, with the (valid) box `fat`.
@@ -33,13 +57,11 @@ impl Tree {
         let (sibling, sibling_box) = self.best_sibling(fat);
         let old_parent = self.parent_of(sibling);
         let n = self.allocate();
-        self.nodes[n as usize] = Node {
-            min: [sibling_box.min, fat.min],
-            max: [sibling_box.max, fat.max],
-            child: [sibling, leaf],
-            parent: old_parent,
-            height: 1 + self.height_of(sibling),
-        };
+        self.nodes[n as usize] = Node::new(
+            [(sibling, &sibling_box), (leaf, fat)],
+            old_parent,
+            1 + self.height_of(sibling),
+        );
         self.set_parent(sibling, n);
         self.set_parent(leaf, n);
         self.replace_child(
@@ -48,17 +70,20 @@ impl Tree {
             Child::node(n),
             &union(&sibling_box, fat),
         );
-        // Every ancestor grew (or kept its box): refit all of them, rotating as we go.
-        let mut i = n;
+        // The ancestors grow until one holds the box already: refit them, rotating as we go,
+        // up to the first whose box and height come out unchanged (nothing above changed).
+        let mut i = old_parent;
         while i != ROOT {
+            let before = self.nodes[i as usize].height();
             self.rotate(i);
             let node = &self.nodes[i as usize];
             let aabb = node.own_box();
-            let height = 1 + self
-                .height_of(node.child[0])
-                .max(self.height_of(node.child[1]));
-            let parent = node.parent;
-            self.nodes[i as usize].height = height;
+            let height = self.height_from_children(node);
+            let parent = node.parent();
+            if before == height && self.child_box(parent, i) == aabb {
+                break;
+            }
+            self.nodes[i as usize].set_height(height);
             self.replace_child(parent, Child::node(i), Child::node(i), &aabb);
             i = parent;
         }
@@ -72,7 +97,8 @@ impl Tree {
     /// ends whatever the costs are.
     fn best_sibling(&self, d: &Aabb) -> (Child, Aabb) {
         let area_d = half_area(d);
-        let centre_d = d.min + d.max;
+        let dmin = [0, 1, 2].map(|a| Vec4::splat(d.min[a]));
+        let dmax = [0, 1, 2].map(|a| Vec4::splat(d.max[a]));
         let mut best = (self.root, self.root_box);
         let mut direct = half_area(&union(&self.root_box, d));
         let mut best_cost = direct;
@@ -83,23 +109,22 @@ impl Tree {
         while !here.is_leaf() {
             let node = &self.nodes[here.index() as usize];
             inherited += (direct - area_here).max(0.0);
-            let mut direct_c = [0.0; 2];
-            let mut area_c = [0.0; 2];
+            let (joined, own) = slot_areas(node, &dmin, &dmax);
+            let direct_c = [joined.x, joined.y];
+            let area_c = [own.x, own.y];
             let mut lower = [Real::INFINITY; 2];
+            let children = node.children();
             for s in 0..2 {
-                let b = node.slot_box(s);
-                direct_c[s] = half_area(&union(&b, d));
                 let cost = direct_c[s] + inherited;
                 if cost < best_cost {
                     best_cost = cost;
-                    best = (node.child[s], b);
+                    best = (children[s], node.slot_box(s));
                 }
-                if !node.child[s].is_leaf() {
-                    area_c[s] = half_area(&b);
+                if !children[s].is_leaf() {
                     lower[s] = inherited + direct_c[s] + (area_d - area_c[s]).min(0.0);
                 }
             }
-            let inner = [!node.child[0].is_leaf(), !node.child[1].is_leaf()];
+            let inner = [!children[0].is_leaf(), !children[1].is_leaf()];
             if !(inner[0] && best_cost > lower[0] || inner[1] && best_cost > lower[1]) {
                 break;
             }
@@ -109,13 +134,15 @@ impl Tree {
                 0
             } else if lower[0] == lower[1] {
                 // Both contain `d` (their bounds are equal): the nearer centre decides.
-                let c0 = node.min[0] + node.max[0] - centre_d;
-                let c1 = node.min[1] + node.max[1] - centre_d;
+                let centre = d.min + d.max;
+                let (b0, b1) = (node.slot_box(0), node.slot_box(1));
+                let c0 = b0.min + b0.max - centre;
+                let c1 = b1.min + b1.max - centre;
                 usize::from(c1.length_squared() < c0.length_squared())
             } else {
                 usize::from(lower[1] < lower[0])
             };
-            here = node.child[s];
+            here = children[s];
             direct = direct_c[s];
             area_here = area_c[s];
         }
@@ -125,46 +152,48 @@ impl Tree {
     /// At node `i`, the swap of a child with a grandchild under the other child that shrinks
     /// the area of the node it changes most, if any does. `i`'s own box stays the same.
     fn rotate(&mut self, i: u32) {
-        let node = self.nodes[i as usize];
+        let node = &self.nodes[i as usize];
+        let children = node.children();
         // (area saved, side of the inner child, its slot that swaps with the other child)
-        let mut best: Option<(Real, usize, usize)> = None;
+        let mut best = (0.0, 0, 0);
         for side in 0..2 {
-            let inner = node.child[side];
-            if inner.is_leaf() {
+            if children[side].is_leaf() {
                 continue;
             }
-            let x = &self.nodes[inner.index() as usize];
+            let x = &self.nodes[children[side].index() as usize];
             let area = half_area(&node.slot_box(side));
             let other = node.slot_box(1 - side);
             for k in 0..2 {
-                // After the swap `inner` holds the other child and its own slot `1 - k`.
+                // After the swap `x` holds the other child and its own slot `1 - k`.
                 let saved = area - half_area(&union(&other, &x.slot_box(1 - k)));
-                if saved > best.map_or(0.0, |b| b.0) {
-                    best = Some((saved, side, k));
+                if saved > best.0 {
+                    best = (saved, side, k);
                 }
             }
         }
-        let Some((_, side, k)) = best else {
+        let (saved, side, k) = best;
+        if !(saved > 0.0) {
             return;
-        };
-        let x = node.child[side].index();
-        let other = node.child[1 - side];
+        }
+        let x = children[side].index();
+        let other = children[1 - side];
         let other_box = node.slot_box(1 - side);
-        let grandchild = self.nodes[x as usize].child[k];
+        let grandchild = self.nodes[x as usize].child(k);
         let grandchild_box = self.nodes[x as usize].slot_box(k);
 
         self.nodes[x as usize].set_slot(k, other, &other_box);
         self.set_parent(other, x);
         let xn = &self.nodes[x as usize];
         let x_box = xn.own_box();
-        let x_height = 1 + self.height_of(xn.child[0]).max(self.height_of(xn.child[1]));
-        self.nodes[x as usize].height = x_height;
+        let x_height = self.height_from_children(xn);
+        self.nodes[x as usize].set_height(x_height);
 
         let height = 1 + x_height.max(self.height_of(grandchild));
+        self.changes += 1;
         let n = &mut self.nodes[i as usize];
         n.set_slot(side, Child::node(x), &x_box);
         n.set_slot(1 - side, grandchild, &grandchild_box);
-        n.height = height;
+        n.set_height(height);
         self.set_parent(grandchild, i);
     }
 }

@@ -79,7 +79,7 @@ mod validate;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, Vec4};
 use crate::shape::Aabb;
 use pairs::PairCache;
 pub use query::QueryStats;
@@ -158,11 +158,44 @@ fn grow(aabb: &Aabb, m: Real) -> Aabb {
     Aabb::new((aabb.min - m).max(-big), (aabb.max + m).min(big))
 }
 
-/// A proxy's given box and generation.
+/// A proxy's given box, in two 4-lane vectors (so the exact test of a pair is two loads and
+/// two comparisons), with its generation in the first one's `w` lane.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    given: Aabb,
-    generation: u32,
+    lo: Vec4,
+    hi: Vec4,
+}
+
+impl Entry {
+    #[inline(always)]
+    fn new(given: &Aabb, generation: u32) -> Self {
+        Self {
+            lo: given.min.extend(tree::pack(generation)),
+            hi: given.max.extend(0.0),
+        }
+    }
+
+    /// The box as given.
+    #[inline(always)]
+    fn given(&self) -> Aabb {
+        Aabb::new(self.lo.truncate(), self.hi.truncate())
+    }
+
+    #[inline(always)]
+    fn generation(&self) -> u32 {
+        tree::unpack(self.lo.w)
+    }
+
+    #[inline(always)]
+    fn set_given(&mut self, given: &Aabb) {
+        *self = Self::new(given, self.generation());
+    }
+
+    /// Whether this box and `other` meet (touching counts; `false` if either is NaN).
+    #[inline(always)]
+    fn meets(&self, other: &Self) -> bool {
+        tree::overlaps4(self.lo, self.hi, other.lo, other.hi)
+    }
 }
 
 /// A dynamic AABB tree of many moving boxes, each with a `T`: see the [module docs](self).
@@ -275,10 +308,8 @@ impl<T> BroadPhase<T> {
             None => {
                 let i = self.entries.len();
                 assert!(i < MAX_PROXIES, "isect::broad: too many proxies");
-                self.entries.push(Entry {
-                    given: aabb,
-                    generation: 0,
-                });
+                tree::grow_huge(&mut self.entries);
+                self.entries.push(Entry::new(&aabb, 0));
                 self.data.push(None);
                 self.tree.grow_proxies(i + 1);
                 self.pairs.grow_proxies(i + 1);
@@ -286,12 +317,12 @@ impl<T> BroadPhase<T> {
             }
         };
         let entry = &mut self.entries[index as usize];
-        entry.given = aabb;
+        entry.set_given(&aabb);
         self.data[index as usize] = Some(data);
         self.len += 1;
         let proxy = Proxy {
             index,
-            generation: entry.generation,
+            generation: entry.generation(),
         };
         if aabb.is_usable() {
             self.enter(index, &aabb);
@@ -308,7 +339,7 @@ impl<T> BroadPhase<T> {
         let Some(i) = self.slot(proxy) else {
             return;
         };
-        self.entries[i as usize].given = aabb;
+        self.entries[i as usize].set_given(&aabb);
         let usable = aabb.is_usable();
         if self.tree.holds(i) {
             if usable {
@@ -317,6 +348,14 @@ impl<T> BroadPhase<T> {
                 // Moved within the margin, and not shrunk so much that the grown box is far
                 // too large: nothing to do.
                 if contains(&fat, &aabb) && contains(&grow(&aabb, 4.0 * m), &fat) {
+                    return;
+                }
+                // Out of the margin but still near its sibling: the grown box changes in
+                // place, and only the pairs are searched again.
+                let fat = grow(&aabb, m);
+                if self.tree.move_in_place(i, &fat) {
+                    self.pairs.unlink_all(i);
+                    self.find_pairs(i, &fat);
                     return;
                 }
             }
@@ -335,8 +374,7 @@ impl<T> BroadPhase<T> {
             self.leave(i);
         }
         let entry = &mut self.entries[i as usize];
-        entry.generation = entry.generation.wrapping_add(1);
-        entry.given = Aabb::EMPTY;
+        *entry = Entry::new(&Aabb::EMPTY, entry.generation().wrapping_add(1));
         self.free_slots.push(i);
         self.len -= 1;
         self.data[i as usize].take()
@@ -360,7 +398,7 @@ impl<T> BroadPhase<T> {
     /// invalid; `None` when the proxy was removed.
     #[must_use]
     pub fn aabb(&self, proxy: Proxy) -> Option<Aabb> {
-        self.slot(proxy).map(|i| self.entries[i as usize].given)
+        self.slot(proxy).map(|i| self.entries[i as usize].given())
     }
 
     /// Whether the proxy is in the broad phase (not removed).
@@ -374,7 +412,7 @@ impl<T> BroadPhase<T> {
         self.data.iter().enumerate().filter_map(|(i, d)| {
             let d = d.as_ref()?;
             let e = &self.entries[i];
-            Some((self.proxy_at(i as u32), e.given, d))
+            Some((self.proxy_at(i as u32), e.given(), d))
         })
     }
 
@@ -390,10 +428,13 @@ impl<T> BroadPhase<T> {
             .enumerate()
             .rev()
         {
-            if data.take().is_some() {
-                entry.generation = entry.generation.wrapping_add(1);
-            }
-            entry.given = Aabb::EMPTY;
+            let generation = entry.generation();
+            let generation = if data.take().is_some() {
+                generation.wrapping_add(1)
+            } else {
+                generation
+            };
+            *entry = Entry::new(&Aabb::EMPTY, generation);
             self.free_slots.push(i as u32);
         }
         self.len = 0;
@@ -408,7 +449,7 @@ impl<T> BroadPhase<T> {
             .tree
             .nodes
             .iter()
-            .filter(|n| n.height != tree::FREE)
+            .filter(|n| n.height() != tree::FREE)
             .map(|n| tree::half_area(&n.own_box()))
             .sum();
         let bytes = size_of::<Self>()
@@ -418,7 +459,8 @@ impl<T> BroadPhase<T> {
             + self.entries.capacity() * size_of::<Entry>()
             + self.data.capacity() * size_of::<Option<T>>()
             + self.free_slots.capacity() * 4
-            + self.pairs.records.capacity() * size_of::<pairs::Record>()
+            + self.pairs.pairs.capacity() * size_of::<[u32; 2]>()
+            + self.pairs.links.capacity() * size_of::<pairs::Links>()
             + self.pairs.head.capacity() * 4;
         Stats {
             proxies: self.len,
@@ -440,7 +482,7 @@ impl<T> BroadPhase<T> {
     fn slot(&self, proxy: Proxy) -> Option<u32> {
         let i = proxy.index as usize;
         (i < self.entries.len()
-            && self.entries[i].generation == proxy.generation
+            && self.entries[i].generation() == proxy.generation
             && self.data[i].is_some())
         .then_some(proxy.index)
     }
@@ -450,7 +492,7 @@ impl<T> BroadPhase<T> {
     fn proxy_at(&self, i: u32) -> Proxy {
         Proxy {
             index: i,
-            generation: self.entries[i as usize].generation,
+            generation: self.entries[i as usize].generation(),
         }
     }
 
@@ -460,6 +502,7 @@ impl<T> BroadPhase<T> {
         let fat = grow(aabb, self.margin.of(aabb));
         self.tree.insert_leaf(i, &fat);
         self.find_pairs(i, &fat);
+        self.tree.reorder_if_scattered();
     }
 
     /// Takes proxy `i` out of the tree and drops its pairs.

@@ -10,45 +10,39 @@
 //! The set is a slab of pair records, each in two doubly linked lists, one per proxy (as Box2D
 //! keeps contacts on its bodies' edge lists), so that dropping a proxy's pairs costs its own
 //! pairs, and nothing needs hashing: a traversal of the tree finds each partner once.
+//! Reporting reads the pairs' proxies in the order of the slab, which is the order of the
+//! memory.
 
 use alloc::vec::Vec;
 
 use crate::broad::Proxy;
 use crate::broad::query::QueryStats;
-use crate::broad::tree::overlaps;
 use crate::shape::Aabb;
 
 /// No record: the end of a list, or an empty proxy list.
 pub(crate) const NIL: u32 = u32::MAX;
 
-/// A pair of proxies (`proxy[0] < proxy[1]`), linked into both proxies' lists: `next[s]` and
-/// `prev[s]` are the neighbours in the list of `proxy[s]`. A free record has `proxy[0] ==
-/// NIL` and links the free list through `next[0]`.
+/// Where a pair record sits in its two proxies' lists: `next[s]` and `prev[s]` are its
+/// neighbours in the list of the pair's proxy `s`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Record {
-    pub(crate) proxy: [u32; 2],
+pub(crate) struct Links {
     pub(crate) next: [u32; 2],
     pub(crate) prev: [u32; 2],
 }
 
-impl Record {
-    /// The two proxies, lower index first, unless the record is free.
-    #[inline(always)]
-    pub(crate) fn pair(&self) -> Option<(u32, u32)> {
-        (self.proxy[0] != NIL).then_some((self.proxy[0], self.proxy[1]))
-    }
-
-    /// The side of `p` in this record.
-    #[inline(always)]
-    fn side(&self, p: u32) -> usize {
-        usize::from(self.proxy[1] == p)
-    }
+/// The side of `p` in the pair `pair`.
+#[inline(always)]
+fn side(pair: [u32; 2], p: u32) -> usize {
+    usize::from(pair[1] == p)
 }
 
-/// The set of pairs whose fattened boxes meet.
+/// The set of pairs whose grown boxes meet, as records: `pairs[r]` is a pair of proxies
+/// (lower index first) and `links[r]` its places in the two proxies' lists, apart so that
+/// reporting the pairs reads 8 bytes a pair. A free record's pair is `[NIL, next free]`.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PairCache {
-    pub(crate) records: Vec<Record>,
+    pub(crate) pairs: Vec<[u32; 2]>,
+    pub(crate) links: Vec<Links>,
     /// The first free record, or [`NIL`].
     pub(crate) free: u32,
     /// Per proxy: the first record of its list, or [`NIL`].
@@ -60,7 +54,8 @@ pub(crate) struct PairCache {
 impl PairCache {
     pub(crate) fn new() -> Self {
         Self {
-            records: Vec::new(),
+            pairs: Vec::new(),
+            links: Vec::new(),
             free: NIL,
             head: Vec::new(),
             live: 0,
@@ -76,7 +71,8 @@ impl PairCache {
 
     /// Forgets every pair, keeping the memory.
     pub(crate) fn clear(&mut self) {
-        self.records.clear();
+        self.pairs.clear();
+        self.links.clear();
         self.free = NIL;
         self.head.iter_mut().for_each(|h| *h = NIL);
         self.live = 0;
@@ -85,27 +81,27 @@ impl PairCache {
     /// Adds the pair of `a` and `b` (distinct, not yet paired).
     pub(crate) fn link(&mut self, a: u32, b: u32) {
         debug_assert_ne!(a, b);
-        let proxy = [a.min(b), a.max(b)];
-        let record = Record {
-            proxy,
-            next: [self.head[proxy[0] as usize], self.head[proxy[1] as usize]],
+        let pair = [a.min(b), a.max(b)];
+        let links = Links {
+            next: [self.head[pair[0] as usize], self.head[pair[1] as usize]],
             prev: [NIL; 2],
         };
         let r = if self.free == NIL {
-            self.records.push(record);
-            (self.records.len() - 1) as u32
+            self.pairs.push(pair);
+            self.links.push(links);
+            (self.pairs.len() - 1) as u32
         } else {
             let r = self.free;
-            self.free = self.records[r as usize].next[0];
-            self.records[r as usize] = record;
+            self.free = self.pairs[r as usize][1];
+            self.pairs[r as usize] = pair;
+            self.links[r as usize] = links;
             r
         };
-        for (s, &p) in proxy.iter().enumerate() {
-            let next = record.next[s];
+        for (s, &p) in pair.iter().enumerate() {
+            let next = links.next[s];
             if next != NIL {
-                let n = &mut self.records[next as usize];
-                let ns = n.side(p);
-                n.prev[ns] = r;
+                let ns = side(self.pairs[next as usize], p);
+                self.links[next as usize].prev[ns] = r;
             }
             self.head[p as usize] = r;
         }
@@ -117,33 +113,28 @@ impl PairCache {
         let mut r = self.head[p as usize];
         self.head[p as usize] = NIL;
         while r != NIL {
-            let record = self.records[r as usize];
-            let s = record.side(p);
+            let pair = self.pairs[r as usize];
+            let links = self.links[r as usize];
+            let s = side(pair, p);
             let o = 1 - s;
-            let other = record.proxy[o];
+            let other = pair[o];
             // Out of the other proxy's list.
-            let (prev, next) = (record.prev[o], record.next[o]);
+            let (prev, next) = (links.prev[o], links.next[o]);
             if prev == NIL {
                 self.head[other as usize] = next;
             } else {
-                let n = &mut self.records[prev as usize];
-                let ns = n.side(other);
-                n.next[ns] = next;
+                let ps = side(self.pairs[prev as usize], other);
+                self.links[prev as usize].next[ps] = next;
             }
             if next != NIL {
-                let n = &mut self.records[next as usize];
-                let ns = n.side(other);
-                n.prev[ns] = prev;
+                let ns = side(self.pairs[next as usize], other);
+                self.links[next as usize].prev[ns] = prev;
             }
             // Onto the free list.
-            self.records[r as usize] = Record {
-                proxy: [NIL; 2],
-                next: [self.free, NIL],
-                prev: [NIL; 2],
-            };
+            self.pairs[r as usize] = [NIL, self.free];
             self.free = r;
             self.live -= 1;
-            r = record.next[s];
+            r = links.next[s];
         }
     }
 }
@@ -182,65 +173,68 @@ impl<T> super::BroadPhase<T> {
     /// assert_eq!(pairs, [(a, b), (b, c)]);
     /// ```
     pub fn pairs(&self, mut f: impl FnMut(Proxy, Proxy)) {
-        for record in &self.pairs.records {
-            if let Some((a, b)) = record.pair() {
-                self.report_pair(a, b, &mut f);
+        for &[a, b] in &self.pairs.pairs {
+            if a != NIL {
+                if let Some((a, b)) = self.exact_pair(a, b) {
+                    f(a, b);
+                }
             }
         }
     }
 
-    /// [`pairs`](Self::pairs), with the candidate pairs split over rayon's thread pool: `f`
-    /// is called from several threads at once, in no particular order.
+    /// The pairs of [`pairs`](Self::pairs) as a rayon parallel iterator: the candidate pairs
+    /// are tested on rayon's threads, and the pairs come in no particular order. Fold, count,
+    /// collect or `for_each_init` them as rayon allows.
     ///
     /// ```
     /// use isect::broad::BroadPhase;
     /// use isect::{Aabb, math::Vec3};
-    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use rayon::prelude::*;
     ///
     /// let mut world = BroadPhase::new();
     /// for i in 0..100 {
     ///     let x = i as f32;
     ///     world.insert(Aabb::new(Vec3::new(x, 0.0, 0.0), Vec3::new(x + 1.0, 1.0, 1.0)), i);
     /// }
-    /// let count = AtomicUsize::new(0);
-    /// world.pairs_par(|_, _| {
-    ///     count.fetch_add(1, Ordering::Relaxed);
-    /// });
-    /// assert_eq!(count.into_inner(), 99); // each box touches the next
+    /// assert_eq!(world.par_pairs().count(), 99); // each box touches the next
+    /// let mut pairs: Vec<_> = world.par_pairs().collect();
+    /// pairs.sort();
+    /// assert_eq!(world.get(pairs[0].1), Some(&1));
     /// ```
     #[cfg(feature = "rayon")]
-    pub fn pairs_par(&self, f: impl Fn(Proxy, Proxy) + Sync + Send)
+    pub fn par_pairs(&self) -> impl rayon::iter::ParallelIterator<Item = (Proxy, Proxy)> + '_
     where
         T: Sync,
     {
         use rayon::prelude::*;
         /// Records per task: enough to outweigh a task's cost, few enough to balance.
         const CHUNK: usize = 4096;
-        self.pairs.records.par_chunks(CHUNK).for_each(|chunk| {
-            let mut g = |a, b| f(a, b);
-            for record in chunk {
-                if let Some((a, b)) = record.pair() {
-                    self.report_pair(a, b, &mut g);
-                }
-            }
-        });
+        self.pairs
+            .pairs
+            .par_chunks(CHUNK)
+            .flat_map_iter(move |chunk| {
+                chunk
+                    .iter()
+                    .filter(|pair| pair[0] != NIL)
+                    .filter_map(move |&[a, b]| self.exact_pair(a, b))
+            })
     }
 
-    /// `f(a, b)` when the given boxes of `a` and `b` meet.
+    /// The proxies of slots `a` and `b` when their given boxes meet.
     #[inline(always)]
-    fn report_pair(&self, a: u32, b: u32, f: &mut impl FnMut(Proxy, Proxy)) {
+    fn exact_pair(&self, a: u32, b: u32) -> Option<(Proxy, Proxy)> {
         let (ea, eb) = (&self.entries[a as usize], &self.entries[b as usize]);
-        if overlaps(&ea.given, &eb.given) {
-            f(
+        ea.meets(eb).then(|| {
+            (
                 Proxy {
                     index: a,
-                    generation: ea.generation,
+                    generation: ea.generation(),
                 },
                 Proxy {
                     index: b,
-                    generation: eb.generation,
+                    generation: eb.generation(),
                 },
-            );
-        }
+            )
+        })
     }
 }

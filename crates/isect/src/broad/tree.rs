@@ -8,7 +8,7 @@
 
 use alloc::vec::Vec;
 
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, Vec4};
 use crate::shape::Aabb;
 
 /// The parent of the root (of the root node, or of a proxy that is the root on its own).
@@ -53,29 +53,94 @@ impl Child {
     }
 }
 
-/// An inner node: its two children and their boxes (fattened boxes for leaves, the union of
-/// the subtree's for nodes), its parent and its height (1 + the taller child's; leaves are 0).
+/// The lane mask of [`Vec4`].
+#[cfg(not(isect_f64))]
+pub(crate) type BVec4A = glam::BVec4A;
+#[cfg(isect_f64)]
+pub(crate) type BVec4A = glam::BVec4;
+
+/// An inner node: its two children's boxes (grown boxes for leaves, the union of the subtree's
+/// for nodes) with the children, its parent and its height (1 + the taller child's; leaves
+/// are 0), in one cache line in `f32`.
+///
+/// The two boxes are stored by axis, four lanes to an axis: `[slot 0's min, slot 1's min,
+/// slot 0's max, slot 1's max]`. A traversal then tests both children with one vector
+/// operation per axis (a box query is six comparisons, a ray's slab test three subtractions
+/// and multiplications), and a lane swap of halves turns minima into maxima where a ray's
+/// direction or a plane's normal is negative.
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 pub(crate) struct Node {
-    pub(crate) min: [Vec3; 2],
-    pub(crate) max: [Vec3; 2],
-    pub(crate) child: [Child; 2],
-    pub(crate) parent: u32,
-    pub(crate) height: u32,
+    pub(crate) axes: [Vec4; 3],
+    child: [Child; 2],
+    parent: u32,
+    height: u32,
 }
 
 impl Node {
+    /// A node of two children with their boxes, its parent and its height.
+    #[inline(always)]
+    pub(crate) fn new(children: [(Child, &Aabb); 2], parent: u32, height: u32) -> Self {
+        let [(c0, b0), (c1, b1)] = children;
+        let axis = |a: usize| Vec4::new(b0.min[a], b1.min[a], b0.max[a], b1.max[a]);
+        Self {
+            axes: [axis(0), axis(1), axis(2)],
+            child: [c0, c1],
+            parent,
+            height,
+        }
+    }
+
+    /// The child in slot `s`.
+    #[inline(always)]
+    pub(crate) fn child(&self, s: usize) -> Child {
+        self.child[s]
+    }
+
+    /// Both children.
+    #[inline(always)]
+    pub(crate) fn children(&self) -> [Child; 2] {
+        self.child
+    }
+
+    #[inline(always)]
+    pub(crate) fn parent(&self) -> u32 {
+        self.parent
+    }
+
+    #[inline(always)]
+    pub(crate) fn set_parent(&mut self, parent: u32) {
+        self.parent = parent;
+    }
+
+    #[inline(always)]
+    pub(crate) fn height(&self) -> u32 {
+        self.height
+    }
+
+    #[inline(always)]
+    pub(crate) fn set_height(&mut self, height: u32) {
+        self.height = height;
+    }
+
     /// The box of slot `s`.
     #[inline(always)]
     pub(crate) fn slot_box(&self, s: usize) -> Aabb {
-        Aabb::new(self.min[s], self.max[s])
+        let [x, y, z] = &self.axes;
+        Aabb::new(
+            Vec3::new(x[s], y[s], z[s]),
+            Vec3::new(x[2 + s], y[2 + s], z[2 + s]),
+        )
     }
 
     /// The node's own box: the union of its slots.
     #[inline(always)]
     pub(crate) fn own_box(&self) -> Aabb {
-        Aabb::new(self.min[0].min(self.min[1]), self.max[0].max(self.max[1]))
+        let [x, y, z] = &self.axes;
+        Aabb::new(
+            Vec3::new(x[0].min(x[1]), y[0].min(y[1]), z[0].min(z[1])),
+            Vec3::new(x[2].max(x[3]), y[2].max(y[3]), z[2].max(z[3])),
+        )
     }
 
     /// The slot that holds `child`.
@@ -84,12 +149,30 @@ impl Node {
         usize::from(self.child[1] == child)
     }
 
+    /// Puts `child` with box `aabb` into slot `s`.
     #[inline(always)]
     pub(crate) fn set_slot(&mut self, s: usize, child: Child, aabb: &Aabb) {
+        for a in 0..3 {
+            self.axes[a][s] = aabb.min[a];
+            self.axes[a][2 + s] = aabb.max[a];
+        }
         self.child[s] = child;
-        self.min[s] = aabb.min;
-        self.max[s] = aabb.max;
     }
+}
+
+/// A `u32` as the bits of a `Real` (in its low half in `f64`), for a proxy's generation kept
+/// in a lane of its box that comparisons ignore.
+#[inline(always)]
+#[allow(clippy::useless_conversion)] // `u32` into `u32` in f32, into `u64` in f64
+pub(crate) fn pack(x: u32) -> Real {
+    Real::from_bits(x.into())
+}
+
+/// The `u32` of [`pack`].
+#[inline(always)]
+#[allow(clippy::unnecessary_cast)] // `u32` as `u32` in f32, `u64` as `u32` in f64
+pub(crate) fn unpack(x: Real) -> u32 {
+    x.to_bits() as u32
 }
 
 /// The binary tree of the proxies' fattened boxes.
@@ -104,6 +187,8 @@ pub(crate) struct Tree {
     /// Per proxy: the node whose slot holds it, [`ROOT`] when it is the root on its own, or
     /// [`OUT`] when it is not in the tree.
     pub(crate) leaf_parent: Vec<u32>,
+    /// Nodes allocated, freed or rotated since the nodes were last put in depth-first order.
+    pub(crate) changes: usize,
 }
 
 impl Default for Tree {
@@ -114,7 +199,19 @@ impl Default for Tree {
             root: Child::NONE,
             root_box: Aabb::EMPTY,
             leaf_parent: Vec::new(),
+            changes: 0,
         }
+    }
+}
+
+/// Makes room for one more element in `v`, doubling its capacity in memory that large
+/// vectors ask to be backed by huge pages ([`crate::pages`]): a query's path through a
+/// million boxes touches a few dozen nodes spread over tens of megabytes.
+pub(crate) fn grow_huge<T: Copy>(v: &mut Vec<T>) {
+    if v.len() == v.capacity() {
+        let mut bigger = crate::pages::with_capacity((2 * v.capacity()).max(64));
+        bigger.extend_from_slice(v);
+        *v = bigger;
     }
 }
 
@@ -139,6 +236,13 @@ pub(crate) fn union(a: &Aabb, b: &Aabb) -> Aabb {
 #[inline(always)]
 pub(crate) fn contains(outer: &Aabb, inner: &Aabb) -> bool {
     outer.min.cmple(inner.min).all() && inner.max.cmple(outer.max).all()
+}
+
+/// Whether the box with corners `lo` and `hi` (in lanes `xyz`; lane `w` takes no part) meets
+/// the box `[qlo, qhi]` (touching counts; `false` for NaN coordinates).
+#[inline(always)]
+pub(crate) fn overlaps4(lo: Vec4, hi: Vec4, qlo: Vec4, qhi: Vec4) -> bool {
+    (lo.cmple(qhi) & qlo.cmple(hi)).bitmask() & 0b111 == 0b111
 }
 
 /// Whether two boxes meet (closed: touching counts).
@@ -179,7 +283,7 @@ impl Tree {
         if child.is_leaf() {
             self.leaf_parent[child.index() as usize]
         } else {
-            self.nodes[child.index() as usize].parent
+            self.nodes[child.index() as usize].parent()
         }
     }
 
@@ -189,7 +293,7 @@ impl Tree {
         if child.is_leaf() {
             self.leaf_parent[child.index() as usize] = parent;
         } else {
-            self.nodes[child.index() as usize].parent = parent;
+            self.nodes[child.index() as usize].set_parent(parent);
         }
     }
 
@@ -199,8 +303,16 @@ impl Tree {
         if child.is_leaf() {
             0
         } else {
-            self.nodes[child.index() as usize].height
+            self.nodes[child.index() as usize].height()
         }
+    }
+
+    /// 1 + the taller child's height.
+    #[inline(always)]
+    pub(crate) fn height_from_children(&self, node: &Node) -> u32 {
+        1 + self
+            .height_of(node.child(0))
+            .max(self.height_of(node.child(1)))
     }
 
     /// Puts `child` with box `aabb` where `old` was: in `parent`'s slot, or at the root.
@@ -219,27 +331,29 @@ impl Tree {
 
     /// A node from the free list, or a new one; its fields are for the caller to set.
     pub(crate) fn allocate(&mut self) -> u32 {
+        self.changes += 1;
         if let Some(i) = self.free.pop() {
             return i;
         }
         let i = self.nodes.len();
         assert!(i < MAX_PROXIES, "isect::broad: too many nodes");
-        self.nodes.push(Node {
-            min: [Vec3::ZERO; 2],
-            max: [Vec3::ZERO; 2],
-            child: [Child::NONE; 2],
-            parent: ROOT,
-            height: FREE,
-        });
+        grow_huge(&mut self.nodes);
+        self.nodes.push(Node::new(
+            [(Child::NONE, &Aabb::EMPTY), (Child::NONE, &Aabb::EMPTY)],
+            ROOT,
+            FREE,
+        ));
         i as u32
     }
 
     /// Puts node `i` on the free list.
     pub(crate) fn release(&mut self, i: u32) {
-        let node = &mut self.nodes[i as usize];
-        node.height = FREE;
-        node.child = [Child::NONE; 2];
-        node.parent = ROOT;
+        self.changes += 1;
+        self.nodes[i as usize] = Node::new(
+            [(Child::NONE, &Aabb::EMPTY), (Child::NONE, &Aabb::EMPTY)],
+            ROOT,
+            FREE,
+        );
         self.free.push(i);
     }
 
@@ -250,6 +364,7 @@ impl Tree {
         self.root = Child::NONE;
         self.root_box = Aabb::EMPTY;
         self.leaf_parent.iter_mut().for_each(|p| *p = OUT);
+        self.changes = 0;
     }
 
     /// From node `i` up to the root: each node's box (the union of its slots) into its
@@ -259,25 +374,26 @@ impl Tree {
         while i != ROOT {
             let node = &self.nodes[i as usize];
             let aabb = node.own_box();
-            let height = 1 + self
-                .height_of(node.child[0])
-                .max(self.height_of(node.child[1]));
-            let parent = node.parent;
-            let unchanged = node.height == height && {
-                let old = if parent == ROOT {
-                    self.root_box
-                } else {
-                    let p = &self.nodes[parent as usize];
-                    p.slot_box(p.slot_of(Child::node(i)))
-                };
-                old == aabb
-            };
+            let height = self.height_from_children(node);
+            let parent = node.parent();
+            let unchanged = node.height() == height && self.child_box(parent, i) == aabb;
             if unchanged {
                 return;
             }
-            self.nodes[i as usize].height = height;
+            self.nodes[i as usize].set_height(height);
             self.replace_child(parent, Child::node(i), Child::node(i), &aabb);
             i = parent;
+        }
+    }
+
+    /// The box of node `i` as its parent (or the root) holds it.
+    #[inline(always)]
+    pub(crate) fn child_box(&self, parent: u32, i: u32) -> Aabb {
+        if parent == ROOT {
+            self.root_box
+        } else {
+            let p = &self.nodes[parent as usize];
+            p.slot_box(p.slot_of(Child::node(i)))
         }
     }
 

@@ -63,7 +63,7 @@ impl<T> BroadPhase<T> {
             self.free_slots.len()
         );
         for i in 0..n {
-            let should = self.data[i].is_some() && self.entries[i].given.is_usable();
+            let should = self.data[i].is_some() && self.entries[i].given().is_usable();
             ensure!(
                 self.tree.holds(i as u32) == should,
                 "proxy {i}: in the tree is {} but should be {should}",
@@ -87,14 +87,17 @@ impl<T> BroadPhase<T> {
             let p = tree.root.index() as usize;
             ensure!(tree.leaf_parent[p] == ROOT, "root leaf {p} with a parent");
             ensure!(
-                contains(&tree.root_box, &self.entries[p].given),
+                contains(&tree.root_box, &self.entries[p].given()),
                 "root leaf {p}'s box does not contain its given box"
             );
             seen[p] = true;
             leaves = 1;
         } else {
             let r = tree.root.index() as usize;
-            ensure!(tree.nodes[r].parent == ROOT, "root node {r} with a parent");
+            ensure!(
+                tree.nodes[r].parent() == ROOT,
+                "root node {r} with a parent"
+            );
             ensure!(
                 tree.root_box == tree.nodes[r].own_box(),
                 "root box is not the union of the root's slots"
@@ -107,9 +110,9 @@ impl<T> BroadPhase<T> {
                 );
                 reached[i] = true;
                 let node = &tree.nodes[i];
-                ensure!(node.height != FREE, "free node {i} in the tree");
+                ensure!(node.height() != FREE, "free node {i} in the tree");
                 for s in 0..2 {
-                    let c = node.child[s];
+                    let c = node.child(s);
                     ensure!(c != Child::NONE, "node {i} without child {s}");
                     let b = node.slot_box(s);
                     if c.is_leaf() {
@@ -126,17 +129,17 @@ impl<T> BroadPhase<T> {
                             tree.leaf_parent[p]
                         );
                         ensure!(
-                            contains(&b, &self.entries[p].given)
+                            contains(&b, &self.entries[p].given())
                                 && b.min.is_finite()
                                 && b.max.is_finite(),
                             "proxy {p}'s grown box {b:?} does not contain its given box {:?}",
-                            self.entries[p].given
+                            self.entries[p].given()
                         );
                     } else {
                         let k = c.index() as usize;
                         ensure!(k < tree.nodes.len(), "node {i}'s child {k} out of range");
                         let child = &tree.nodes[k];
-                        ensure!(child.parent == i as u32, "node {k}'s parent is not {i}");
+                        ensure!(child.parent() == i as u32, "node {k}'s parent is not {i}");
                         ensure!(
                             b == child.own_box(),
                             "node {i}'s slot {s} is not the union of node {k}'s slots"
@@ -144,13 +147,11 @@ impl<T> BroadPhase<T> {
                         stack.push(k);
                     }
                 }
-                let h = 1 + tree
-                    .height_of(node.child[0])
-                    .max(tree.height_of(node.child[1]));
+                let h = tree.height_from_children(node);
                 ensure!(
-                    node.height == h,
+                    node.height() == h,
                     "node {i} has height {} not {h}",
-                    node.height
+                    node.height()
                 );
                 ensure!(
                     union(&node.slot_box(0), &node.slot_box(1)) == node.own_box(),
@@ -180,7 +181,7 @@ impl<T> BroadPhase<T> {
             free[i] = true;
             ensure!(!reached[i], "free node {i} is in the tree");
             ensure!(
-                tree.nodes[i].height == FREE,
+                tree.nodes[i].height() == FREE,
                 "free node {i} not marked free"
             );
         }
@@ -202,48 +203,50 @@ impl<T> BroadPhase<T> {
         let cache = &self.pairs;
         let n = self.entries.len();
         // Every list: consistent links, each record naming its proxy.
-        let mut in_lists = vec![0u8; cache.records.len()];
+        let records = cache.pairs.len();
+        ensure!(
+            cache.links.len() == records,
+            "pairs and links of different lengths"
+        );
+        let mut in_lists = vec![0u8; records];
         for p in 0..n as u32 {
             let (mut prev, mut r) = (NIL, cache.head[p as usize]);
             let mut steps = 0;
             while r != NIL {
+                ensure!((r as usize) < records, "record {r} out of range");
+                let pair = cache.pairs[r as usize];
+                let links = &cache.links[r as usize];
                 ensure!(
-                    (r as usize) < cache.records.len(),
-                    "record {r} out of range"
-                );
-                let rec = &cache.records[r as usize];
-                ensure!(
-                    rec.proxy.contains(&p),
+                    pair.contains(&p),
                     "record {r} in the list of {p}, not its own"
                 );
-                let s = usize::from(rec.proxy[1] == p);
+                let s = usize::from(pair[1] == p);
                 ensure!(
-                    rec.prev[s] == prev,
+                    links.prev[s] == prev,
                     "record {r}: wrong back link in {p}'s list"
                 );
                 in_lists[r as usize] += 1;
                 prev = r;
-                r = rec.next[s];
+                r = links.next[s];
                 steps += 1;
-                ensure!(steps <= cache.records.len(), "{p}'s list loops");
+                ensure!(steps <= records, "{p}'s list loops");
             }
         }
         let mut live = 0;
         let mut cached = Vec::new();
-        for (r, rec) in cache.records.iter().enumerate() {
-            match rec.pair() {
-                Some((a, b)) => {
-                    live += 1;
-                    ensure!(a < b, "record {r}: proxies out of order");
-                    ensure!(in_lists[r] == 2, "record {r} in {} lists", in_lists[r]);
-                    ensure!(
-                        self.tree.holds(a) && self.tree.holds(b),
-                        "record {r}: ({a}, {b}) not both in the tree"
-                    );
-                    cached.push((a, b));
-                }
-                None => ensure!(in_lists[r] == 0, "free record {r} in a list"),
+        for (r, &[a, b]) in cache.pairs.iter().enumerate() {
+            if a == NIL {
+                ensure!(in_lists[r] == 0, "free record {r} in a list");
+                continue;
             }
+            live += 1;
+            ensure!(a < b, "record {r}: proxies out of order");
+            ensure!(in_lists[r] == 2, "record {r} in {} lists", in_lists[r]);
+            ensure!(
+                self.tree.holds(a) && self.tree.holds(b),
+                "record {r}: ({a}, {b}) not both in the tree"
+            );
+            cached.push((a, b));
         }
         ensure!(
             live == cache.live,
@@ -253,17 +256,14 @@ impl<T> BroadPhase<T> {
         let (mut free, mut r) = (0, cache.free);
         while r != NIL {
             ensure!(
-                (r as usize) < cache.records.len() && cache.records[r as usize].pair().is_none(),
+                (r as usize) < records && cache.pairs[r as usize][0] == NIL,
                 "free list reaches record {r}, which is in use or out of range"
             );
             free += 1;
-            ensure!(free <= cache.records.len(), "free list of records loops");
-            r = cache.records[r as usize].next[0];
+            ensure!(free <= records, "free list of records loops");
+            r = cache.pairs[r as usize][1];
         }
-        ensure!(
-            free + live == cache.records.len(),
-            "records lost from the free list"
-        );
+        ensure!(free + live == records, "records lost from the free list");
         // The cache is exactly the set of meeting grown boxes.
         cached.sort_unstable();
         ensure!(
