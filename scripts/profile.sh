@@ -3,11 +3,12 @@
 # of `mesh_profile` (100k triangles), the fingerprint of every answer and the instructions per ray
 # under callgrind (`cast_all` only, not the mesh build), then the instructions of `TriMesh::new`
 # for the sphere and the soup. Run from the repository root: scripts/profile.sh
-# (needs valgrind; ISECT_SIMD is left as the environment sets it).
+# (needs valgrind; ISECT_SIMD is left as the environment sets it; the binary is looked for under
+# $CARGO_TARGET_DIR, or target/ when that is unset).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo bench -p isect-bench --bench mesh_profile --no-run 2>/dev/null
-bin=$(ls -t target/release/deps/mesh_profile-* | grep -v '\.d$' | head -n 1)
+bin=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/deps/mesh_profile-* | grep -v '\.d$' | head -n 1)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for set in "sphere camera" "soup incoherent" "sphere short" "sphere camera 128 batch"; do

@@ -20,7 +20,10 @@
 //! only): the isect/parry column compares against parry's fastest query, the last ratio against
 //! the one that gives the same answer.
 
-#![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
+#![expect(
+    clippy::disallowed_methods,
+    reason = "a std benchmark; the `ops` rule is for the library"
+)]
 
 use std::hint::black_box;
 use std::path::PathBuf;

@@ -16,7 +16,10 @@
 //! comparison; no fingerprint). `ISECT_PROFILE_TIME=<passes>` also prints the best of that many
 //! timed passes in ns per ray (outside callgrind: a quick timing of one ray class).
 
-#![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
+#![expect(
+    clippy::disallowed_methods,
+    reason = "a std benchmark; the `ops` rule is for the library"
+)]
 
 use std::hint::black_box;
 

@@ -1,7 +1,10 @@
 //! Procedural triangle meshes for the mesh benchmarks (`mesh`, and `mesh_profile` for
 //! callgrind): a UV sphere, a noisy height-field terrain and a random triangle soup.
 
-#![allow(clippy::disallowed_methods)] // std code in the benchmarks; the `ops` rule is for the library
+#![expect(
+    clippy::disallowed_methods,
+    reason = "std code in the benchmarks; the `ops` rule is for the library"
+)]
 
 use isect::Real;
 use isect::math::Vec3;

@@ -31,7 +31,10 @@ struct Row {
 }
 
 /// Runs criterion groups and prints the isect/parry table at the end. See the module docs.
-#[allow(missing_debug_implementations)] // criterion's `Criterion` has no `Debug`
+#[expect(
+    missing_debug_implementations,
+    reason = "criterion's `Criterion` has no `Debug`"
+)]
 pub struct Suite {
     criterion: Criterion,
     name: String,
@@ -187,7 +190,10 @@ impl Suite {
 }
 
 /// One criterion group: the isect function and the parry functions it is compared with.
-#[allow(missing_debug_implementations)] // criterion's `BenchmarkGroup` has no `Debug`
+#[expect(
+    missing_debug_implementations,
+    reason = "criterion's `BenchmarkGroup` has no `Debug`"
+)]
 pub struct Group<'a> {
     group: BenchmarkGroup<'a, WallTime>,
     rows: &'a mut Vec<Row>,

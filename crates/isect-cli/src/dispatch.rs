@@ -4,7 +4,7 @@
 //! implemented"). So a pair the library gains is answered here with no edit.
 
 // The `&` in `(&Pair(x, y)).method()` is what selects the fallback for a pair the library lacks.
-#![allow(clippy::needless_borrow)]
+#![expect(clippy::needless_borrow, reason = "the `&` selects the fallback")]
 
 use isect::math::Vec3;
 use isect::{
@@ -31,7 +31,7 @@ macro_rules! probe {
                 Some($call)
             }
         }
-        #[allow(dead_code)] // unused while every pair implements the query
+        #[allow(dead_code, reason = "the fallback is unused while every pair implements the query")]
         pub trait $missing {
             fn $method(&self $(, $arg: $ty)*) -> Option<$out> {
                 $(let _ = $arg;)*
@@ -51,7 +51,7 @@ macro_rules! probe {
                 Some($call)
             }
         }
-        #[allow(dead_code)] // unused while every pair implements the query
+        #[allow(dead_code, reason = "the fallback is unused while every pair implements the query")]
         pub trait $missing {
             fn $method(&self $(, $arg: $ty)*) -> Option<$out> {
                 $(let _ = $arg;)*

@@ -125,8 +125,15 @@ impl<'a> Obj<'a> {
     }
 
     /// The orientation: `rotation` as a quaternion `[x, y, z, w]` or `euler_degrees` as
-    /// `[x, y, z]` (applied in the order X, Y, Z); the identity without either.
+    /// `[x, y, z]` (applied in the order X, Y, Z); the identity without either, an error with
+    /// both.
     pub fn rotation(&self) -> Result<Quat> {
+        if self.get("rotation").is_some() && self.get("euler_degrees").is_some() {
+            return Err(at(
+                self.path,
+                "give either `rotation` or `euler_degrees`, not both",
+            ));
+        }
         if let Some(v) = self.get("rotation") {
             let path = self.field_path("rotation");
             let q = numbers(v, &path, 4)?;
@@ -178,7 +185,6 @@ pub fn real(value: &Value, path: &str) -> Result<Real> {
     let x = value
         .as_f64()
         .ok_or_else(|| at(path, format!("expected a number, found {}", kind(value))))?;
-    #[allow(clippy::unnecessary_cast)]
     let r = x as Real;
     if !r.is_finite() {
         return Err(at(path, format!("{x} is out of range")));

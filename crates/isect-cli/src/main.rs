@@ -1,7 +1,10 @@
 //! The `isect` command line: render a scene, answer queries from JSON, inspect meshes.
 
 // A std binary: the float methods are fine here (`isect::ops` exists for the no_std library).
-#![allow(clippy::disallowed_methods)]
+#![expect(
+    clippy::disallowed_methods,
+    reason = "a std program; the `ops` rule is for the library"
+)]
 
 mod dispatch;
 mod json;
@@ -60,8 +63,12 @@ enum Command {
     },
     /// Load a mesh (OBJ, STL or PLY) and print its statistics.
     Mesh {
-        /// The mesh file.
+        /// The mesh file (a file without an extension is recognised by its content).
         file: PathBuf,
+        /// How vertices are merged: `exact` (identical positions, the default), `off` (the
+        /// file's vertices as they are) or a distance (vertices within it).
+        #[arg(long, default_value = "exact", value_parser = mesh::parse_weld)]
+        weld: isect::Weld,
     },
 }
 
@@ -107,7 +114,7 @@ fn run(command: Command) -> Result<()> {
             println!("{text}");
             Ok(())
         }
-        Command::Mesh { file } => mesh::run(&file),
+        Command::Mesh { file, weld } => mesh::run(&file, weld),
     }
 }
 

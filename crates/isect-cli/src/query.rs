@@ -175,13 +175,17 @@ fn answer(
     Ok(Value::Object(out))
 }
 
-/// A number for JSON, which has no infinity or NaN: those become `null`.
+/// A number for JSON, which has no infinity or NaN: those become `null`. Written as the
+/// shortest decimal that reads back to the same `Real` (`0.4`, not the `0.4000000059604645` of
+/// the f32 widened to f64), and `-0` as `0`.
 fn num(x: Real) -> Value {
-    if x.is_finite() {
-        json!(f64::from(x))
-    } else {
-        Value::Null
+    if !x.is_finite() {
+        return Value::Null;
     }
+    // Rust writes a float as the shortest decimal that reads back to it; JSON writes that
+    // decimal's f64 the same way, so the digits survive.
+    let shortest: f64 = (x + 0.0).to_string().parse().unwrap_or(f64::NAN);
+    serde_json::Number::from_f64(shortest).map_or(Value::Null, Value::Number)
 }
 
 fn vec(v: Vec3) -> Value {
@@ -191,5 +195,30 @@ fn vec(v: Vec3) -> Value {
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
         CliError(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_shortest_and_never_negative_zero() {
+        let text = |x: Real| serde_json::to_string(&num(x)).unwrap();
+        assert_eq!(text(0.4), "0.4");
+        assert_eq!(text(-0.0), "0.0");
+        assert_eq!(text(1.0), "1.0");
+        assert_eq!(text(Real::MAX), "3.4028235e+38");
+        assert_eq!(text(Real::MIN_POSITIVE), "1.1754944e-38");
+        assert_eq!(text(Real::NAN), "null");
+        assert_eq!(text(Real::NEG_INFINITY), "null");
+        // Every written number reads back to the same float.
+        for bits in (0..u32::MAX).step_by(9_973) {
+            let x = Real::from_bits(bits);
+            if x.is_finite() {
+                let back: Real = text(x).parse().unwrap();
+                assert_eq!(back, x + 0.0, "{x}");
+            }
+        }
     }
 }

@@ -249,8 +249,8 @@ fn frustum(o: &Obj<'_>) -> Result<Frustum> {
     Ok(Frustum::from_matrix(&view_proj))
 }
 
-/// A right-handed view matrix (glam's `look_at_rh`, which glam 0.34 renames; written out so
-/// that both ends of isect's glam range build without warnings).
+/// A right-handed view matrix (glam's `camera::rh::view::look_at_mat4`, 0.33's deprecated
+/// `Mat4::look_at_rh`), written out so that it works in either precision of `Mat4`.
 pub fn look_at(eye: Vec3, target: Vec3, up: Vec3) -> Mat4 {
     let f = (target - eye).normalize();
     let s = f.cross(up).normalize();
@@ -263,8 +263,8 @@ pub fn look_at(eye: Vec3, target: Vec3, up: Vec3) -> Mat4 {
     )
 }
 
-/// A right-handed perspective projection with depth in `[0, 1]` (glam's `perspective_rh`),
-/// the convention of [`Frustum::from_matrix`].
+/// A right-handed perspective projection with depth in `[0, 1]` (glam's
+/// `camera::rh::proj::directx::perspective`), the convention of [`Frustum::from_matrix`].
 pub fn perspective(fov_y: Real, aspect: Real, near: Real, far: Real) -> Mat4 {
     let h = 1.0 / (0.5 * fov_y).tan();
     let w = h / aspect;

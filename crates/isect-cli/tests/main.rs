@@ -1,7 +1,5 @@
 //! The `isect` binary, run as a user runs it.
 
-#![allow(clippy::disallowed_methods)]
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -153,12 +151,13 @@ fn readme_example() -> String {
     section[start..end].to_string()
 }
 
+/// A number as the command line writes it: the shortest decimal that reads back to `x`.
 fn num(x: f32) -> Value {
-    json!(f64::from(x))
+    json!((x + 0.0).to_string().parse::<f64>().unwrap())
 }
 
 fn vec3(v: Vec3) -> Value {
-    json!([f64::from(v.x), f64::from(v.y), f64::from(v.z)])
+    json!([num(v.x), num(v.y), num(v.z)])
 }
 
 #[test]
@@ -313,12 +312,18 @@ const BAD: &[(&str, &str, &str)] = &[
     (
         "query",
         "corrupt_mesh.json",
-        "corrupt.stl: byte 184: the file ends before the data it announces",
+        "corrupt.stl: byte 80: the header announces 12 triangles (684 bytes with the 84-byte \
+         header), but the file has 201 bytes, room for 2 triangles and 17 bytes more",
     ),
     (
         "query",
         "syntax_error.json",
         "syntax_error.json:4:3: trailing comma",
+    ),
+    (
+        "query",
+        "obb_rotation_and_euler.json",
+        "obb_rotation_and_euler.json: shapes[0]: give either `rotation` or `euler_degrees`, not both",
     ),
     (
         "query",
@@ -350,7 +355,7 @@ const BAD: &[(&str, &str, &str)] = &[
     (
         "mesh",
         "corrupt.stl",
-        "corrupt.stl: byte 184: the file ends before the data it announces",
+        "corrupt.stl: byte 80: the header announces 12 triangles",
     ),
     (
         "mesh",
@@ -441,4 +446,208 @@ fn bad_command_line_arguments_fail() {
         assert!(!output.status.success(), "{args:?}");
         assert!(!text(&output.stderr).contains("panicked"), "{args:?}");
     }
+}
+
+#[test]
+fn numbers_are_written_shortest_without_negative_zero() {
+    // The closest point (0.4, 0, 0) is f32 0.4 exactly; a solid ray cast from inside the
+    // sphere answers the normal -dir = (-1, -0, -0).
+    let query = json!({
+        "shapes": [
+            { "type": "aabb", "min": [0.4, 0, 0], "max": [1, 1, 1] },
+            { "type": "sphere", "center": [0, 0, 0], "radius": 1 },
+        ],
+        "queries": [
+            { "query": "point", "shape": 0, "point": [0, 0, 0] },
+            { "query": "raycast", "shape": 1, "origin": [0, 0, 0], "dir": [1, 0, 0] },
+        ]
+    });
+    let output = isect(&["query", "-"], Some(&query.to_string()));
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(out.contains("0.4,"), "{out}");
+    assert!(!out.contains("0.4000000"), "{out}");
+    assert!(!out.contains("-0.0"), "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        doc["results"][0]["result"]["closest_point"],
+        json!([0.4, 0.0, 0.0])
+    );
+    assert_eq!(
+        doc["results"][1]["result"]["normal"],
+        json!([-1.0, 0.0, 0.0])
+    );
+    // The control: the library does answer -0 there.
+    let hit = Sphere::new(Vec3::ZERO, 1.0)
+        .raycast(&Ray::new(Vec3::ZERO, Vec3::X), f32::MAX)
+        .unwrap();
+    assert!(hit.normal.y.is_sign_negative() && hit.normal.y == 0.0);
+}
+
+#[test]
+fn mesh_welding_and_formats() {
+    let data = |name: &str| here("../isect/tests/data").join(name);
+    let run = |args: &[&str]| {
+        let output = isect(args, None);
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        text(&output.stdout)
+    };
+    let per_face = data("cube_per_face.ply");
+    let per_face = per_face.to_str().unwrap();
+    let out = run(&["mesh", per_face]);
+    assert!(out.contains("(PLY)"), "{out}");
+    assert!(
+        out.contains("vertices:    8 (24 in the file, 16 merged at identical positions)"),
+        "{out}"
+    );
+    assert!(out.contains("solid:       yes"), "{out}");
+    let out = run(&["mesh", "--weld", "off", per_face]);
+    assert!(
+        out.contains("vertices:    24 (24 in the file, not welded)"),
+        "{out}"
+    );
+    assert!(out.contains("solid:       no"), "{out}");
+    let out = run(&["mesh", "--weld", "0.001", per_face]);
+    assert!(out.contains("16 merged within 0.001"), "{out}");
+    // No extension: the content says binary STL.
+    let out = run(&["mesh", data("cube_stl_no_extension").to_str().unwrap()]);
+    assert!(
+        out.contains("(STL)") && out.contains("triangles:   12"),
+        "{out}"
+    );
+    // Notes say what was skipped.
+    let out = run(&["mesh", data("obj_lines_and_faces.obj").to_str().unwrap()]);
+    assert!(
+        out.contains("note:        skipped 2 `l` (polyline) and 1 `p` (point) lines"),
+        "{out}"
+    );
+    for bad in ["-1", "nan", "inf", "exactly"] {
+        let output = isect(&["mesh", &format!("--weld={bad}"), per_face], None);
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+        assert!(
+            text(&output.stderr).contains("is not `exact`, `off` or a distance"),
+            "{bad}"
+        );
+    }
+}
+
+/// Mesh files of every kind of failure: the command names the file, the place and the reason.
+#[test]
+fn mesh_errors_name_the_file_and_place() {
+    for (name, expected) in [
+        (
+            "stl_count_smaller.stl",
+            "stl_count_smaller.stl: byte 80: the header announces 10 triangles (584 bytes with \
+             the 84-byte header), but the file has 684 bytes, room for 12 triangles",
+        ),
+        (
+            "stl_bad_number.stl",
+            "stl_bad_number.stl: line 6: `zero` is not a number",
+        ),
+        (
+            "obj_only_lines.obj",
+            "obj_only_lines.obj: the file has no triangles: it has no `f` (face) lines, only 2 \
+             `l` (polyline) lines, which have no area",
+        ),
+        (
+            "ply_binary_cut_short.ply",
+            "ply_binary_cut_short.ply: byte 350: the file ends before the data it announces: \
+             face 5 of 6 is cut short (the file ends at byte 360)",
+        ),
+        (
+            "ply_not_a_number.ply",
+            "ply_not_a_number.ply: line 16: `one` is not a number (the vertex property `y`)",
+        ),
+        (
+            "no_extension_unknown",
+            "no_extension_unknown: not a mesh format isect reads (OBJ, STL, PLY): the file has \
+             no extension and its content is none of them",
+        ),
+    ] {
+        let path = here("../isect/tests/bad").join(name);
+        let output = isect(&["mesh", path.to_str().unwrap()], None);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{name}: expected `{expected}` in: {stderr}"
+        );
+    }
+}
+
+/// `render --out` over files that exist: a read-only one is refused and left as it was; a
+/// writable one keeps its mode (and, written in place, its owner when it is another user's).
+#[cfg(unix)]
+#[test]
+fn render_respects_existing_files() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = scratch("existing");
+    let render = |out: &Path| {
+        isect(
+            &[
+                "render",
+                "--width",
+                "8",
+                "--height",
+                "8",
+                "--mesh-triangles",
+                "12",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            None,
+        )
+    };
+    let read_only = dir.join("read_only.png");
+    std::fs::write(&read_only, b"keep me").unwrap();
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let output = render(&read_only);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr)
+            .contains("read_only.png: exists and is read-only (not writable by you); not replaced"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(std::fs::read(&read_only).unwrap(), b"keep me");
+    assert_eq!(std::fs::metadata(&read_only).unwrap().mode() & 0o777, 0o444);
+
+    let shared = dir.join("shared.png");
+    std::fs::write(&shared, b"old").unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let output = render(&shared);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(std::fs::metadata(&shared).unwrap().mode() & 0o777, 0o640);
+    assert_eq!(decode(&shared).0, 8);
+
+    // Another user's writable file (possible to set up when the tests run as root).
+    let theirs = dir.join("theirs.png");
+    std::fs::write(&theirs, b"old").unwrap();
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o666)).unwrap();
+    if std::os::unix::fs::chown(&theirs, Some(65534), Some(65534)).is_ok() {
+        let output = render(&theirs);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let meta = std::fs::metadata(&theirs).unwrap();
+        assert_eq!((meta.uid(), meta.mode() & 0o777), (65534, 0o666));
+        assert_eq!(decode(&theirs).0, 8);
+    }
+    let directory_out = dir.join("a_directory");
+    std::fs::create_dir(&directory_out).unwrap();
+    let output = render(&directory_out);
+    assert!(text(&output.stderr).contains("exists and is not a regular file"));
+    // No temporary file was left behind.
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        ["a_directory", "read_only.png", "shared.png", "theirs.png"]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -70,8 +70,8 @@ pub fn raycast_any<S: RayCast + Sync + ?Sized>(shape: &S, rays: &[Ray], max_t: R
 /// that no ray of the packet can fail wrongly), and each ray still takes its own box and
 /// triangle tests at the leaves. Neighbouring camera rays, passed row by row, trace faster
 /// this way (README, "Performance"); rays that point in different directions are traced one
-/// by one, after a check of each group of 16 (measured: random rays at most about 10% slower
-/// than one `raycast_triangle` per ray). Each answer is the hit `raycast_triangle` reports,
+/// by one, after a check of each group of 16 (a small cost against one `raycast_triangle` per
+/// ray; docs/performance.md, "Ray packets"). Each answer is the hit `raycast_triangle` reports,
 /// except that of two triangles hit at the same point within rounding (a ray exactly through
 /// a shared edge or vertex, or coincident triangles) the other one may be reported, with its
 /// `t`, which differs by rounding.

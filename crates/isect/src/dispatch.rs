@@ -6,9 +6,8 @@
 //! LZCNT, POPCNT and the SSE levels before them) when the processor has them: the same
 //! operations, but in the three-operand VEX encoding (no register copies before each
 //! operation), with single instructions for the traversal's bit scans and counts, and SSE4.1's
-//! blends and minima. Measured: callgrind, 100k sphere camera rays 545 -> 495 instructions per
-//! ray, soup incoherent 3157 -> 2674; `mesh_profile`, the 10k sphere's camera rays that hit it
-//! 225 -> 195 ns per ray (best of A/B rounds).
+//! blends and minima: fewer instructions and less time per ray (docs/performance.md, "The two
+//! compiled copies").
 //!
 //! The answers are the same bits in both copies: the floating-point operations are the same
 //! IEEE ones (Rust never fuses a multiply and an add on its own, so the FMA feature changes
@@ -23,26 +22,23 @@
 //!
 //! This module holds three of the crate's four `unsafe` blocks (the fourth is `crate::pages`'
 //! huge-page advice): the call into the copy compiled for the detected features, the eight-lane
-//! AVX box test ([`V3::slabs8`]), and [`prefetch`]'s hint (ARCHITECTURE.md, "Prefetching in
-//! large hierarchies").
+//! AVX box test ([`V3::slabs8`]), and [`prefetch`]'s hint (ARCHITECTURE.md, "Mesh BVH").
 
-/// Runs `f`, compiled for x86-64-v3 when the processor has those features. `f` and everything
-/// it calls that is to get the newer instructions must be inlined into it (`#[inline(always)]`
-/// on the closure and its callees): a function the compiler keeps out of line is the baseline
-/// copy.
+/// Runs `f`, compiled for x86-64-v3 when the processor has those features. Only what is inlined
+/// into `f` is compiled twice (the rule `crate::bvh::ray`'s module docs state for the traversals).
 ///
 /// Both copies are functions of their own, so that the caller (where this is inlined) holds just
 /// the check and two calls: with the baseline copy inlined there instead, every query paid that
-/// copy's stack frame and register saves on the v3 path too (callgrind, 10k terrain's short
-/// rays: 21 of 291 instructions per ray).
+/// copy's stack frame and register saves on the v3 path too (docs/performance.md, "The two
+/// compiled copies").
 #[inline(always)]
 pub(crate) fn fast<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]
     {
         if v3::available() {
+            #[expect(unsafe_code, reason = "the call into the copy compiled for x86-64-v3")]
             // SAFETY: `v3::run` only requires the features it enables, which `available`
             // found the processor has (and `std` found the operating system saves, for AVX).
-            #[allow(unsafe_code)]
             return unsafe { v3::run(f) };
         }
         v3::baseline(f)
@@ -64,9 +60,9 @@ pub(crate) fn prefetch<T>(x: &T) {
         let p = (x as *const T).cast::<i8>();
         let mut offset = 0;
         while offset < core::mem::size_of::<T>() {
+            #[expect(unsafe_code, reason = "the prefetch hint takes a pointer")]
             // SAFETY: a prefetch reads nothing architecturally and cannot fault; the address
             // lies within `x` anyway.
-            #[allow(unsafe_code)]
             unsafe {
                 _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(offset));
             }
@@ -139,13 +135,16 @@ impl V3 {
             _mm256_storeu_ps, _mm256_sub_ps,
         };
         let mut out = [0.0; 8];
+        #[expect(
+            unsafe_code,
+            reason = "AVX intrinsics, reached only through the `V3` proof token"
+        )]
         // SAFETY: the intrinsics require AVX, which the processor has: a `V3` is made only
         // after `std::is_x86_feature_detected!` found it (or in a build targeting AVX2). The
         // loads read the eight `f32` of arrays behind references and the store writes the eight
         // of `out`, all valid for those 32 bytes (unaligned access allowed); the rest touch
         // registers only. (Intrinsics called here directly, not from a `#[target_feature]`
         // function of their own: the compiler kept that one out of line, a call per node.)
-        #[allow(unsafe_code)]
         let mask = unsafe {
             let mut near = _mm256_setzero_ps();
             let mut far = _mm256_set1_ps(far_limit);
@@ -230,7 +229,10 @@ mod v3 {
     ///
     /// The processor must have every feature enabled here (as [`available`] checks).
     #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,popcnt,avx,avx2,fma,bmi1,bmi2,lzcnt")]
-    #[allow(unsafe_code)]
+    #[expect(
+        unsafe_code,
+        reason = "a `#[target_feature]` function is unsafe to call"
+    )]
     pub(super) unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
         f()
     }

@@ -45,6 +45,20 @@ pub enum ShapeError {
     NotOrthonormal,
     /// A shape made of points has none.
     Empty,
+    /// A `d2::Polygon` has fewer than three distinct points (after dropping repeats of the point
+    /// before).
+    TooFewPoints {
+        /// How many distinct points there are.
+        count: usize,
+    },
+    /// A `d2::Polygon`'s boundary crosses or touches itself: edge `edges[0]` meets edge
+    /// `edges[1]` (`edges[0] < edges[1]`) where they are not neighbours, or two neighbouring
+    /// edges fold back over each other. Edge `i` runs from point `i` of the input to the next
+    /// point that differs from it (the first point after the last).
+    SelfIntersecting {
+        /// The two edges, by the index of their first point in the input.
+        edges: [usize; 2],
+    },
 }
 
 impl fmt::Display for ShapeError {
@@ -63,6 +77,12 @@ impl fmt::Display for ShapeError {
             Self::NotUnit { field } => write!(f, "`{field}` is not of unit length"),
             Self::NotOrthonormal => write!(f, "`rotation` does not have orthonormal columns"),
             Self::Empty => write!(f, "the shape has no points"),
+            Self::TooFewPoints { count } => {
+                write!(f, "a polygon needs 3 distinct points, this one has {count}")
+            }
+            Self::SelfIntersecting { edges: [i, j] } => {
+                write!(f, "the polygon's edges {i} and {j} meet (it is not simple)")
+            }
         }
     }
 }
@@ -92,6 +112,8 @@ pub enum MeshError {
     },
     /// More triangles or vertices than the 32-bit indices can name.
     TooLarge,
+    /// A welding tolerance ([`crate::Weld::Within`]) that is NaN, infinite or negative.
+    InvalidTolerance,
 }
 
 impl fmt::Display for MeshError {
@@ -110,6 +132,9 @@ impl fmt::Display for MeshError {
                 "triangle {triangle} refers to vertex {index}, but there are only {vertex_count} vertices"
             ),
             Self::TooLarge => write!(f, "the mesh has more than 2^32 - 1 vertices or triangles"),
+            Self::InvalidTolerance => {
+                write!(f, "the welding tolerance is NaN, infinite or negative")
+            }
         }
     }
 }

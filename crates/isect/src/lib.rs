@@ -29,7 +29,8 @@
 //! [`Classify`], [`Bounded`], ...), each pair implemented in both argument orders, with free
 //! functions of the same names ([`distance`], [`closest_points`], ...). The semantics every query
 //! keeps (closed sets, degenerate shapes, invalid input answered as the empty set, no
-//! allocation) are set out in [`query`]; the README has the table of what is supported.
+//! allocation) are set out in [`query`]; the README has the table of what is supported. The
+//! plane has the same shapes and queries, with overlap decided exactly, in [`d2`].
 //!
 //! # Precision
 //!
@@ -46,7 +47,9 @@
 //!   and the matching glam features.
 //! - `rayon`: parallel [`batch`] queries and BVH builds of large meshes (the same tree as the
 //!   sequential build).
-//! - `io`: the module `isect::io`, loading OBJ, STL and PLY meshes.
+//! - `io`: the module [`io`] (shown on docs.rs, which builds every feature), loading OBJ, STL
+//!   and PLY meshes with errors that name the file and line or byte, and welding their
+//!   vertices ([`Weld`]).
 //!
 //! # Processor features
 //!
@@ -55,10 +58,13 @@
 //! answers are the same bits as the baseline code's. Setting the environment variable
 //! `ISECT_SIMD=baseline` keeps a process on the baseline code. On Linux, a mesh's BVH asks the
 //! kernel to back it with huge pages (`madvise(MADV_HUGEPAGE)`), which speeds rays through
-//! meshes of a million triangles by 5-15% (measured); smaller ones are unaffected.
+//! meshes of a million triangles (docs/performance.md, "Huge pages"); smaller ones are
+//! unaffected.
 #![no_std]
 #![warn(missing_docs)]
-#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+// docs.rs builds with every feature and `--cfg docsrs` (Cargo.toml): items behind a feature
+// are marked with the feature they need.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -66,16 +72,19 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod batch;
 #[cfg(feature = "alloc")]
 pub mod broad;
 #[cfg(feature = "alloc")]
 mod bvh;
+pub mod d2;
 #[cfg(feature = "alloc")]
 mod dispatch;
 mod error;
 mod features;
 #[cfg(feature = "io")]
+#[cfg_attr(docsrs, doc(cfg(feature = "io")))]
 pub mod io;
 pub mod math;
 pub mod ops;
@@ -83,6 +92,8 @@ pub mod ops;
 mod pages;
 pub mod query;
 mod shape;
+#[cfg(feature = "alloc")]
+mod weld;
 
 pub use glam;
 
@@ -98,7 +109,11 @@ pub use query::{MeshHit, TriangleHit};
 pub use query::{RigidMotion, sweep_rotating};
 pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use shape::{ConvexHull, TriMesh};
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub use weld::Weld;
 
 /// The README's examples, run as doc tests so that they stay true.
 #[cfg(doctest)]

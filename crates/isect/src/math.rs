@@ -7,7 +7,7 @@
 mod precision {
     /// The scalar type: `f32` in `isect`, `f64` in `isect-f64`.
     pub type Real = f32;
-    pub use glam::{Mat3, Mat4, Quat, Vec2, Vec3, Vec4};
+    pub use glam::{Mat2, Mat3, Mat4, Quat, Vec2, Vec3, Vec4};
 }
 
 #[cfg(isect_f64)]
@@ -15,7 +15,8 @@ mod precision {
     /// The scalar type: `f32` in `isect`, `f64` in `isect-f64`.
     pub type Real = f64;
     pub use glam::{
-        DMat3 as Mat3, DMat4 as Mat4, DQuat as Quat, DVec2 as Vec2, DVec3 as Vec3, DVec4 as Vec4,
+        DMat2 as Mat2, DMat3 as Mat3, DMat4 as Mat4, DQuat as Quat, DVec2 as Vec2, DVec3 as Vec3,
+        DVec4 as Vec4,
     };
 }
 
@@ -28,6 +29,65 @@ pub use precision::*;
 pub(crate) type SimdVec3 = glam::Vec3A;
 #[cfg(all(feature = "alloc", isect_f64))]
 pub(crate) type SimdVec3 = glam::DVec3;
+
+// Conversions that are real in one precision and the identity in the other, written once per
+// precision so that no call site needs a lint exception for the precision where they are no-ops.
+
+/// `v` as a [`SimdVec3`] (`Vec3A` in `f32`; the same vector in `f64`).
+#[cfg(all(feature = "alloc", not(isect_f64)))]
+#[inline(always)]
+pub(crate) fn simd(v: Vec3) -> SimdVec3 {
+    SimdVec3::from(v)
+}
+/// `v` as a [`SimdVec3`] (`Vec3A` in `f32`; the same vector in `f64`).
+#[cfg(all(feature = "alloc", isect_f64))]
+#[inline(always)]
+pub(crate) fn simd(v: Vec3) -> SimdVec3 {
+    v
+}
+
+/// `v` back as a [`Vec3`].
+#[cfg(all(feature = "alloc", not(isect_f64)))]
+#[inline(always)]
+pub(crate) fn unsimd(v: SimdVec3) -> Vec3 {
+    Vec3::from(v)
+}
+/// `v` back as a [`Vec3`].
+#[cfg(all(feature = "alloc", isect_f64))]
+#[inline(always)]
+pub(crate) fn unsimd(v: SimdVec3) -> Vec3 {
+    v
+}
+
+/// `x` in `f64`, exactly (the identity in `isect-f64`).
+#[cfg(not(isect_f64))]
+#[inline(always)]
+pub(crate) fn to_f64(x: Real) -> f64 {
+    f64::from(x)
+}
+/// `x` in `f64`, exactly (the identity in `isect-f64`).
+#[cfg(isect_f64)]
+#[inline(always)]
+pub(crate) fn to_f64(x: Real) -> f64 {
+    x
+}
+
+/// `x` rounded to the nearest [`Real`] (the identity in `isect-f64`).
+#[cfg(not(isect_f64))]
+#[inline(always)]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rounding to f32 is the point"
+)]
+pub(crate) fn from_f64(x: f64) -> Real {
+    x as Real
+}
+/// `x` rounded to the nearest [`Real`] (the identity in `isect-f64`).
+#[cfg(isect_f64)]
+#[inline(always)]
+pub(crate) fn from_f64(x: f64) -> Real {
+    x
+}
 
 /// Relative tolerance for deciding that a point lies *on* a set of lower dimension than space
 /// (a line, a plane, a triangle) or on a shape that isect only knows through a support map.

@@ -4,7 +4,13 @@
 //! (which `core` has) goes through here, so that `isect` builds for `no_std` with the `libm`
 //! feature. Clippy's `disallowed-methods` (clippy.toml) keeps direct calls out of the rest of the
 //! crate. With both `std` and `libm` enabled, `std` wins.
-#![allow(clippy::disallowed_methods)]
+#![cfg_attr(
+    feature = "std",
+    expect(
+        clippy::disallowed_methods,
+        reason = "the one place that calls std's float methods"
+    )
+)]
 
 use crate::math::Real;
 

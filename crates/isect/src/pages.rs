@@ -8,11 +8,8 @@
 //! often enabled only for memory that asks for them (`madvise` mode, as on the bench machine's
 //! Debian kernel), [`with_capacity`] asks for them with `madvise(MADV_HUGEPAGE)`.
 //!
-//! Measured (`mesh_profile`, the same rays through two copies of a mesh in one process, one
-//! built with the advice and one without, passes alternating; ns per ray, best and mean of 40
-//! passes): 1M sphere incoherent rays 579 -> 506 (mean 722 -> 619), 1M terrain incoherent rays
-//! 577 -> 493, 1M sphere camera rays 179 -> 167, short rays 61.6 -> 58.2; the 100k sphere's
-//! incoherent rays unchanged (273; its 5 MB fit the translation cache anyway).
+//! The million-triangle meshes' rays gain most; a hierarchy of a few megabytes fits the
+//! translation cache anyway (docs/performance.md, "Huge pages").
 //!
 //! The advice is a hint about the memory's backing: the contents, addresses and lifetime of the
 //! allocation are unchanged, and a kernel without transparent huge pages (or with them
@@ -55,11 +52,11 @@ fn advise(start: *mut u8, len: usize) {
     let begin = address.next_multiple_of(HUGE_PAGE);
     let end = address.saturating_add(len) / HUGE_PAGE * HUGE_PAGE;
     if end > begin {
+        #[expect(unsafe_code, reason = "`madvise` takes a raw address")]
         // SAFETY: `madvise` reads and writes no memory of the process; `MADV_HUGEPAGE` only
         // changes which pages the kernel backs the range with, keeping its contents, and the
         // range (page-aligned, as `madvise` requires) lies inside the allocation of `len` bytes
         // at `start`. A refusal (a kernel without transparent huge pages) changes nothing.
-        #[allow(unsafe_code)]
         unsafe {
             libc::madvise(
                 start.wrapping_add(begin - address).cast::<libc::c_void>(),

@@ -4,7 +4,10 @@
 //! against `isect-f64` (f64), where the build script sets `cfg(isect_f64)` and `parry` is
 //! `parry3d-f64`. Tolerances come from `common::tol`, which scales with the precision.
 
-#![allow(clippy::disallowed_methods)] // tests run with std; the ops rule is for the library
+#![expect(
+    clippy::disallowed_methods,
+    reason = "tests run with std; the ops rule is for the library"
+)]
 
 #[cfg(isect_f64)]
 extern crate isect_f64 as isect;
@@ -15,6 +18,7 @@ mod common;
 // Against parry3d (parry3d-f64 for isect-f64). CI's glam-0.34 run builds without parry, whose
 // glam is 0.33, and sets `isect_no_parry`.
 mod contact;
+mod d2;
 #[cfg(not(isect_no_parry))]
 mod differential;
 mod distance;

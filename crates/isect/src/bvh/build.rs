@@ -3,8 +3,8 @@
 //! [`BINS`] bins along each axis ([`SMALL_BINS`] for nodes of at most [`SMALL`] triangles) and
 //! the cheapest of the planes between bins is taken. A side's cost counts leaf tests rather than
 //! triangles (its area times `⌈n / 4⌉`, as a leaf test covers [`MAX_LEAF`] triangles at once),
-//! which favours full leaves: 8–13% fewer bytes per triangle on the benchmark meshes at the same
-//! ray speed. Nodes of at most [`MAX_LEAF`] triangles become leaves, and triangles whose centres
+//! which favours full leaves: fewer bytes per triangle at the same ray speed (docs/performance.md,
+//! "Build"). Nodes of at most [`MAX_LEAF`] triangles become leaves, and triangles whose centres
 //! coincide are split in the middle of the list, so every split makes progress.
 //!
 //! The nodes come out in depth-first pre-order (a node, its left subtree, its right subtree).
@@ -13,14 +13,13 @@
 
 use alloc::vec::Vec;
 
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, simd, unsimd};
 
 /// Bins per axis.
 const BINS: usize = 16;
 /// Nodes of at most this many triangles are binned into [`SMALL_BINS`]: the sweep over the bins
-/// is a fixed cost per node and most nodes are small (callgrind, `TriMesh::new` of the 100k
-/// sphere: 264M -> 235M instructions; rays unchanged on the sphere, soup incoherent rays 3380 ->
-/// 3393 instructions per ray).
+/// is a fixed cost per node and most nodes are small, and the trees cast as fast
+/// (docs/performance.md, "Build").
 const SMALL: usize = 16;
 /// Bins per axis for small nodes.
 const SMALL_BINS: usize = 8;
@@ -48,11 +47,10 @@ pub(crate) struct BinNode {
 impl BinNode {
     /// The node of the boxes `bounds`, with its `index` and `count`.
     #[inline(always)]
-    #[allow(clippy::useless_conversion)] // `Vec3` from `Vec3A` in f32; the same type in f64
     fn new(bounds: &Bounds, index: u32, count: u32) -> Self {
         Self {
-            min: bounds.min.into(),
-            max: bounds.max.into(),
+            min: unsimd(bounds.min),
+            max: unsimd(bounds.max),
             index,
             count,
         }
@@ -69,11 +67,10 @@ pub(crate) struct PrimBox {
 
 impl PrimBox {
     #[inline]
-    #[allow(clippy::useless_conversion)] // `Vec3A` from `Vec3` in f32; the same type in f64
     pub(crate) fn new(min: Vec3, max: Vec3) -> Self {
         Self {
-            min: min.into(),
-            max: max.into(),
+            min: simd(min),
+            max: simd(max),
         }
     }
 
@@ -148,10 +145,12 @@ pub(crate) fn build_with(prims: &mut [PrimBox], order: &mut [u32], parallel: boo
 /// Builds the subtree of `order` (which starts at `first` in the whole order; `bounds` are its
 /// boxes) at the end of `out`, with absolute node indices: the top of a large tree in parallel
 /// (with `parallel` and the `rayon` feature), each part below that by [`build_sequential`]
-/// through [`crate::dispatch::fast`] (the x86-64-v3 copy where the processor has it:
-/// callgrind, `TriMesh::new`: 10k terrain 19.6M -> 17.9M instructions, 100k sphere 234.5M ->
-/// 215.9M, 100k soup 232.6M -> 214.0M; the baseline copy 20.2M on the terrain).
-#[cfg_attr(not(feature = "rayon"), allow(unused_variables))] // `parallel`
+/// through [`crate::dispatch::fast`] (the x86-64-v3 copy where the processor has it, which
+/// builds with fewer instructions: docs/performance.md, "Build").
+#[cfg_attr(
+    not(feature = "rayon"),
+    expect(unused_variables, reason = "`parallel` is read only with rayon")
+)]
 fn build_into(
     prims: &mut [PrimBox],
     order: &mut [u32],
@@ -277,12 +276,11 @@ fn split_node(
 /// Partitions `order` and `prims` (more than [`MAX_LEAF`] triangles, boxes `bounds`) by the
 /// best binned split and returns the size of the left part (between 1 and `len − 1`) and the
 /// bounds of both parts. Leaves are made at [`MAX_LEAF`] triangles or fewer, the width of a leaf
-/// test: measured, letting the heuristic split such nodes further gave more nodes (more memory)
-/// and no faster casts.
+/// test: letting the heuristic split such nodes further gave more nodes (more memory) and no
+/// faster casts.
 ///
 /// The three axes are binned in one pass and swept together, a lane per axis (the three axes'
 /// box areas are one vector product); the bin is read off a float's bits ([`bin_index`]).
-#[allow(clippy::needless_range_loop)] // `axis` indexes several per-axis arrays in lockstep
 #[inline(always)]
 fn split<const B: usize>(
     prims: &mut [PrimBox],

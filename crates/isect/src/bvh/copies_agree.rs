@@ -1,6 +1,6 @@
 //! The traversals' two compiled copies give the same bits: each query through
 //! [`crate::dispatch::fast`] (the x86-64-v3 copy where the processor has it, as on the CI
-//! machines, with the eight-lane AVX box test) against its `*_walk` body called directly from
+//! machines, with the eight-lane AVX box test) against its `*_inline` body called directly from
 //! the test, which compiles it for the baseline target, with the ray's box test on four-lane
 //! halves ([`PreRay::without_v3`]).
 
@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use crate::bvh::Bvh;
 use crate::bvh::packet::PACKET;
 use crate::bvh::ray::{LeafHit, PreRay};
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, to_f64};
 use crate::query::TriangleHit;
 use crate::shape::Ray;
 
@@ -42,8 +42,7 @@ fn ray() -> impl Strategy<Value = (Ray, Real)> {
 
 /// The bits of a hit on the triangle in `slot`, for exact comparison.
 fn hit_bits(slot: u32, hit: TriangleHit) -> (u32, [u64; 3]) {
-    #[allow(clippy::useless_conversion)] // `Real` is `f64` in isect-f64
-    let b = |x: Real| f64::from(x).to_bits();
+    let b = |x: Real| to_f64(x).to_bits();
     (slot, [b(hit.t), b(hit.u), b(hit.v)])
 }
 
@@ -68,15 +67,15 @@ proptest! {
                 bits(bvh.closest(&pre, max_t)),
                 bits(bvh.closest_inline(&plain, max_t))
             );
-            prop_assert_eq!(bvh.any(&pre, max_t), bvh.any_walk(&plain, max_t));
+            prop_assert_eq!(bvh.any(&pre, max_t), bvh.any_inline(&plain, max_t));
             let (mut fast, mut base) = (Vec::new(), Vec::new());
             bvh.all(&pre, max_t, &mut fast);
-            bvh.all_walk(&plain, max_t, &mut base);
+            bvh.all_inline(&plain, max_t, &mut base);
             let key = |v: &Vec<(u32, TriangleHit)>| {
                 v.iter().map(|&(s, h)| hit_bits(s, h)).collect::<Vec<_>>()
             };
             prop_assert_eq!(key(&fast), key(&base));
-            prop_assert_eq!(bvh.crossings(&pre), bvh.crossings_walk(&plain));
+            prop_assert_eq!(bvh.crossings(&pre), bvh.crossings_inline(&plain));
         }
     }
 
@@ -102,7 +101,7 @@ proptest! {
         let mut fast = [None; PACKET];
         let mut base = [None; PACKET];
         bvh.closest_packet(&rays, max_t, &mut fast[..rays.len()]);
-        bvh.closest_packet_walk(&plain, max_t, &mut base[..rays.len()]);
+        bvh.closest_packet_inline(&plain, max_t, &mut base[..rays.len()]);
         prop_assert_eq!(fast.map(bits), base.map(bits));
     }
 }

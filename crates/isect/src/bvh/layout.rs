@@ -12,15 +12,14 @@
 use alloc::vec::Vec;
 
 use crate::bvh::build::{self, BinNode, PrimBox};
-use crate::math::{Real, SimdVec3, Vec3};
+use crate::math::{Real, SimdVec3, Vec3, simd, unsimd};
 use crate::pages;
 
 /// Triangles per leaf block (the lanes of a leaf test).
 pub(crate) const WIDTH: usize = 4;
 /// Children per node: eight in `f32`, four in `f64`. The box test runs on `Vec4` halves, which
 /// are SIMD in `f32` but four scalars in `f64` (glam's `DVec4`), so in `f64` a wider node only
-/// adds work: measured on a 100k-triangle sphere, 8-wide nodes were 8–20% slower than 4-wide in
-/// `f64` (incoherent, short and camera rays) and 3–45% faster in `f32` (mesh bench).
+/// adds work (docs/performance.md, "Node width").
 #[cfg(not(isect_f64))]
 pub(crate) const LANES: usize = 8;
 /// Children per node (see the `f32` build's note).
@@ -31,9 +30,8 @@ pub(crate) const EMPTY: u32 = u32::MAX;
 
 /// A node with [`LANES`] child boxes, aligned to a cache line (four lines in either precision).
 /// Eight lanes rather than four in `f32`: half the levels, so half the dependent node loads per
-/// ray, for two four-lane box tests per node (measured against four lanes, mesh bench: 3–45%
-/// more rays per second in every cell, most for shadow and short rays and the million-triangle
-/// meshes).
+/// ray, for two four-lane box tests per node: faster in every cell of the mesh bench, most for
+/// shadow and short rays and the million-triangle meshes (docs/performance.md, "Node width").
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 pub(crate) struct Node {
@@ -168,11 +166,9 @@ pub(crate) struct Bvh {
 
 /// Hierarchies of more bytes than this prefetch the nodes and leaf blocks a ray enters before
 /// visiting them: a typical level-2 cache (1 MiB per core on the bench machine), beyond which
-/// node loads miss it. Measured (`mesh_profile`, best of A/B rounds, ns per ray): 1M sphere
-/// incoherent 535 -> 490, 100k sphere incoherent 233 -> 213, 100k soup incoherent 741 -> 636;
-/// on the 10k terrain (0.8 MB) short rays lost 2-3% with it, so smaller hierarchies go without;
-/// and a lone child entered is not prefetched (100k sphere short rays: 5% slower with it, 1%
-/// without; callgrind 304 -> 323 instructions per ray).
+/// node loads miss it. Smaller hierarchies go without (in the cache they would only pay the
+/// instructions), and a lone child entered is not prefetched (it is visited at once); see
+/// docs/performance.md, "Prefetching".
 pub(crate) const PREFETCH_FROM: usize = 1 << 20;
 
 /// A copy in huge pages as well (`crate::pages`), as a derived `Clone` would not be.
@@ -202,7 +198,6 @@ pub(crate) fn is_degenerate(c: &[Vec3; 3]) -> bool {
 
 impl Bvh {
     /// Builds the hierarchy of a mesh (non-empty, indices checked).
-    #[allow(clippy::useless_conversion)] // `Vec3A` from `Vec3` in f32; the same type in f64
     pub(crate) fn new(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Self {
         let n = triangles.len();
         let mut prims: Vec<PrimBox> = triangles
@@ -258,7 +253,7 @@ impl Bvh {
             order: slot_order,
             degenerate,
             root,
-            whole: (bin[0].min.into(), bin[0].max.into()),
+            whole: (simd(bin[0].min), simd(bin[0].max)),
             prefetch: false,
         };
         bvh.prefetch = bvh.heap_bytes() > PREFETCH_FROM;
@@ -267,9 +262,8 @@ impl Bvh {
 
     /// The box of the whole tree: the box of the triangles' corners.
     #[inline]
-    #[allow(clippy::useless_conversion)] // `Vec3` from `Vec3A` in f32; the same type in f64
     pub(crate) fn bounds(&self) -> (Vec3, Vec3) {
-        (self.whole.0.into(), self.whole.1.into())
+        (unsimd(self.whole.0), unsimd(self.whole.1))
     }
 
     /// The corners of the triangle in `slot`.

@@ -3,17 +3,22 @@
 //! One concern per file:
 //! - [`build`]: a binary tree by the binned surface area heuristic (in parallel with the `rayon`
 //!   feature, with the same result as the sequential build),
-//! - [`layout`]: the binary tree collapsed into 8-wide nodes (4-wide in `f64`) whose child boxes are stored as
-//!   structure of arrays, and the triangles copied in leaf order,
-//! - [`ray`]: ray traversal (closest hit, any hit, all hits) with the watertight triangle test,
+//! - [`layout`]: the binary tree collapsed into 8-wide nodes (4-wide in `f64`) whose child boxes
+//!   are stored as structure of arrays, and the triangles copied in leaf order,
+//! - [`ray`]: ray traversal (closest hit, any hit, all hits, crossing counts) with the watertight
+//!   triangle test, one concern per file (set-up, slab tests, order, the loop, the leaf test, one
+//!   file per query),
 //! - [`packet`]: closest hits of coherent rays traced together (for [`crate::batch`]),
 //! - [`query`]: box queries, nearest-first closest point and mesh-against-mesh traversal,
-//! - [`refit`]: new vertex positions with the same tree topology.
+//! - [`refit`]: new vertex positions with the same tree topology,
+//! - `stack`: the traversal stack, on the call stack up to a depth and on the heap beyond.
 //!
-//! The traversals run through [`crate::dispatch::fast`] (a copy for x86-64-v3 processors);
-//! `copies_agree` tests that both copies give the same bits.
+//! The traversals and the sequential build run through [`crate::dispatch::fast`] (a copy for
+//! x86-64-v3 processors), so what they call per node must be `#[inline(always)]` or a macro: the
+//! rule [`ray`]'s module docs state. `copies_agree` tests that both copies give the same bits.
 //!
-//! ARCHITECTURE.md ("Mesh BVH") explains the choices.
+//! ARCHITECTURE.md ("Mesh BVH") explains the choices, docs/performance.md ("Mesh BVH and ray
+//! traversal") has the measurements behind them.
 
 pub(crate) mod build;
 #[cfg(test)]

@@ -11,7 +11,7 @@
 //! each ray (the same bits); each ray that enters it within its own closest hit so far runs the
 //! single-ray leaf test ([`Bvh::closest_in_leaf`]). A packet that enters more than half of a
 //! node's lanes is wide for that subtree (its triangles are small against the packet's
-//! footprint) and finishes it ray by ray ([`Bvh::closest_from`]).
+//! footprint) and finishes it ray by ray ([`Bvh::closest_in_subtree`]).
 //!
 //! So each ray finds the hit [`Bvh::closest`] finds, with one exception: the order in which
 //! the leaves are reached differs, and of two hits within rounding of each other (a ray exactly
@@ -29,8 +29,8 @@ use crate::bvh::ray::{
 use crate::bvh::stack::Stack;
 use crate::math::{Real, SimdVec3, Vec3, Vec4};
 
-/// The most rays traced together. Measured on the mesh benchmark's camera rays (rows of
-/// 512 pixels, so a packet is a strip of one row): see ARCHITECTURE.md, "Ray packets".
+/// The most rays traced together: a strip of one row of a camera's pixels; 8 and 32 were each
+/// slower on some of the bench's meshes (docs/performance.md, "Ray packets").
 pub(crate) const PACKET: usize = 16;
 
 /// A packet entering more lanes of a node than this (half of them) goes on ray by ray in that
@@ -98,7 +98,7 @@ impl Interval {
     /// product likewise. Empty lanes (min +inf, max −inf) give an infinite entry or a
     /// negative infinite exit, so they are rejected.
     #[inline(always)]
-    fn boxes(&self, node: &Node, t_max: Real) -> (u32, [Real; LANES]) {
+    fn node_slabs(&self, node: &Node, t_max: Real) -> (u32, [Real; LANES]) {
         let mut near = [Vec4::ZERO; HALVES];
         let mut far = [Vec4::splat(t_max * WIDEN); HALVES];
         for axis in 0..3 {
@@ -174,7 +174,7 @@ impl Rays {
 
     /// The rays that enter the box in `lane` of `node` within `[0, t_max[r]]`, as a bit mask,
     /// and their entry distances: ray by ray the same operations in the same order as
-    /// [`PreRay::boxes`] (for rays with no zero direction coordinate, as a packet's are), so
+    /// [`PreRay::node_slabs`] (for rays with no zero direction coordinate, as a packet's are), so
     /// the same bits.
     #[inline(always)]
     fn enter(
@@ -210,13 +210,13 @@ impl Bvh {
     pub(crate) fn closest_packet(&self, rays: &[PreRay], max_t: Real, out: &mut [Option<LeafHit>]) {
         crate::dispatch::fast(
             #[inline(always)]
-            || self.closest_packet_walk(rays, max_t, out),
+            || self.closest_packet_inline(rays, max_t, out),
         );
     }
 
     /// [`Bvh::closest_packet`] inlined into its caller.
     #[inline(always)]
-    pub(super) fn closest_packet_walk(
+    pub(super) fn closest_packet_inline(
         &self,
         rays: &[PreRay],
         max_t: Real,
@@ -244,7 +244,7 @@ impl Bvh {
         // The packet's limit: the farthest of its rays' closest hits so far.
         let mut limit = max_t;
         let mut node = &self.nodes[self.root.index as usize];
-        let (mut mask, mut near) = interval.boxes(node, limit);
+        let (mut mask, mut near) = interval.node_slabs(node, limit);
         if mask == 0 {
             return;
         }
@@ -296,13 +296,18 @@ impl Bvh {
                 },
             };
             node = &self.nodes[index as usize];
-            (mask, near) = interval.boxes(node, limit);
+            (mask, near) = interval.node_slabs(node, limit);
             if mask.count_ones() > SPLIT {
                 // The packet is wide for this subtree: ray by ray from here.
                 let subtree = NodeRef { index, count: 0 };
                 for (r, ray) in rays.iter().enumerate() {
-                    best_t[r] =
-                        self.closest_from(ray, subtree, &mut frames[r], &mut out[r], best_t[r]);
+                    best_t[r] = self.closest_in_subtree(
+                        ray,
+                        subtree,
+                        &mut frames[r],
+                        &mut out[r],
+                        best_t[r],
+                    );
                 }
                 limit = farthest(&best_t);
                 mask = 0;

@@ -5,11 +5,10 @@
 
 use crate::bvh::layout::{Bvh, EMPTY, LANES, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate};
 use crate::bvh::query::subtree_box;
-use crate::math::Vec3;
+use crate::math::{Vec3, simd};
 
 impl Bvh {
     /// Recomputes the boxes for `vertices` (same count as at build, finite).
-    #[allow(clippy::useless_conversion)] // `Vec3A` from `Vec3` in f32; the same type in f64
     pub(crate) fn refit(&mut self, vertices: &[Vec3], triangles: &[[u32; 3]]) {
         for (slot, &i) in self.order.iter().enumerate() {
             if i == NO_TRIANGLE {
@@ -37,6 +36,6 @@ impl Bvh {
             }
         }
         let (lo, hi) = subtree_box(self, self.root);
-        self.whole = (lo.into(), hi.into());
+        self.whole = (simd(lo), simd(hi));
     }
 }

@@ -3,10 +3,8 @@
 
 use alloc::vec::Vec;
 
-/// Entries kept inline before spilling. Measured with `mesh_profile` (100k-triangle meshes,
-/// 16k casts per set): filling 32 entries (a `memset` call) was 4% of a short ray's
-/// instructions (callgrind, 448 -> 430 per ray at 16). With 8-wide nodes no sphere ray spills
-/// at 16 and soup rays spill 130–500 pushes per set; 24 measured no fewer instructions.
+/// Entries kept inline before spilling: few rays spill at 16, and filling more (a `memset` call)
+/// costs every ray (docs/performance.md, "Traversal").
 const INLINE: usize = 16;
 
 /// The mesh traversals' stack: [`InlineStack`] with `INLINE` entries in place.

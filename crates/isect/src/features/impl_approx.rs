@@ -92,6 +92,20 @@ impl UlpsEq for Frustum {
 
 impl_approx!(crate::query::ManifoldPoint { point, depth });
 
+impl_approx!(crate::d2::Line { origin, dir });
+impl_approx!(crate::d2::Ray { origin, dir });
+impl_approx!(crate::d2::Segment { a, b });
+impl_approx!(crate::d2::Circle { center, radius });
+impl_approx!(crate::d2::Aabb { min, max });
+impl_approx!(crate::d2::Obb {
+    center,
+    half_extents,
+    rotation
+});
+impl_approx!(crate::d2::Capsule { a, b, radius });
+impl_approx!(crate::d2::Triangle { a, b, c });
+impl_approx!(crate::d2::ClosestPoints { a, b, distance });
+
 impl AbsDiffEq for crate::query::Manifold {
     type Epsilon = Real;
     fn default_epsilon() -> Real {

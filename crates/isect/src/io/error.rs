@@ -30,43 +30,42 @@ impl fmt::Display for Location {
 pub enum LoadErrorKind {
     /// The file could not be read (missing, unreadable): the operating system's message.
     Io(String),
-    /// The file's extension names no format isect reads.
+    /// The file is in no format isect reads: its extension names none, or it has no extension
+    /// and its content looks like none.
     UnknownFormat,
     /// The content is not valid in its format: the parser's message.
     Syntax(String),
     /// The file ends before the data its header or structure promises.
     Truncated,
+    /// A binary STL file whose size does not match the triangle count in its header: 84 bytes
+    /// of header and count, then 50 bytes per triangle.
+    CountMismatch {
+        /// The triangle count the header announces.
+        announced: u64,
+        /// The file's size in bytes.
+        file_bytes: u64,
+    },
     /// A property the mesh needs is absent (PLY: `x`, `y`, `z`, a face index list).
     Missing(String),
-    /// The file holds no triangles.
-    Empty,
-    /// A vertex has a NaN or infinite coordinate.
-    NonFiniteVertex {
-        /// Index of the vertex, from 0, in the file's order.
-        vertex: usize,
-    },
-    /// A face refers to a vertex that does not exist.
-    IndexOutOfRange {
-        /// Index of the triangle, from 0, after splitting polygons.
-        triangle: usize,
-        /// The offending vertex index (from 0).
-        index: u64,
-        /// How many vertices there are.
-        vertex_count: usize,
-    },
-    /// The mesh could not be built for another reason (too large).
+    /// The data does not make a mesh: no triangles ([`MeshError::Empty`]), a NaN or infinite
+    /// vertex ([`MeshError::NonFiniteVertex`], numbered from 0 in the file's order), a vertex
+    /// index past the vertices ([`MeshError::IndexOutOfRange`], triangles numbered from 0 after
+    /// polygons are split), or more than 32-bit indices can name ([`MeshError::TooLarge`]).
     Mesh(MeshError),
 }
 
 /// A mesh file that could not be loaded: what went wrong ([`LoadError::kind`]), in which file
-/// ([`LoadError::path`], `None` when read from memory) and where in it
-/// ([`LoadError::location`], where known). `Display` writes all three:
-/// `bunny.stl: byte 2884: the file ends before the data it announces`.
+/// ([`LoadError::path`], `None` when read from memory), where in it ([`LoadError::location`],
+/// for every error about the content but those about the whole file, such as having no
+/// triangles) and, for some kinds, what was being read ([`LoadError::detail`]). `Display` writes
+/// them all: `bunny.ply: byte 2884: the file ends before the data it announces: vertex 200 of
+/// 512 is cut short`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoadError {
     kind: LoadErrorKind,
     path: Option<PathBuf>,
     location: Option<Location>,
+    detail: Option<String>,
 }
 
 impl LoadError {
@@ -75,24 +74,23 @@ impl LoadError {
             kind,
             path: None,
             location: None,
+            detail: None,
         }
+    }
+
+    /// Adds what was being read, or why, to the message.
+    pub(crate) fn with_detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
     }
 
     pub(crate) fn syntax(message: impl Into<String>) -> Self {
         Self::new(LoadErrorKind::Syntax(message.into()))
     }
 
-    /// Sets the location unless one is known already.
-    pub(crate) fn at(mut self, location: Option<Location>) -> Self {
-        if self.location.is_none() {
-            self.location = location;
-        }
-        self
-    }
-
-    /// Replaces the location.
-    pub(crate) fn relocated(mut self, location: Option<Location>) -> Self {
-        self.location = location;
+    /// Sets the location.
+    pub(crate) fn at(mut self, location: Location) -> Self {
+        self.location = Some(location);
         self
     }
 
@@ -118,6 +116,13 @@ impl LoadError {
     pub fn location(&self) -> Option<Location> {
         self.location
     }
+
+    /// What was being read when the error was found, or why it is one, where that says more
+    /// than the kind (`vertex 200 of 512 is cut short`).
+    #[must_use]
+    pub fn detail(&self) -> Option<&str> {
+        self.detail.as_deref()
+    }
 }
 
 impl From<std::io::Error> for LoadError {
@@ -136,29 +141,38 @@ impl fmt::Display for LoadErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Io(message) => write!(f, "cannot read the file: {message}"),
-            Self::UnknownFormat => {
-                write!(
-                    f,
-                    "unknown mesh format (the extension must be obj, stl or ply)"
-                )
-            }
+            Self::UnknownFormat => write!(f, "not a mesh format isect reads (OBJ, STL, PLY)"),
             Self::Syntax(message) => write!(f, "{message}"),
             Self::Truncated => write!(f, "the file ends before the data it announces"),
-            Self::Missing(what) => write!(f, "missing {what}"),
-            Self::Empty => write!(f, "the file has no triangles"),
-            Self::NonFiniteVertex { vertex } => {
-                write!(f, "vertex {vertex} is not finite (NaN or infinite)")
+            Self::CountMismatch {
+                announced,
+                file_bytes,
+            } => {
+                let expected = u128::from(*announced) * 50 + 84;
+                let room = file_bytes.saturating_sub(84);
+                write!(
+                    f,
+                    "the header announces {announced} triangles ({expected} bytes with the \
+                     84-byte header), but the file has {file_bytes} bytes, room for {} \
+                     triangles",
+                    room / 50
+                )?;
+                if room % 50 != 0 {
+                    write!(f, " and {} bytes more", room % 50)?;
+                }
+                Ok(())
             }
-            Self::IndexOutOfRange {
-                triangle,
-                index,
-                vertex_count,
-            } => write!(
-                f,
-                "triangle {triangle} refers to vertex {index} (from 0), but there are only {vertex_count} vertices"
-            ),
+            Self::Missing(what) => write!(f, "missing {what}"),
+            // A file, not a mesh built by hand, has no triangles.
+            Self::Mesh(MeshError::Empty) => write!(f, "the file has no triangles"),
             Self::Mesh(e) => write!(f, "{e}"),
         }
+    }
+}
+
+impl From<MeshError> for LoadError {
+    fn from(e: MeshError) -> Self {
+        Self::new(LoadErrorKind::Mesh(e))
     }
 }
 
@@ -170,8 +184,40 @@ impl fmt::Display for LoadError {
         if let Some(location) = self.location {
             write!(f, "{location}: ")?;
         }
-        write!(f, "{}", self.kind)
+        write!(f, "{}", self.kind)?;
+        if let Some(detail) = &self.detail {
+            write!(f, ": {detail}")?;
+        }
+        Ok(())
     }
 }
 
 impl std::error::Error for LoadError {}
+
+/// Something a loader accepted but a user may want to know: lines it skipped, a missing end
+/// marker. `Display` writes `line 12: ...` (or `byte ...`) and the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Where in the file, when one place is meant.
+    pub location: Option<Location>,
+    /// What was accepted, and how it was read.
+    pub message: String,
+}
+
+impl Note {
+    pub(crate) fn new(location: Option<Location>, message: impl Into<String>) -> Self {
+        Self {
+            location,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(location) = self.location {
+            write!(f, "{location}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}

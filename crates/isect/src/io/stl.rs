@@ -1,138 +1,242 @@
-//! STL, ASCII and binary, through `stl_io`, with isect's checks by line or byte offset.
+//! STL, ASCII and binary.
+//!
+//! Binary: an 80-byte header of free text, a little-endian `u32` triangle count, then 50 bytes per
+//! triangle (normal, three corners as `f32`, a 2-byte attribute). ASCII: `solid [name]`, then
+//! per triangle `facet normal n n n`, `outer loop`, three `vertex x y z` lines, `endloop`,
+//! `endfacet`, and `endsolid [name]`; one file may hold several solids. Normals are not read
+//! (the corners' order gives the orientation, as every STL reader assumes).
 
-use std::collections::HashMap;
-use std::io::{Cursor, Read, Seek};
+use std::io::Read;
 use std::vec::Vec;
 
-use super::{LoadError, LoadErrorKind, Location, finish, real};
+use super::text::{coordinate, is, lines, show, words};
+use super::{LoadError, LoadErrorKind, Location, Note, Parsed};
 use crate::TriMesh;
+use crate::error::MeshError;
 use crate::math::Vec3;
 
 /// Bytes before the first triangle of a binary STL file: an 80-byte header and the count.
-const BINARY_HEADER: usize = 84;
+const HEADER: usize = 84;
 /// Bytes per triangle of a binary STL file: normal, three corners, attribute count.
-const BINARY_TRIANGLE: usize = 50;
+const TRIANGLE: usize = 50;
 
-/// Reads an STL mesh, ASCII or binary, from `reader` (see [`super::load_stl`]).
+/// Reads an STL mesh, ASCII or binary, from `reader` (see [`super::load_stl`]), welding
+/// identical corners.
 ///
-/// A file is read as ASCII when it starts with `solid` and its first kilobyte is plain text,
-/// unless its length is exactly what a binary header's triangle count asks for: some exporters
-/// start binary headers with `solid` too.
+/// A file is binary when its size is exactly what its header's triangle count asks for (some
+/// exporters start binary headers with `solid` too); otherwise ASCII when it starts with
+/// `solid` and is text (the next line starts with `facet` or `endsolid`, or the first kilobyte
+/// has no NUL byte); otherwise binary, whose size then does not match and is reported.
 ///
 /// # Errors
 /// As [`super::load_stl`], without a file name.
-pub fn read_stl(mut reader: impl Read + Seek) -> Result<TriMesh, LoadError> {
+pub fn read_stl(mut reader: impl Read) -> Result<TriMesh, LoadError> {
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes)?;
-    let announced = bytes
-        .get(80..84)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
-    let sized_as_binary = announced.is_some_and(|count| {
-        count
-            .checked_mul(BINARY_TRIANGLE)
-            .and_then(|b| b.checked_add(BINARY_HEADER))
-            == Some(bytes.len())
-    });
-    // Binary data is full of bytes that ASCII STL never holds (NUL, bytes past 127).
-    let looks_like_text = bytes.iter().take(1024).all(|&b| (9..128).contains(&b));
-    let binary = sized_as_binary || !(bytes.starts_with(b"solid") && looks_like_text);
-    if binary {
-        if bytes.len() < BINARY_HEADER {
-            return Err(LoadError::new(LoadErrorKind::Truncated)
-                .at(Some(Location::Byte(bytes.len() as u64))));
-        }
-        // stl_io takes a file starting with "solid " for ASCII; the header is free text, so
-        // blank it for the parser.
-        bytes[..5].copy_from_slice(b"     ");
-    }
-    let mut cursor = Cursor::new(&bytes[..]);
-    let triangles = stl_io::create_stl_reader(&mut cursor).map_err(|e| {
-        LoadError::from(e).at(Some(if binary {
-            Location::Byte(0)
-        } else {
-            Location::Line(1)
-        }))
-    })?;
-    let text = if binary {
-        None
-    } else {
-        Some(std::string::String::from_utf8_lossy(&bytes))
-    };
-    // Where in the file triangle `i`'s corner `corner` (or its start, for `corner` = None) is.
-    let place = |i: usize, corner: Option<usize>| -> Option<Location> {
-        match &text {
-            None => Some(Location::Byte(
-                (BINARY_HEADER + i * BINARY_TRIANGLE + corner.map_or(0, |c| 12 + 12 * c)) as u64,
-            )),
-            Some(text) => {
-                let (word, nth) = match corner {
-                    Some(c) => ("vertex", 3 * i + c),
-                    None => ("facet", i),
-                };
-                let mut lines = text
-                    .lines()
-                    .enumerate()
-                    .filter(|(_, line)| line.split_whitespace().next() == Some(word));
-                match lines.nth(nth) {
-                    Some((n, _)) => Some(Location::Line(n + 1)),
-                    None => Some(Location::Line(text.lines().count().max(1))),
-                }
-            }
-        }
-    };
-    let mut vertices = Vec::new();
-    let mut corners = Vec::new();
-    let mut index: HashMap<[u32; 3], u32> = HashMap::new();
-    for (i, triangle) in triangles.enumerate() {
-        let triangle = triangle.map_err(|e| {
-            let at = place(i, None);
-            let at = match (&text, at) {
-                (Some(text), Some(Location::Line(line))) => {
-                    Some(Location::Line(bad_number_line(text, line).unwrap_or(line)))
-                }
-                _ => at,
-            };
-            LoadError::from(e).at(at)
-        })?;
-        let mut tri = [0u32; 3];
-        for (c, vertex) in triangle.vertices.iter().enumerate() {
-            let p = Vec3::new(real(vertex[0]), real(vertex[1]), real(vertex[2]));
-            if !p.is_finite() {
-                let kind = LoadErrorKind::NonFiniteVertex { vertex: 3 * i + c };
-                return Err(LoadError::new(kind).at(place(i, Some(c))));
-            }
-            // `+ 0.0` makes -0 and +0 one vertex.
-            let key = [0, 1, 2].map(|k| (vertex[k] + 0.0).to_bits());
-            tri[c] = *index.entry(key).or_insert_with(|| {
-                vertices.push(p);
-                (vertices.len() - 1) as u32
-            });
-        }
-        corners.push(tri);
-    }
-    finish(vertices, corners, |_| None, |_| None)
+    super::finish(parse(&bytes)?, crate::Weld::Exact, super::Format::Stl).map(|loaded| loaded.mesh)
 }
 
-/// The first line of the facet starting at line `facet` (from 1) whose numbers do not parse as
-/// finite `f32`s, the likely place of a parse error in that facet.
-fn bad_number_line(text: &str, facet: usize) -> Option<usize> {
-    for (n, line) in text.lines().enumerate().skip(facet - 1) {
-        let mut tokens = line.split_whitespace();
-        let numbers = match tokens.next() {
-            Some("vertex") => tokens,
-            Some("facet") => {
-                tokens.next(); // "normal"
-                tokens
+/// The triangle count in a binary header, if the file is long enough to have one.
+fn announced(bytes: &[u8]) -> Option<u64> {
+    let count = bytes.get(80..84)?;
+    Some(u64::from(u32::from_le_bytes([
+        count[0], count[1], count[2], count[3],
+    ])))
+}
+
+/// Whether the file's size is what its binary header announces.
+pub(super) fn sized_as_binary(bytes: &[u8]) -> bool {
+    announced(bytes).is_some_and(|n| n * TRIANGLE as u64 + HEADER as u64 == bytes.len() as u64)
+}
+
+/// Whether the file is ASCII STL (see [`read_stl`]).
+pub(super) fn is_ascii(bytes: &[u8]) -> bool {
+    if sized_as_binary(bytes) {
+        return false;
+    }
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    // `solid` followed by white space or nothing (`solidname` is not the keyword).
+    if !words(&bytes[start..])
+        .next()
+        .is_some_and(|w| is(w, "solid"))
+    {
+        return false;
+    }
+    let next = lines(&bytes[start..], 1)
+        .skip(1)
+        .find_map(|(_, line)| words(line).next());
+    match next {
+        Some(word) if is(word, "facet") || is(word, "endsolid") => true,
+        _ => !bytes.iter().take(1024).any(|&b| b == 0),
+    }
+}
+
+pub(super) fn parse(bytes: &[u8]) -> Result<Parsed, LoadError> {
+    if bytes.is_empty() {
+        return Err(LoadError::new(LoadErrorKind::Truncated)
+            .at(Location::Byte(0))
+            .with_detail("the file is empty"));
+    }
+    if is_ascii(bytes) {
+        ascii(bytes)
+    } else {
+        binary(bytes)
+    }
+}
+
+fn binary(bytes: &[u8]) -> Result<Parsed, LoadError> {
+    let looks_ascii = bytes.trim_ascii_start().starts_with(b"solid");
+    let Some(count) = announced(bytes) else {
+        let e = LoadError::new(LoadErrorKind::Truncated).at(Location::Byte(bytes.len() as u64));
+        return Err(e.with_detail(std::format!(
+            "a binary STL file has an 84-byte header, this file has {} bytes{}",
+            bytes.len(),
+            if looks_ascii {
+                " (and it starts with `solid` but is not ASCII STL text)"
+            } else {
+                ""
             }
-            Some("endfacet") => return None,
-            _ => continue,
+        )));
+    };
+    if !sized_as_binary(bytes) {
+        let e = LoadError::new(LoadErrorKind::CountMismatch {
+            announced: count,
+            file_bytes: bytes.len() as u64,
+        })
+        .at(Location::Byte(80));
+        return Err(if looks_ascii {
+            e.with_detail(
+                "the file starts with `solid` like ASCII STL, but its next line does not start \
+                 with `facet` or `endsolid`, and it holds NUL bytes: it was read as binary",
+            )
+        } else {
+            e
+        });
+    }
+    if count == 0 {
+        return Err(LoadError::from(MeshError::Empty)
+            .at(Location::Byte(80))
+            .with_detail("the header announces 0 triangles"));
+    }
+    let mut parsed = Parsed::with_capacity(3 * count as usize, count as usize);
+    for (i, record) in bytes[HEADER..].chunks_exact(TRIANGLE).enumerate() {
+        let mut triangle = [0; 3];
+        for (c, corner) in record[12..48].chunks_exact(12).enumerate() {
+            let xyz: [f32; 3] = core::array::from_fn(|k| {
+                let b = &corner[4 * k..4 * k + 4];
+                f32::from_le_bytes([b[0], b[1], b[2], b[3]])
+            });
+            let p = Vec3::new(
+                super::real(xyz[0]),
+                super::real(xyz[1]),
+                super::real(xyz[2]),
+            );
+            let at = Location::Byte((HEADER + i * TRIANGLE + 12 + 12 * c) as u64);
+            triangle[c] = parsed.vertex(p, at)?;
+        }
+        parsed.triangles.push(triangle);
+    }
+    Ok(parsed)
+}
+
+/// Where the ASCII parser is: what it expects next.
+#[derive(Clone, Copy, PartialEq)]
+enum State {
+    /// Before a `solid` line (at the start, or after an `endsolid`).
+    Outside,
+    /// In a solid: `facet` or `endsolid` next.
+    Solid,
+    /// After `facet` (at `line`): `outer loop` next.
+    Facet { line: usize },
+    /// In the loop with `corners` vertices read.
+    Loop { line: usize, corners: usize },
+    /// After `endloop`: `endfacet` next.
+    EndLoop { line: usize },
+}
+
+fn ascii(bytes: &[u8]) -> Result<Parsed, LoadError> {
+    let mut parsed = Parsed::with_capacity(0, 0);
+    let mut state = State::Outside;
+    let mut corners = [0u32; 3];
+    let mut last = 1;
+    for (n, line) in lines(bytes, 1) {
+        let mut tokens = words(line);
+        let Some(word) = tokens.next() else { continue };
+        last = n;
+        let at = Location::Line(n);
+        let unexpected = |expected: &str| {
+            LoadError::syntax(std::format!("expected {expected}, found `{}`", show(word))).at(at)
         };
-        if numbers
-            .map(str::parse::<f32>)
-            .any(|x| !x.is_ok_and(f32::is_finite))
-        {
-            return Some(n + 1);
+        state = match state {
+            State::Outside if is(word, "solid") => State::Solid,
+            State::Outside => return Err(unexpected("`solid`")),
+            State::Solid if is(word, "facet") => State::Facet { line: n },
+            State::Solid if is(word, "endsolid") => State::Outside,
+            State::Solid => return Err(unexpected("`facet` or `endsolid`")),
+            State::Facet { line } if is(word, "outer") => {
+                if !tokens.next().is_some_and(|w| is(w, "loop")) {
+                    return Err(unexpected("`outer loop`"));
+                }
+                State::Loop { line, corners: 0 }
+            }
+            State::Facet { .. } => return Err(unexpected("`outer loop`")),
+            State::Loop { line, corners: c } if is(word, "vertex") => {
+                if c == 3 {
+                    return Err(LoadError::syntax(std::format!(
+                        "a fourth vertex in the facet that starts at line {line}; an STL facet \
+                         is a triangle"
+                    ))
+                    .at(at));
+                }
+                let xyz: Vec<_> = tokens.map(|w| coordinate(w, n)).collect::<Result<_, _>>()?;
+                let [x, y, z] = xyz[..] else {
+                    return Err(LoadError::syntax(std::format!(
+                        "a vertex has three coordinates, this one has {}",
+                        xyz.len()
+                    ))
+                    .at(at));
+                };
+                corners[c] = parsed.vertex(Vec3::new(x, y, z), at)?;
+                State::Loop {
+                    line,
+                    corners: c + 1,
+                }
+            }
+            State::Loop { line, corners: 3 } if is(word, "endloop") => State::EndLoop { line },
+            State::Loop { line, corners: c } if is(word, "endloop") => {
+                return Err(LoadError::syntax(std::format!(
+                    "the facet that starts at line {line} has {c} vertices; an STL facet is a \
+                     triangle"
+                ))
+                .at(at));
+            }
+            State::Loop { .. } => return Err(unexpected("`vertex` or `endloop`")),
+            State::EndLoop { .. } if is(word, "endfacet") => {
+                parsed.triangles.push(corners);
+                State::Solid
+            }
+            State::EndLoop { .. } => return Err(unexpected("`endfacet`")),
+        };
+    }
+    match state {
+        State::Outside => {}
+        State::Solid => parsed.notes.push(Note::new(
+            Some(Location::Line(last)),
+            "the file ends without `endsolid` after a whole facet: read as the end of the solid",
+        )),
+        State::Facet { line } | State::Loop { line, .. } | State::EndLoop { line } => {
+            return Err(LoadError::new(LoadErrorKind::Truncated)
+                .at(Location::Line(last))
+                .with_detail(std::format!(
+                    "the facet that starts at line {line} is cut short"
+                )));
         }
     }
-    None
+    if parsed.triangles.is_empty() {
+        return Err(LoadError::from(MeshError::Empty).with_detail("it has no facets"));
+    }
+    Ok(parsed)
 }

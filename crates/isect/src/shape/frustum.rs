@@ -63,17 +63,34 @@ impl Frustum {
         frustum.is_valid().map(|()| frustum)
     }
 
-    /// The frustum of a view-projection matrix whose clip space has depth in `[0, w]`: glam's
-    /// `perspective_rh`/`orthographic_rh`, wgpu, Vulkan, Direct3D, Metal and Bevy (reversed Z
-    /// included). Points `x` with clip coordinates `view_proj · (x, 1)` inside `-w <= x, y <= w`,
-    /// `0 <= z <= w` are inside.
+    /// The frustum of a view-projection matrix whose clip space has depth in `[0, w]`: the
+    /// projections of glam's `camera::rh::proj::directx` and `vulkan` modules (`perspective`,
+    /// `orthographic`, `perspective_infinite`, `perspective_infinite_reverse`; `dcamera` for
+    /// `f64`), wgpu, Vulkan, Direct3D, Metal and Bevy (reversed Z included). Points `x` with
+    /// clip coordinates `view_proj · (x, 1)` inside `-w <= x, y <= w`, `0 <= z <= w` are inside.
+    /// (glam 0.33's `Mat4::perspective_rh` and `Mat4::look_at_rh` are these camera functions,
+    /// deprecated there and gone in 0.34; the camera module exists in both.)
     ///
     /// Gribb and Hartmann's extraction ("Fast Extraction of Viewing Frustum Planes from the
     /// World-View-Projection Matrix", 2001): each plane is a sum or difference of the matrix's
     /// rows. A plane that an infinite projection sends to infinity (the far plane of
-    /// `perspective_infinite_rh`, the near-slot plane of `perspective_infinite_reverse_rh`)
-    /// bounds nothing: its slot holds a copy of the opposite plane, which leaves the set
-    /// unchanged.
+    /// `perspective_infinite`, the near-slot plane of `perspective_infinite_reverse`) bounds
+    /// nothing: its slot holds a copy of the opposite plane, which leaves the set unchanged.
+    /// A matrix with NaN or infinite entries gives a frustum that is not valid
+    /// ([`Frustum::is_valid`]), which every query answers as the empty set.
+    ///
+    /// ```
+    /// use isect::glam::camera::rh::{proj::directx::perspective, view::look_at_mat4};
+    /// use isect::{Frustum, PointQuery, math::Vec3};
+    ///
+    /// // A camera at z = 5 looking at the origin, 90° vertical field of view, depth 1 to 10.
+    /// let view = look_at_mat4(Vec3::new(0.0, 0.0, 5.0), Vec3::ZERO, Vec3::Y);
+    /// let frustum = Frustum::from_matrix(&(perspective(90f32.to_radians(), 1.0, 1.0, 10.0) * view));
+    /// assert!(frustum.contains_point(Vec3::ZERO));
+    /// assert!(!frustum.contains_point(Vec3::new(0.0, 0.0, 6.0))); // behind the camera
+    /// assert!(!frustum.contains_point(Vec3::new(0.0, 7.0, 0.0))); // above the view
+    /// assert!(Frustum::from_matrix(&isect::math::Mat4::NAN).is_valid().is_err());
+    /// ```
     #[must_use]
     pub fn from_matrix(view_proj: &Mat4) -> Self {
         let [r0, r1, r2, r3] = rows(view_proj);
@@ -81,8 +98,18 @@ impl Frustum {
     }
 
     /// The frustum of a view-projection matrix whose clip space has depth in `[-w, w]`: OpenGL's
-    /// convention (glam's `perspective_rh_gl`, `orthographic_rh_gl`). Otherwise as
-    /// [`Frustum::from_matrix`].
+    /// convention (glam's `camera::rh::proj::opengl` module, `perspective` and `orthographic`;
+    /// glam 0.33's `Mat4::perspective_rh_gl`). Otherwise as [`Frustum::from_matrix`].
+    ///
+    /// ```
+    /// use isect::glam::camera::rh::{proj::opengl::perspective, view::look_at_mat4};
+    /// use isect::{Frustum, PointQuery, math::Vec3};
+    ///
+    /// let view = look_at_mat4(Vec3::new(0.0, 0.0, 5.0), Vec3::ZERO, Vec3::Y);
+    /// let frustum = Frustum::from_matrix_gl(&(perspective(1.2, 1.0, 1.0, 10.0) * view));
+    /// assert!(frustum.contains_point(Vec3::ZERO));
+    /// assert!(!frustum.contains_point(Vec3::new(0.0, 0.0, 4.5))); // nearer than the near plane
+    /// ```
     #[must_use]
     pub fn from_matrix_gl(view_proj: &Mat4) -> Self {
         let [r0, r1, r2, r3] = rows(view_proj);

@@ -1,6 +1,6 @@
 //! Contacts of spheres, boxes and capsules with planes.
 
-use isect::math::Vec3;
+use isect::math::{Mat3, Vec3};
 use isect::query::SupportMap;
 use isect::{Aabb, Capsule, Contact, ConvexHull, Obb, Plane, PointQuery, Real, Sphere, Triangle};
 use proptest::prelude::*;
@@ -99,6 +99,46 @@ fn hand_cases() {
                 d: Real::NAN
             })
             .is_none()
+    );
+}
+
+/// Each plane pair checks its own shape (the shared plane routine checks only the plane). Every
+/// invalid shape here would otherwise reach the plane (an infinite radius, a box with
+/// `min > max` or a negative half extent, a capsule with a negative radius) or index an empty
+/// hull; each follows a control, the valid shape in its place touching the plane.
+#[test]
+fn invalid_shapes_against_a_plane_have_no_contact() {
+    fn pair<S: Contact<Plane> + core::fmt::Debug>(valid: &S, invalid: &S)
+    where
+        Plane: Contact<S>,
+    {
+        let ground = Plane::new(Vec3::Y, 0.0);
+        assert!(
+            valid.contact(&ground).is_some() && ground.contact(valid).is_some(),
+            "control {valid:?}"
+        );
+        assert!(
+            invalid.contact(&ground).is_none() && ground.contact(invalid).is_none(),
+            "{invalid:?}"
+        );
+    }
+    let (down, up) = (v(0.0, -1.0, 0.0), v(0.0, 1.0, 0.0));
+    pair(
+        &Sphere::new(Vec3::ZERO, 1.0),
+        &Sphere::new(Vec3::ZERO, Real::INFINITY),
+    );
+    pair(
+        &Aabb::new(-Vec3::ONE, Vec3::ONE),
+        &Aabb::new(v(1.0, -1.0, 1.0), v(-1.0, 1.0, -1.0)),
+    );
+    pair(
+        &Obb::new(Vec3::ZERO, Vec3::ONE, Mat3::IDENTITY),
+        &Obb::new(Vec3::ZERO, v(1.0, 1.0, -1.0), Mat3::IDENTITY),
+    );
+    pair(&Capsule::new(down, up, 0.5), &Capsule::new(down, up, -0.5));
+    pair(
+        &ConvexHull::new(vec![down, up, Vec3::X, Vec3::Z]),
+        &ConvexHull::new(Vec::new()),
     );
 }
 

@@ -27,7 +27,6 @@ fn polyhedron(points: &[Vec3]) -> Option<ps::ConvexPolyhedron> {
 /// The least depth over the candidate normals (core `a` rounded by `r`) when the core
 /// penetrates `b` by more than `margin` and every candidate with a normal more than 0.05 away
 /// gives at least `margin` more: the unique answer, with its normal.
-#[allow(clippy::unnecessary_cast)] // f64 to `Real`, which is f64 in one build
 fn unique_depth(a: &[Vec3], r: Real, b: &[Vec3], margin: f64) -> Option<(f64, Vec3)> {
     let (pa, pb) = (wide_points(a), wide_points(b));
     let mut all: Vec<_> = candidates(&pa, &pb)

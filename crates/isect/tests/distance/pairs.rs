@@ -81,6 +81,44 @@ fn hull() -> impl Strategy<Value = ConvexHull> {
     strategy::hull_points().prop_map(ConvexHull::new)
 }
 
+/// Each plane pair checks its own shape (the shared plane routine checks only the plane). Every
+/// invalid shape here would otherwise reach the plane (a box with `min > max` or a negative half
+/// extent, a capsule with a negative radius) or index an empty hull; each follows a control, the
+/// valid shape in its place touching the plane.
+#[test]
+fn invalid_shapes_against_a_plane_have_no_distance() {
+    fn pair<S: Distance<Plane> + core::fmt::Debug>(valid: &S, invalid: &S)
+    where
+        Plane: Distance<S>,
+    {
+        let ground = Plane::new(Vec3::Y, 0.0);
+        assert!(
+            valid.distance(&ground) == 0.0 && ground.distance(valid) == 0.0,
+            "control {valid:?}"
+        );
+        let cp = invalid.closest_points(&ground);
+        assert!(
+            cp.distance.is_infinite() && !cp.a.is_finite() && !cp.b.is_finite(),
+            "{invalid:?}: {cp:?}"
+        );
+        assert!(ground.distance(invalid).is_infinite(), "{invalid:?}");
+    }
+    let (down, up) = (v(0.0, -1.0, 0.0), v(0.0, 1.0, 0.0));
+    pair(
+        &Aabb::new(-Vec3::ONE, Vec3::ONE),
+        &Aabb::new(v(1.0, -1.0, 1.0), v(-1.0, 1.0, -1.0)),
+    );
+    pair(
+        &isect::Obb::new(Vec3::ZERO, Vec3::ONE, isect::math::Mat3::IDENTITY),
+        &isect::Obb::new(Vec3::ZERO, v(1.0, 1.0, -1.0), isect::math::Mat3::IDENTITY),
+    );
+    pair(&Capsule::new(down, up, 0.5), &Capsule::new(down, up, -0.5));
+    pair(
+        &ConvexHull::new(vec![down, up, Vec3::X, Vec3::Z]),
+        &ConvexHull::new(Vec::new()),
+    );
+}
+
 proptest! {
     #[test]
     fn sphere_sphere(a in strategy::sphere(), b in strategy::sphere(), s in samples()) { check_convex(&a, &b, &s, None); }

@@ -5,6 +5,7 @@ mod pairs;
 mod point;
 mod raycast;
 mod refit;
+mod weld;
 
 use isect::math::Vec3;
 use isect::{Ray, Real, TriMesh, Triangle};

@@ -151,7 +151,10 @@ proptest! {
 }
 
 /// `x` in `f64` (the identity in the `f64` build).
-#[allow(clippy::useless_conversion)]
+#[cfg_attr(
+    isect_f64,
+    expect(clippy::useless_conversion, reason = "the identity in the f64 build")
+)]
 fn wide(x: Real) -> f64 {
     f64::from(x)
 }

@@ -48,7 +48,10 @@ fn reverse_z() -> Mat4 {
 
 /// The point whose clip coordinates divided by `w` are `ndc`, in f64: the solution `y` of
 /// `m y = (ndc, 1)` by Gaussian elimination with partial pivoting, then `y.xyz / y.w`.
-#[allow(clippy::needless_range_loop)]
+#[expect(
+    clippy::needless_range_loop,
+    reason = "the index names the plane in messages"
+)]
 fn unproject(m: &Mat4, ndc: [f64; 3]) -> DVec3 {
     let cols = m.to_cols_array();
     let mut a = [[0.0f64; 5]; 4];

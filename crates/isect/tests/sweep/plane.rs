@@ -281,6 +281,54 @@ fn invalid_input_gives_none() {
     );
 }
 
+/// Each plane pair checks its own shape (the shared plane routine checks only the plane and the
+/// motions). Every invalid shape here would otherwise give a hit (an infinite radius, a box with
+/// `min > max` or a negative half extent, a capsule with a negative radius, a triangle whose NaN
+/// centre makes every time of the motion pass) or index an empty hull; each follows a control,
+/// the valid shape in its place moving onto the plane.
+#[test]
+fn invalid_shapes_against_a_plane_never_hit() {
+    fn pair<S: Sweep<Plane> + core::fmt::Debug>(valid: &S, invalid: &S)
+    where
+        Plane: Sweep<S>,
+    {
+        let ground = Plane::new(Vec3::Y, 0.0);
+        let down = v(0.0, -4.0, 0.0);
+        assert!(
+            valid.sweep(down, &ground, Vec3::ZERO).is_some()
+                && ground.sweep(Vec3::ZERO, valid, down).is_some(),
+            "control {valid:?}"
+        );
+        assert!(
+            invalid.sweep(down, &ground, Vec3::ZERO).is_none()
+                && ground.sweep(Vec3::ZERO, invalid, down).is_none(),
+            "{invalid:?}"
+        );
+    }
+    let (low, high) = (v(0.0, 1.0, 0.0), v(0.0, 3.0, 0.0));
+    pair(&Sphere::new(high, 1.0), &Sphere::new(high, Real::INFINITY));
+    pair(
+        &Aabb::new(v(-1.0, 1.0, -1.0), v(1.0, 3.0, 1.0)),
+        &Aabb::new(v(1.0, 1.0, 1.0), v(-1.0, 3.0, -1.0)),
+    );
+    pair(
+        &Obb::new(high, Vec3::ONE, Mat3::IDENTITY),
+        &Obb::new(high, v(1.0, 1.0, -1.0), Mat3::IDENTITY),
+    );
+    pair(
+        &Capsule::new(low, high, 0.5),
+        &Capsule::new(low, high, -0.5),
+    );
+    pair(
+        &Triangle::new(high, high + Vec3::X, high + Vec3::Z),
+        &Triangle::new(v(Real::NAN, 3.0, 0.0), high + Vec3::X, high + Vec3::Z),
+    );
+    pair(
+        &ConvexHull::new(vec![low, high, low + Vec3::X, low + Vec3::Z]),
+        &ConvexHull::new(Vec::new()),
+    );
+}
+
 proptest! {
     #[test]
     fn sphere_plane(s in strategy::sphere(), m in strategy::vec3(), p in strategy::plane(), pm in strategy::vec3()) {

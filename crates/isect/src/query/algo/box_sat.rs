@@ -46,7 +46,10 @@ pub(crate) fn boxes_overlap(ea: Vec3, eb: Vec3, r: &Mat3, t: Vec3) -> bool {
         }
     }
     // B's face axes.
-    #[allow(clippy::needless_range_loop)] // `j` indexes the rows of `r` too
+    #[expect(
+        clippy::needless_range_loop,
+        reason = "`j` indexes the rows of `r` too"
+    )]
     for j in 0..3 {
         let ra = ea[0] * ar(0, j) + ea[1] * ar(1, j) + ea[2] * ar(2, j);
         let tb = t[0] * rr(0, j) + t[1] * rr(1, j) + t[2] * rr(2, j);

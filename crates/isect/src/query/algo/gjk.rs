@@ -225,10 +225,11 @@ where
 /// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise GJK stops when
 /// the last support point proves the distance within [`GJK_RELATIVE_TOLERANCE`] of the least, or
 /// when rounding stops it making progress. Polytopes (boxes, triangles, hulls) reach the
-/// tolerance; curved shapes (spheres, capsules) can stop earlier on thin simplices: measured
-/// worst relative distance errors are about 5e-5 in f32 and 6e-9 in f64. The closest points are
-/// within about `√(2 · relative error)` times the distance of the exact ones, and no distance
-/// is resolved below about `√ε` times the shapes' size. `initial_dir` is a guess of the
+/// tolerance; curved shapes (spheres, capsules) can stop earlier on thin simplices, where rounding
+/// stops progress first (the relative errors measured are below `√ε`; figures in the
+/// repository's `docs/performance.md`). The closest points are within about
+/// `√(2 · relative error)` times the distance of the exact ones, and no distance is resolved
+/// below about `√ε` times the shapes' size. `initial_dir` is a guess of the
 /// direction from `b` to `a` (any non-zero vector works; a good one saves iterations).
 /// Non-finite support points give [`ClosestPoints::NONE`]; GJK cannot see finite but invalid
 /// shapes (a negative radius), which callers check first.

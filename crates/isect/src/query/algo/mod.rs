@@ -1,19 +1,26 @@
 //! Machinery shared by many queries: closest points on simplices, between linear components, and
-//! GJK over support maps. Public where a user can build on it (support maps, GJK); the rest is
-//! crate-internal.
+//! GJK over support maps; for the contact pairs, boxes as frames, the least-overlap axis search,
+//! polygon clipping and contact patches. Public where a user can build on it (support maps, GJK);
+//! the rest is crate-internal.
 
 pub(crate) mod balls;
+pub(crate) mod box_frame;
 pub(crate) mod box_sat;
 pub mod conservative_advancement;
+pub(crate) mod contact_patch;
 #[cfg(feature = "alloc")]
 pub(crate) mod epa;
 pub mod gjk;
+pub(crate) mod least_overlap;
 pub(crate) mod linear;
 pub(crate) mod moving_sat;
 pub(crate) mod plane_extent;
+pub(crate) mod polygon_clip;
 pub(crate) mod polytope;
 #[cfg(feature = "alloc")]
 pub(crate) mod quickhull;
 pub(crate) mod rounded;
 pub(crate) mod simplex;
 mod support_map;
+#[cfg(feature = "alloc")]
+mod trimesh;

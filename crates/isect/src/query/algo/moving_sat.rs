@@ -135,7 +135,7 @@ pub(crate) fn box_box(
 
 /// `[min, max]` of the points' projections on `l`.
 #[inline]
-fn points_interval(points: &[Vec3; 3], l: Vec3) -> (Real, Real) {
+pub(crate) fn points_interval(points: &[Vec3; 3], l: Vec3) -> (Real, Real) {
     let (p, q, r) = (points[0].dot(l), points[1].dot(l), points[2].dot(l));
     (p.min(q).min(r), p.max(q).max(r))
 }

@@ -7,9 +7,6 @@ use crate::shape::{Aabb, Capsule, Obb, Sphere};
 
 /// A convex shape's extent along a unit direction and its face-centred support offsets.
 pub(crate) trait PlaneExtent {
-    /// Whether the shape is valid (its `is_usable`).
-    fn usable(&self) -> bool;
-
     /// A center and the shape's half extent `r` along the unit `n` about it: the shape spans
     /// `[n · center − r, n · center + r]` along `n`.
     fn center_extent(&self, n: Vec3) -> (Vec3, Real);
@@ -28,11 +25,6 @@ fn sign_or_zero(x: Vec3) -> Vec3 {
 
 impl PlaneExtent for Sphere {
     #[inline]
-    fn usable(&self) -> bool {
-        self.is_usable()
-    }
-
-    #[inline]
     fn center_extent(&self, _n: Vec3) -> (Vec3, Real) {
         (self.center, self.radius)
     }
@@ -44,11 +36,6 @@ impl PlaneExtent for Sphere {
 }
 
 impl PlaneExtent for Aabb {
-    #[inline]
-    fn usable(&self) -> bool {
-        self.is_usable()
-    }
-
     /// The extent method (RTR §16.10): `Σ e_i |n_i|`.
     #[inline]
     fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
@@ -62,11 +49,6 @@ impl PlaneExtent for Aabb {
 }
 
 impl PlaneExtent for Obb {
-    #[inline]
-    fn usable(&self) -> bool {
-        self.is_usable()
-    }
-
     /// The extent method: [`Obb::projected_radius`].
     #[inline]
     fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
@@ -80,11 +62,6 @@ impl PlaneExtent for Obb {
 }
 
 impl PlaneExtent for Capsule {
-    #[inline]
-    fn usable(&self) -> bool {
-        self.is_usable()
-    }
-
     /// About the middle of the core: `|n · (b − a)| / 2 + radius`.
     #[inline]
     fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
@@ -129,11 +106,6 @@ fn middle_of_furthest(points: &[Vec3], dir: Vec3) -> Vec3 {
 }
 
 impl PlaneExtent for crate::shape::Triangle {
-    #[inline]
-    fn usable(&self) -> bool {
-        self.is_usable()
-    }
-
     /// About the centroid moved along `n` to the middle of the corners' extent along `n`.
     #[inline]
     fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
@@ -165,11 +137,6 @@ fn middle_of_extent(points: &[Vec3], anchor: Vec3, n: Vec3) -> (Vec3, Real) {
 
 #[cfg(feature = "alloc")]
 impl PlaneExtent for crate::shape::ConvexHull {
-    #[inline]
-    fn usable(&self) -> bool {
-        self.is_usable()
-    }
-
     /// About the first point moved along `n` to the middle of the hull's extent along `n`.
     #[inline]
     fn center_extent(&self, n: Vec3) -> (Vec3, Real) {

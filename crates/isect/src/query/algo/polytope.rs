@@ -90,7 +90,13 @@ pub(crate) fn box_planes(aabb: &Aabb) -> [Plane; 6] {
 /// A frustum as a bounded polytope, for a test against a shape within `bounds`.
 // The cloud is the larger variant by far, and the rare one; boxing it would allocate, which
 // primitive queries never do.
-#[allow(clippy::large_enum_variant)]
+#[cfg_attr(
+    isect_f64,
+    expect(
+        clippy::large_enum_variant,
+        reason = "boxing the rare large variant would allocate"
+    )
+)]
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Region {
     /// Eight corners and the six planes they come from (a bounded frustum, or an infinite one

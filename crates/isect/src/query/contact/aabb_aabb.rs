@@ -1,8 +1,9 @@
 //! Contact and contact manifold of two axis-aligned boxes.
 
 use crate::math::{ON_SET_TOLERANCE, Vec3};
+use crate::query::algo::contact_patch::Patch;
 use crate::query::contact::manifold::Manifold;
-use crate::query::contact::sat::{Patch, precedes};
+use crate::query::contact::precedes;
 use crate::query::{Contact, ContactInfo, ContactManifold};
 use crate::shape::Aabb;
 

@@ -1,7 +1,9 @@
 //! Contact and contact manifold of an axis-aligned box with a capsule.
 
+use crate::query::algo::box_frame::BoxFrame;
+use crate::query::algo::contact_patch::Patch;
 use crate::query::contact::manifold::Manifold;
-use crate::query::contact::sat::{BoxFrame, Patch, box_segment};
+use crate::query::contact::obb_capsule::box_segment;
 use crate::query::{Contact, ContactInfo, ContactManifold, mirror_contact, mirror_manifold};
 use crate::shape::{Aabb, Capsule};
 

@@ -1,7 +1,10 @@
 //! Contact and contact manifold of an axis-aligned box with an oriented box.
 
+use crate::query::algo::box_frame::BoxFrame;
+use crate::query::algo::contact_patch::Patch;
+use crate::query::contact::common_point;
 use crate::query::contact::manifold::Manifold;
-use crate::query::contact::sat::{BoxFrame, Patch, box_box, common_point};
+use crate::query::contact::obb_obb::box_box;
 use crate::query::{
     Contact, ContactInfo, ContactManifold, Intersects, mirror_contact, mirror_manifold,
 };

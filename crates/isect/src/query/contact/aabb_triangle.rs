@@ -1,7 +1,9 @@
 //! Contact and contact manifold of an axis-aligned box with a triangle.
 
+use crate::query::algo::box_frame::BoxFrame;
+use crate::query::algo::contact_patch::Patch;
 use crate::query::contact::manifold::Manifold;
-use crate::query::contact::sat::{BoxFrame, Patch, box_with_triangle};
+use crate::query::contact::obb_triangle::box_with_triangle;
 use crate::query::{
     Contact, ContactInfo, ContactManifold, Intersects, mirror_contact, mirror_manifold,
 };

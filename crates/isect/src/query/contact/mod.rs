@@ -1,6 +1,13 @@
 //! `Contact` (contact point, normal and penetration depth) per pair of shapes, one file per pair
 //! named `<a>_<b>.rs` in the same shape order as the overlap files; each file ends with the
 //! mirror line `mirror_contact!(A, B);` for the other order.
+//!
+//! The separating-axis contacts, whose manifolds come from clipping, live in their pair files and
+//! serve both box types: box–box in `obb_obb.rs` (used by `aabb_obb.rs`), box–triangle in
+//! `obb_triangle.rs`, box–capsule in `obb_capsule.rs` (also for degenerate triangles),
+//! triangle–triangle in `triangle_triangle.rs`. Their machinery is in `query/algo/`: `box_frame`
+//! (boxes as center, axes and half extents), `least_overlap` (the axis search), `polygon_clip`
+//! (Sutherland–Hodgman) and `contact_patch` (points with depths, reduced by `manifold.rs`).
 
 mod aabb_aabb;
 mod aabb_capsule;
@@ -26,7 +33,6 @@ mod obb_obb;
 mod obb_plane;
 mod obb_triangle;
 mod plane_plane;
-mod sat;
 mod sphere_aabb;
 mod sphere_capsule;
 #[cfg(feature = "alloc")]
@@ -43,9 +49,10 @@ mod triangle_triangle;
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;
 use crate::query::ContactInfo;
+use crate::query::Distance;
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::plane_extent::PlaneExtent;
-use crate::shape::Plane;
+use crate::shape::{Plane, Segment};
 
 /// The contact of two balls, `(c1, r1)` as `self` and `(c2, r2)`: the core of every sphere and
 /// capsule pair, whose cores' closest points are the balls' centers.
@@ -74,17 +81,19 @@ fn balls(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<Conta
     })
 }
 
-/// The contact of a convex shape with a plane (a surface: the shapes overlap when the shape
-/// reaches the plane), from the shape's extent along the plane's unit normal about its center.
+/// The contact of a valid convex shape with a plane (a surface: the shapes overlap when the
+/// shape reaches the plane), from the shape's extent along the plane's unit normal about its
+/// center.
 ///
 /// The normal points to the side of the center (the plane's front for a center on it), the
 /// depth is `r − |s|` for the center's signed distance `s`: moving the shape by it along the
 /// normal leaves it touching the plane from that side. The point is where the segment between
 /// the shape's deepest and highest points (along the normal) crosses the plane, which lies in
-/// both; the deepest point when they just touch. `None` when apart.
+/// both; the deepest point when they just touch. `None` when apart and for an invalid plane (the
+/// caller checks the shape).
 #[inline]
 fn against_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> Option<ContactInfo> {
-    if !(shape.usable() && plane.is_usable()) {
+    if !plane.is_usable() {
         return None;
     }
     let (center, r) = shape.center_extent(plane.normal);
@@ -181,4 +190,34 @@ fn ball_box_local(c: Vec3, r: Real, half: Vec3) -> Option<ContactInfo> {
 fn within_rounding<const N: usize>(x: Vec3, y: Vec3, inputs: [Vec3; N]) -> bool {
     let tolerance = on_set_tolerance(inputs);
     x.distance_squared(y) <= tolerance * tolerance
+}
+
+/// The segment spanned by a degenerate (collinear) triangle: its two farthest corners.
+pub(crate) fn degenerate_segment(t: [Vec3; 3]) -> Segment {
+    let pairs = [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])];
+    let (a, b) = pairs
+        .into_iter()
+        .max_by(|x, y| {
+            x.0.distance_squared(x.1)
+                .total_cmp(&y.0.distance_squared(y.1))
+        })
+        .unwrap_or((t[0], t[0]));
+    Segment::new(a, b)
+}
+
+/// A common point of two shapes that meet, from their closest points.
+#[inline]
+pub(crate) fn common_point<A: Distance<B>, B>(a: &A, b: &B) -> Vec3 {
+    let cp = a.closest_points(b);
+    (cp.a + cp.b) * 0.5
+}
+
+/// Whether `a` comes before `b` in a fixed total order of their coordinates (lexicographic), so
+/// that a symmetric pair is computed in one order and its mirror flips the normal exactly.
+pub(crate) fn precedes<const N: usize>(a: [Real; N], b: [Real; N]) -> bool {
+    a.iter()
+        .zip(&b)
+        .map(|(x, y)| x.total_cmp(y))
+        .find(|o| o.is_ne())
+        .is_some_and(|o| o.is_lt())
 }

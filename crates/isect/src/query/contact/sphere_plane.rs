@@ -12,6 +12,9 @@ impl Contact<Plane> for Sphere {
     /// where the segment from its deepest to its highest point crosses the plane. Touching
     /// gives depth 0; `None` when apart and for invalid input.
     fn contact(&self, other: &Plane) -> Option<ContactInfo> {
+        if !self.is_usable() {
+            return None;
+        }
         against_plane(self, other)
     }
 }

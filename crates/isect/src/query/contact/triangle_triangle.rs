@@ -1,7 +1,8 @@
 //! Contact of two triangles.
 
 use crate::math::{Real, Vec3};
-use crate::query::contact::sat::{common_point, degenerate_segment, flat_axis, precedes};
+use crate::query::algo::least_overlap::{AxisSearch, NoFeature, unit_axis};
+use crate::query::contact::{common_point, degenerate_segment, precedes};
 use crate::query::{Contact, ContactInfo, Distance, Intersects};
 use crate::shape::{Capsule, Segment, Triangle};
 
@@ -86,4 +87,70 @@ fn common_of_edges(a: &Triangle, b: &Triangle) -> Option<Vec3> {
         }
     }
     (count > 0.0).then(|| sum / count)
+}
+
+/// The least-overlap axis of two flat convex sets that meet, each given by its corners (a
+/// triangle's three, a segment's two) and its unit normal when it is a proper triangle: the
+/// normals and the cross products of every edge of one with every edge of the other (the
+/// complete separating-axis set of two triangles, or of a triangle and a segment), normals
+/// preferred. `(normal from b towards a, depth)`; depth 0 along the first separating axis when
+/// only rounding separates them, or along `fallback` when there is no axis at all.
+// Algorithm:
+// 1. Face axes: the proper triangles' normals.
+// 2. Edge axes: every edge of `a` crossed with every edge of `b` (a segment has one edge),
+//    nearly parallel pairs skipped, each with the rounding noise of its overlap (it grows with
+//    the edges' lengths and as the cross product shortens).
+// 3. The least overlap over them, normals preferred unless an edge axis is clearly smaller;
+//    the projections come from the corners, so a sliver whose normal is rounding noise is
+//    still pushed apart.
+// 4. An axis that separates (the caller's exact test found the sets meeting: only rounding
+//    separates them) gives depth 0 along it; no axis at all gives `fallback`.
+fn flat_axis(
+    a: &[Vec3],
+    na: Option<Vec3>,
+    b: &[Vec3],
+    nb: Option<Vec3>,
+    fallback: Vec3,
+) -> (Vec3, Real) {
+    let interval = |pts: &[Vec3], l: Vec3| {
+        pts.iter()
+            .map(|p| p.dot(l))
+            .fold((Real::INFINITY, Real::NEG_INFINITY), |(lo, hi), x| {
+                (lo.min(x), hi.max(x))
+            })
+    };
+    let mut search = AxisSearch::new();
+    for n in [na, nb].into_iter().flatten() {
+        search.axis(n, interval(a, n), interval(b, n), true, NoFeature);
+    }
+    let edges = |t: &[Vec3]| {
+        let mut e = [Vec3::ZERO; 3];
+        let k = if t.len() == 2 { 1 } else { t.len() };
+        for (i, slot) in e.iter_mut().enumerate().take(k) {
+            *slot = t[(i + 1) % t.len()] - t[i];
+        }
+        (e, k)
+    };
+    let ((ea, ka), (eb, kb)) = (edges(a), edges(b));
+    let longest = ea[..ka]
+        .iter()
+        .chain(eb[..kb].iter())
+        .map(|e| e.abs().max_element())
+        .fold(0.0, Real::max);
+    let scale = a
+        .iter()
+        .chain(b.iter())
+        .map(|p| p.abs().max_element())
+        .fold(0.0, Real::max);
+    for x in &ea[..ka] {
+        for y in &eb[..kb] {
+            if let Some((l, len)) = unit_axis(x.cross(*y), longest * longest * longest * longest) {
+                let noise = 4.0 * Real::EPSILON * scale * longest * longest / len;
+                search.axis_with_noise(l, interval(a, l), interval(b, l), Some(noise), NoFeature);
+            }
+        }
+    }
+    search
+        .result(|| true, NoFeature)
+        .map_or((fallback, 0.0), |best| (best.normal, best.depth))
 }

@@ -134,13 +134,13 @@ fn ball_to<S: crate::query::PointQuery + ?Sized>(
     )
 }
 
-/// Closest points between a convex shape and a plane, from the shape's extent along the
+/// Closest points between a valid convex shape and a plane, from the shape's extent along the
 /// normal: the common point of the contact geometry when they meet (the shape reaches the
 /// plane), else the shape's point nearest the plane (the middle of a face or edge parallel to
-/// it) and its foot on the plane.
+/// it) and its foot on the plane. `NONE` for an invalid plane (the caller checks the shape).
 #[inline]
 fn to_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> ClosestPoints {
-    if !(shape.usable() && plane.is_usable()) {
+    if !plane.is_usable() {
         return ClosestPoints::NONE;
     }
     let n = plane.normal;
@@ -326,3 +326,82 @@ where
         meet,
     )
 }
+
+/// The closest points of a ray or line `p` and a bounded shape, in that order, as every
+/// [`unbounded_distance!`] pair computes them: [`ClosestPoints::NONE`] unless both are valid
+/// (`shape_usable`), then [`unbounded_to`] with the exact overlap test `meet`.
+#[inline]
+fn linear_to_bounded<S>(
+    p: &Linear,
+    shape: &S,
+    shape_usable: bool,
+    meet: impl FnOnce() -> bool,
+) -> ClosestPoints
+where
+    S: crate::query::Bounded,
+    crate::shape::Segment: crate::query::Distance<S>,
+{
+    if !(p.is_usable() && shape_usable) {
+        return ClosestPoints::NONE;
+    }
+    unbounded_to(p, shape, meet())
+}
+
+/// Implements `Distance` between a bounded shape and a ray or line by [`linear_to_bounded`],
+/// with the mirror line: the whole of each such pair file (`aabb_ray.rs`, `obb_line.rs`,
+/// `ray_convex_hull.rs`, ...). Written in the shape order of the file name: `(Aabb, Ray)` for a
+/// shape before rays and lines, `(Ray, ConvexHull)` for one after them.
+macro_rules! unbounded_distance {
+    (Ray, $shape:ident) => {
+        $crate::query::distance::unbounded_distance!(@linear_first Ray, ray, "ray", $shape);
+    };
+    (Line, $shape:ident) => {
+        $crate::query::distance::unbounded_distance!(@linear_first Line, line, "line", $shape);
+    };
+    ($shape:ident, Ray) => {
+        $crate::query::distance::unbounded_distance!(@shape_first $shape, Ray, ray, "ray");
+    };
+    ($shape:ident, Line) => {
+        $crate::query::distance::unbounded_distance!(@shape_first $shape, Line, line, "line");
+    };
+    (@shape_first $shape:ident, $linear:ident, $make:ident, $name:literal) => {
+        impl $crate::query::Distance<$crate::shape::$linear> for $crate::shape::$shape {
+            #[doc = $crate::query::distance::unbounded_distance!(@doc $name)]
+            fn closest_points(
+                &self,
+                other: &$crate::shape::$linear,
+            ) -> $crate::query::ClosestPoints {
+                let p = $crate::query::algo::linear::Linear::$make(other);
+                let meet = || $crate::query::Intersects::intersects(self, other);
+                $crate::query::distance::linear_to_bounded(&p, self, self.is_usable(), meet)
+                    .swapped()
+            }
+        }
+        $crate::query::mirror_distance!($crate::shape::$shape, $crate::shape::$linear);
+    };
+    (@linear_first $linear:ident, $make:ident, $name:literal, $shape:ident) => {
+        impl $crate::query::Distance<$crate::shape::$shape> for $crate::shape::$linear {
+            #[doc = $crate::query::distance::unbounded_distance!(@doc $name)]
+            fn closest_points(
+                &self,
+                other: &$crate::shape::$shape,
+            ) -> $crate::query::ClosestPoints {
+                let p = $crate::query::algo::linear::Linear::$make(self);
+                let meet = || $crate::query::Intersects::intersects(self, other);
+                $crate::query::distance::linear_to_bounded(&p, other, other.is_usable(), meet)
+            }
+        }
+        $crate::query::mirror_distance!($crate::shape::$linear, $crate::shape::$shape);
+    };
+    (@doc $name:literal) => {
+        concat!(
+            "The ", $name, "'s stretch that can hold its closest point (around the shape's \
+             bounding sphere: farther along, a point is farther from the shape than the sphere \
+             center's foot on the ", $name, "), then the segment distance to the shape; 0 with a \
+             common point exactly when `intersects` is true, touching included. Degenerate \
+             shapes are what they are. [`ClosestPoints::NONE`](crate::query::ClosestPoints::NONE) \
+             for invalid input (a zero direction included)."
+        )
+    };
+}
+pub(crate) use unbounded_distance;

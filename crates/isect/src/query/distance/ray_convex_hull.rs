@@ -1,23 +1,4 @@
-//! Ray–convex hull distance.
+//! Ray–convex hull distance: the ray's stretch around the hull's bounding sphere, then the
+//! segment distance (see `unbounded_distance!` in `distance/mod.rs`).
 
-use crate::query::algo::linear::Linear;
-use crate::query::distance::unbounded_to;
-use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
-use crate::shape::{ConvexHull, Ray};
-
-impl Distance<ConvexHull> for Ray {
-    /// The ray's stretch that can hold its closest point (around the shape's bounding sphere:
-    /// farther along, a point is farther from the shape than the sphere center's foot on the
-    /// ray), then the segment distance to the shape; 0 with a common point exactly when
-    /// `intersects` is true, touching included. Degenerate shapes are what they are.
-    /// [`ClosestPoints::NONE`] for invalid input (a zero direction included).
-    fn closest_points(&self, other: &ConvexHull) -> ClosestPoints {
-        let p = Linear::ray(self);
-        if !(p.is_usable() && other.is_usable()) {
-            return ClosestPoints::NONE;
-        }
-        unbounded_to(&p, other, self.intersects(other))
-    }
-}
-
-mirror_distance!(Ray, ConvexHull);
+crate::query::distance::unbounded_distance!(Ray, ConvexHull);

@@ -1,28 +1,4 @@
-//! Triangle–line distance.
+//! Triangle–line distance: the line's stretch around the shape's bounding sphere, then the
+//! segment distance (see `unbounded_distance!` in `distance/mod.rs`).
 
-use crate::query::algo::linear::Linear;
-use crate::query::distance::unbounded_to;
-use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
-use crate::shape::{Line, Triangle};
-
-impl Distance<Line> for Triangle {
-    /// The line's stretch that can hold its closest point (around the shape's bounding sphere:
-    /// farther along, a point is farther from the shape than the sphere center's foot on the
-    /// line), then the segment distance to the shape; 0 with a common point exactly when
-    /// `intersects` is true, touching included. Degenerate shapes are what they are.
-    /// [`ClosestPoints::NONE`] for invalid input (a zero direction included).
-    fn closest_points(&self, other: &Line) -> ClosestPoints {
-        let p = Linear::line(other);
-        if !(p.is_usable() && self.is_usable()) {
-            return ClosestPoints::NONE;
-        }
-        let cp = unbounded_to(&p, self, self.intersects(other));
-        ClosestPoints {
-            a: cp.b,
-            b: cp.a,
-            distance: cp.distance,
-        }
-    }
-}
-
-mirror_distance!(Triangle, Line);
+crate::query::distance::unbounded_distance!(Triangle, Line);

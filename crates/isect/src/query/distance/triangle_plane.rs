@@ -10,6 +10,9 @@ impl Distance<Plane> for Triangle {
     /// common point when it reaches the plane (touching included; the plane is a surface).
     /// [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Plane) -> ClosestPoints {
+        if !self.is_usable() {
+            return ClosestPoints::NONE;
+        }
         to_plane(self, other)
     }
 }

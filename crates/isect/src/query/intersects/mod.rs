@@ -71,6 +71,8 @@ mod triangle_segment;
 mod triangle_triangle;
 #[cfg(feature = "alloc")]
 mod trimesh;
+#[cfg(feature = "alloc")]
+mod trimesh_trimesh;
 
 #[cfg(feature = "alloc")]
 pub(crate) use aabb_frustum::extent as aabb_extent;

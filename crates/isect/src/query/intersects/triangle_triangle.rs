@@ -2,7 +2,7 @@
 
 use robust::{Coord, Coord3D, orient2d, orient3d};
 
-use crate::math::{Real, Vec3};
+use crate::math::{Vec3, from_f64, to_f64};
 use crate::query::Intersects;
 use crate::shape::{Segment, Triangle};
 
@@ -124,16 +124,14 @@ type P = [f64; 3];
 
 /// The corners in `f64`, exactly (a no-op in `isect-f64`).
 #[inline]
-#[allow(clippy::useless_conversion)]
 fn wide(t: &Triangle) -> [P; 3] {
     t.vertices()
-        .map(|v| [f64::from(v.x), f64::from(v.y), f64::from(v.z)])
+        .map(|v| [to_f64(v.x), to_f64(v.y), to_f64(v.z)])
 }
 
 #[inline]
-#[allow(clippy::cast_possible_truncation, clippy::unnecessary_cast)]
 fn narrow(p: P) -> Vec3 {
-    Vec3::new(p[0] as Real, p[1] as Real, p[2] as Real)
+    Vec3::new(from_f64(p[0]), from_f64(p[1]), from_f64(p[2]))
 }
 
 /// Shewchuk's `orient3d`: `(a − d) · ((b − d) × (c − d))` with the exact sign, which is the

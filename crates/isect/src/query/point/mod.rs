@@ -10,6 +10,8 @@ mod obb;
 mod plane;
 mod sphere;
 mod triangle;
+#[cfg(feature = "alloc")]
+mod trimesh;
 
 use crate::math::{Real, Vec3};
 use crate::ops;

@@ -19,6 +19,8 @@ mod obb;
 mod plane;
 mod sphere;
 pub(crate) mod triangle;
+#[cfg(feature = "alloc")]
+mod trimesh;
 
 pub(crate) use aabb::slab_interval;
 pub(crate) use capsule::linear_meets_capsule;

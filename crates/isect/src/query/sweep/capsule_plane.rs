@@ -14,6 +14,9 @@ impl Sweep<Plane> for Capsule {
     /// the side of the capsule's middle. A zero-length capsule is a sphere; `None` for invalid
     /// input.
     fn sweep(&self, motion: Vec3, other: &Plane, other_motion: Vec3) -> Option<SweepHit> {
+        if !self.is_usable() {
+            return None;
+        }
         sweep_against_plane(self, motion, other, other_motion)
     }
 }

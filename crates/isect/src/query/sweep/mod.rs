@@ -64,15 +64,15 @@ fn slab_times(s0: Real, k: Real, r: Real) -> Option<(Real, Real)> {
     (first <= last).then_some((first, last))
 }
 
-/// The sweep of a convex shape against a plane, from the shape's extent along the plane's unit
-/// normal about its center ([`PlaneExtent`]).
+/// The sweep of a valid convex shape against a plane, from the shape's extent along the plane's
+/// unit normal about its center ([`PlaneExtent`]).
 ///
 /// At `t_first` the reported point is the shape's point nearest the plane when they just
 /// touch (the middle of a face or edge lying flat on it); when they already overlap there, the
 /// point where the segment from that nearest point to the furthest one crosses the plane, which
 /// lies in both. The normal points from the plane to the side the shape's center is on; for a center
 /// exactly on the plane, against the relative motion (or the plane's normal without relative
-/// motion). `None` for invalid input.
+/// motion). `None` for an invalid plane or motion (the caller checks the shape).
 #[inline]
 fn sweep_against_plane<S: PlaneExtent>(
     shape: &S,
@@ -80,7 +80,7 @@ fn sweep_against_plane<S: PlaneExtent>(
     plane: &Plane,
     plane_motion: Vec3,
 ) -> Option<SweepHit> {
-    if !(shape.usable() && plane.is_usable() && motion.is_finite() && plane_motion.is_finite()) {
+    if !(plane.is_usable() && motion.is_finite() && plane_motion.is_finite()) {
         return None;
     }
     let n = plane.normal;

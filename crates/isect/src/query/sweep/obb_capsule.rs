@@ -1,8 +1,8 @@
-//! Sweep of a oriented box against a capsule.
+//! Sweep of an oriented box against a capsule (and the routine of the axis-aligned box's).
 
 use crate::math::Vec3;
 use crate::query::algo::conservative_advancement::gjk_sweep_rounded;
-use crate::query::{Sweep, SweepHit, mirror_sweep};
+use crate::query::{SupportMap, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Capsule, Obb, Segment};
 
 impl Sweep<Capsule> for Obb {
@@ -18,15 +18,27 @@ impl Sweep<Capsule> for Obb {
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }
-        gjk_sweep_rounded(
-            self,
-            0.0,
-            motion,
-            &Segment::new(other.a, other.b),
-            other.radius,
-            other_motion,
-        )
+        box_capsule_sweep(self, motion, other, other_motion)
     }
+}
+
+/// The sweep of a valid box (either type, through its support map) against a valid capsule: the
+/// box against the capsule's core rounded by its radius.
+#[inline]
+pub(super) fn box_capsule_sweep<B: SupportMap>(
+    b: &B,
+    motion: Vec3,
+    capsule: &Capsule,
+    capsule_motion: Vec3,
+) -> Option<SweepHit> {
+    gjk_sweep_rounded(
+        b,
+        0.0,
+        motion,
+        &Segment::new(capsule.a, capsule.b),
+        capsule.radius,
+        capsule_motion,
+    )
 }
 
 mirror_sweep!(Obb, Capsule);

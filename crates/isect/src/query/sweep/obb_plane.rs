@@ -13,6 +13,9 @@ impl Sweep<Plane> for Obb {
     /// point of the box on the plane. The normal points from the plane to the box's center.
     /// The box keeps its rotation. `None` for invalid input.
     fn sweep(&self, motion: Vec3, other: &Plane, other_motion: Vec3) -> Option<SweepHit> {
+        if !self.is_usable() {
+            return None;
+        }
         sweep_against_plane(self, motion, other, other_motion)
     }
 }

@@ -13,6 +13,9 @@ impl Sweep<Plane> for Sphere {
     /// plane to the side the center is on. Motion parallel to the plane gives `[0, 1]` or
     /// `None`; a sphere of radius 0 is a moving point. `None` for invalid input.
     fn sweep(&self, motion: Vec3, other: &Plane, other_motion: Vec3) -> Option<SweepHit> {
+        if !self.is_usable() {
+            return None;
+        }
         sweep_against_plane(self, motion, other, other_motion)
     }
 }

@@ -13,6 +13,9 @@ impl Sweep<Plane> for Triangle {
     /// side of the triangle's middle. Degenerate triangles are answered as what they are; `None` for
     /// invalid input.
     fn sweep(&self, motion: Vec3, other: &Plane, other_motion: Vec3) -> Option<SweepHit> {
+        if !self.is_usable() {
+            return None;
+        }
         sweep_against_plane(self, motion, other, other_motion)
     }
 }

@@ -1,0 +1,406 @@
+//! Segments, rays and lines as one type: exact overlap tests and closest points.
+
+use crate::d2::query::ClosestPoints;
+use crate::d2::query::algo::exact::{cross_sign, orient, side};
+use crate::d2::shape::{Line, Ray, Segment};
+use crate::math::{Real, Vec2};
+
+/// Which linear set: the parameter range of `origin + t · dir`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// `t` in `[0, 1]`, from `origin` to `end`.
+    Segment,
+    /// `t >= 0`.
+    Ray,
+    /// Every real `t`.
+    Line,
+}
+
+/// A segment, ray or line.
+///
+/// A segment is held by its two ends (`dir = end − origin` is rounded, so exact tests use the
+/// ends); a ray or a line by its origin and direction, both exact.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Linear {
+    pub(crate) origin: Vec2,
+    pub(crate) dir: Vec2,
+    /// A segment's `b`; unused for rays and lines.
+    pub(crate) end: Vec2,
+    pub(crate) kind: Kind,
+}
+
+impl Linear {
+    #[inline]
+    pub(crate) fn segment(a: Vec2, b: Vec2) -> Self {
+        Self {
+            origin: a,
+            dir: b - a,
+            end: b,
+            kind: Kind::Segment,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn ray(ray: &Ray) -> Self {
+        Self {
+            origin: ray.origin,
+            dir: ray.dir,
+            end: ray.origin,
+            kind: Kind::Ray,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn line(line: &Line) -> Self {
+        Self {
+            origin: line.origin,
+            dir: line.dir,
+            end: line.origin,
+            kind: Kind::Line,
+        }
+    }
+
+    /// Finite, with a non-zero `dir` unless it is a segment (where `a == b` is a point).
+    #[inline]
+    pub(crate) fn is_usable(&self) -> bool {
+        self.origin.is_finite()
+            && self.end.is_finite()
+            && match self.kind {
+                Kind::Segment => true,
+                Kind::Ray | Kind::Line => self.dir.is_finite() && self.dir != Vec2::ZERO,
+            }
+    }
+
+    /// A segment whose ends coincide.
+    #[inline]
+    fn is_point(&self) -> bool {
+        self.kind == Kind::Segment && self.origin == self.end
+    }
+
+    /// The direction as a difference of two exact points, `u − v`: the ends of a segment, or
+    /// `dir − 0`.
+    #[inline]
+    fn dir_points(&self) -> (Vec2, Vec2) {
+        match self.kind {
+            Kind::Segment => (self.end, self.origin),
+            Kind::Ray | Kind::Line => (self.dir, Vec2::ZERO),
+        }
+    }
+
+    /// The exact side of `p` relative to the carrier line (1: left of the direction); 0 for
+    /// every `p` when the set is a point.
+    #[inline]
+    fn side(&self, p: Vec2) -> i8 {
+        match self.kind {
+            Kind::Segment => orient(self.origin, self.end, p),
+            Kind::Ray | Kind::Line => side(self.origin, self.dir, p),
+        }
+    }
+
+    /// The finite ends: a segment's two, a ray's origin, none for a line.
+    #[inline]
+    fn ends(&self) -> ([Vec2; 2], usize) {
+        match self.kind {
+            Kind::Segment => ([self.origin, self.end], 2),
+            Kind::Ray => ([self.origin, self.origin], 1),
+            Kind::Line => ([self.origin, self.origin], 0),
+        }
+    }
+
+    /// A coordinate that orders the points of the carrier line along the direction: `x` (or
+    /// `−x`) unless the line is vertical, then `y` (or `−y`). Exact.
+    #[inline]
+    fn along(&self, p: Vec2) -> Real {
+        let d = self.dir_points();
+        let d = d.0 - d.1;
+        if d.x > 0.0 {
+            p.x
+        } else if d.x < 0.0 {
+            -p.x
+        } else if d.y > 0.0 {
+            p.y
+        } else {
+            -p.y
+        }
+    }
+
+    /// Whether `p`, known to lie on the carrier line, lies in the set: compares coordinates,
+    /// exact.
+    #[inline]
+    fn in_range(&self, p: Vec2) -> bool {
+        match self.kind {
+            Kind::Segment => {
+                let (lo, hi) = (self.origin.min(self.end), self.origin.max(self.end));
+                p.cmpge(lo).all() && p.cmple(hi).all()
+            }
+            Kind::Ray => self.along(p) >= self.along(self.origin),
+            Kind::Line => true,
+        }
+    }
+
+    /// Whether `p` lies exactly in the set.
+    #[inline]
+    pub(crate) fn contains_exact(&self, p: Vec2) -> bool {
+        if self.is_point() {
+            return p == self.origin;
+        }
+        self.side(p) == 0 && self.in_range(p)
+    }
+
+    /// A common point when the two sets meet (decided exactly), `None` when they do not. The
+    /// point is exact where it is a defining point (an end that touches the other set, an origin
+    /// on the other set), and otherwise the crossing computed from `self`'s parameter.
+    pub(crate) fn meet(&self, q: &Linear) -> Option<Vec2> {
+        if self.is_point() {
+            return q.contains_exact(self.origin).then_some(self.origin);
+        }
+        if q.is_point() {
+            return self.contains_exact(q.origin).then_some(q.origin);
+        }
+        let (pu, pv) = self.dir_points();
+        let (qu, qv) = q.dir_points();
+        let k = cross_sign(pu, pv, qu, qv);
+        if k == 0 {
+            return self.meet_parallel(q);
+        }
+        // The carriers cross at self(s) = q(t) with s = (q.o − o) × q.d / k and
+        // t = (q.o − o) × d / k, k = d × q.d (Cramer's rule); each bound on s and t is the sign
+        // of one such cross product, exact. s = 0 and s = 1 make the numerator 0.
+        let s_num = cross_sign(q.origin, self.origin, qu, qv) * k;
+        let t_num = cross_sign(q.origin, self.origin, pu, pv) * k;
+        let s_end =
+            (self.kind == Kind::Segment).then(|| cross_sign(q.origin, self.end, qu, qv) * k);
+        let t_end = (q.kind == Kind::Segment).then(|| cross_sign(q.end, self.origin, pu, pv) * k);
+        let below = |kind: Kind, num: i8| kind != Kind::Line && num < 0;
+        if below(self.kind, s_num) || below(q.kind, t_num) {
+            return None;
+        }
+        if s_end.is_some_and(|x| x > 0) || t_end.is_some_and(|x| x > 0) {
+            return None;
+        }
+        // Exact points where the crossing is a defining point.
+        if s_num == 0 {
+            return Some(self.origin);
+        }
+        if s_end == Some(0) {
+            return Some(self.end);
+        }
+        if t_num == 0 {
+            return Some(q.origin);
+        }
+        if t_end == Some(0) {
+            return Some(q.end);
+        }
+        let d = self.dir;
+        let s = (q.origin - self.origin).perp_dot(q.dir) / d.perp_dot(q.dir);
+        let s = if s.is_finite() { s } else { 0.0 };
+        Some(self.at(self.clamp(s)))
+    }
+
+    /// [`Linear::meet`] for parallel carriers (neither set a point): collinear sets overlap when
+    /// one holds a finite end of the other, or when both reach infinity the same way.
+    fn meet_parallel(&self, q: &Linear) -> Option<Vec2> {
+        if self.side(q.origin) != 0 {
+            return None;
+        }
+        let (ends, count) = q.ends();
+        if let Some(&p) = ends[..count].iter().find(|&&p| self.in_range(p)) {
+            return Some(p);
+        }
+        let (ends, count) = self.ends();
+        if let Some(&p) = ends[..count].iter().find(|&&p| q.in_range(p)) {
+            return Some(p);
+        }
+        // Two rays or segments that overlap hold an end of one another (of two rays the same
+        // way, the origin ahead); a line holds its whole carrier.
+        match (self.kind, q.kind) {
+            (Kind::Line, _) => Some(q.origin),
+            (_, Kind::Line) => Some(self.origin),
+            _ => None,
+        }
+    }
+
+    /// `origin + t · dir`, exactly `end` at a segment's `t = 1`.
+    #[inline]
+    pub(crate) fn at(&self, t: Real) -> Vec2 {
+        if self.kind == Kind::Segment && t == 1.0 {
+            self.end
+        } else if t == 0.0 {
+            self.origin
+        } else {
+            self.origin + t * self.dir
+        }
+    }
+
+    /// `t` clamped to the parameter range (NaN becomes 0).
+    #[inline]
+    fn clamp(&self, t: Real) -> Real {
+        let t = if t.is_nan() { 0.0 } else { t };
+        match self.kind {
+            Kind::Segment => t.max(0.0).min(1.0),
+            Kind::Ray => t.max(0.0),
+            Kind::Line => t,
+        }
+    }
+
+    /// The point of the set closest to `p` (finite input): exact in the end regions and on
+    /// axis-aligned sets, otherwise the rounded projection.
+    #[inline]
+    pub(crate) fn closest_point(&self, p: Vec2) -> Vec2 {
+        match self.kind {
+            Kind::Segment => closest_on_segment(p, self.origin, self.end),
+            Kind::Ray | Kind::Line => {
+                let (o, d) = (self.origin, self.dir);
+                if d.y == 0.0 || d.x == 0.0 {
+                    // Axis-aligned: the foot keeps p's coordinate along the axis, exactly.
+                    let foot = if d.y == 0.0 {
+                        Vec2::new(p.x, o.y)
+                    } else {
+                        Vec2::new(o.x, p.y)
+                    };
+                    return if self.kind == Kind::Line || self.along(foot) >= self.along(o) {
+                        foot
+                    } else {
+                        o
+                    };
+                }
+                self.at(self.clamp(project(p - o, d)))
+            }
+        }
+    }
+
+    /// A closest pair `(on self, on q)` of two sets that do not meet: in the plane the
+    /// distance between them is attained at a finite end of one of them (their carriers would
+    /// cross otherwise), or, for two parallel lines, anywhere.
+    pub(crate) fn closest_apart(&self, q: &Linear) -> (Vec2, Vec2) {
+        let mut best = (self.origin, q.closest_point(self.origin));
+        let mut best_d2 = best.0.distance_squared(best.1);
+        let mut consider = |a: Vec2, b: Vec2| {
+            let d2 = a.distance_squared(b);
+            if d2 < best_d2 {
+                best_d2 = d2;
+                best = (a, b);
+            }
+        };
+        let (ends, count) = self.ends();
+        for &p in &ends[..count] {
+            consider(p, q.closest_point(p));
+        }
+        let (ends, count) = q.ends();
+        for &p in &ends[..count] {
+            consider(self.closest_point(p), p);
+        }
+        best
+    }
+
+    /// Closest points, `a` on `self`: a common point at distance 0 when the sets meet (exact),
+    /// otherwise the closest pair at a positive distance. `NONE` for invalid input.
+    pub(crate) fn closest_points(&self, q: &Linear) -> ClosestPoints {
+        if !(self.is_usable() && q.is_usable()) {
+            return ClosestPoints::NONE;
+        }
+        if let Some(p) = self.meet(q) {
+            return ClosestPoints::common(p);
+        }
+        let (a, b) = self.closest_apart(q);
+        apart(a, b)
+    }
+}
+
+/// The pair `(a, b)` of two sets known not to meet, with their distance, at least the smallest
+/// positive number (a distance that rounds to 0 would claim they touch).
+#[inline]
+pub(crate) fn apart(a: Vec2, b: Vec2) -> ClosestPoints {
+    if !(a.is_finite() && b.is_finite()) {
+        return ClosestPoints::NONE;
+    }
+    ClosestPoints {
+        a,
+        b,
+        distance: a.distance(b).max(Real::MIN_POSITIVE),
+    }
+}
+
+/// `(w · d) / (d · d)`: the parameter of the foot of `w` along `d` (non-zero), with `d` scaled
+/// to unit largest coordinate first, so that neither product overflows nor underflows.
+#[inline]
+fn project(w: Vec2, d: Vec2) -> Real {
+    let m = d.abs().max_element();
+    let u = d / m;
+    (w / m).dot(u) / u.length_squared()
+}
+
+/// The point of segment `ab` closest to `p` (finite input): `a` or `b` exactly in their
+/// regions, the exact foot on an axis-aligned segment, else the rounded projection (Ericson
+/// §5.1.2). Coordinates whose differences overflow are halved first (exactly).
+#[inline]
+pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
+    let ab = b - a;
+    if !(ab.is_finite() && (p - a).is_finite()) {
+        return closest_on_segment(p * 0.5, a * 0.5, b * 0.5) * 2.0;
+    }
+    if ab == Vec2::ZERO {
+        return a;
+    }
+    if ab.y == 0.0 {
+        return Vec2::new(p.x.max(a.x.min(b.x)).min(a.x.max(b.x)), a.y);
+    }
+    if ab.x == 0.0 {
+        return Vec2::new(a.x, p.y.max(a.y.min(b.y)).min(a.y.max(b.y)));
+    }
+    let t = project(p - a, ab);
+    if !(t > 0.0) {
+        a
+    } else if t >= 1.0 {
+        b
+    } else {
+        a + ab * t
+    }
+}
+
+/// A shape the linear routines answer, `None` when invalid.
+pub(crate) trait AsLinear {
+    fn as_linear(&self) -> Option<Linear>;
+}
+
+impl AsLinear for Segment {
+    #[inline]
+    fn as_linear(&self) -> Option<Linear> {
+        let l = Linear::segment(self.a, self.b);
+        l.is_usable().then_some(l)
+    }
+}
+
+impl AsLinear for Ray {
+    #[inline]
+    fn as_linear(&self) -> Option<Linear> {
+        let l = Linear::ray(self);
+        l.is_usable().then_some(l)
+    }
+}
+
+impl AsLinear for Line {
+    #[inline]
+    fn as_linear(&self) -> Option<Linear> {
+        let l = Linear::line(self);
+        l.is_usable().then_some(l)
+    }
+}
+
+/// Whether two linear shapes meet (exact); `false` when either is invalid.
+#[inline]
+pub(crate) fn linear_meets<A: AsLinear, B: AsLinear>(a: &A, b: &B) -> bool {
+    match (a.as_linear(), b.as_linear()) {
+        (Some(a), Some(b)) => a.meet(&b).is_some(),
+        _ => false,
+    }
+}
+
+/// Closest points of two linear shapes; `NONE` when either is invalid.
+#[inline]
+pub(crate) fn linear_closest_points<A: AsLinear, B: AsLinear>(a: &A, b: &B) -> ClosestPoints {
+    match (a.as_linear(), b.as_linear()) {
+        (Some(a), Some(b)) => a.closest_points(&b),
+        _ => ClosestPoints::NONE,
+    }
+}

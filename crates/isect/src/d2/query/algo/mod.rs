@@ -1,0 +1,16 @@
+//! Machinery shared by the 2D queries: exact predicates, linear sets (segments, rays, lines),
+//! convex sets given by their vertices and a radius, simple polygons by their edges, and the
+//! convex hull. Crate-internal.
+//!
+//! The plane needs none of the 3D iterative machinery for these families: overlap is decided by
+//! exact signs, and the distance between convex polygons that do not meet is attained at a
+//! vertex of one and an edge of the other, so enumerating those pairs is a closed form, exact
+//! up to the rounding of one projection (ARCHITECTURE.md, "2D").
+
+pub(crate) mod convex;
+pub(crate) mod corners;
+pub(crate) mod exact;
+pub(crate) mod hull;
+pub(crate) mod linear;
+#[cfg(feature = "alloc")]
+pub(crate) mod polygon;

@@ -1,0 +1,30 @@
+//! Box–box distance and closest points.
+
+use crate::d2::query::algo::convex::convex_closest_points;
+use crate::d2::query::{ClosestPoints, Distance};
+use crate::d2::shape::Aabb;
+
+impl Distance<Aabb> for Aabb {
+    /// A closest pair, `a` on `self` and `b` on `other` (two boxes): a common point at distance
+    /// 0 exactly when they intersect (the decision of `Intersects`), otherwise the least
+    /// distance from a corner of one to an edge of the other, where the distance between convex
+    /// polygons that do not meet is attained. The distance is never 0 for shapes apart. A flat
+    /// box is its segment or point. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for
+    /// invalid input (a non-finite coordinate, `min > max`).
+    ///
+    /// ```
+    /// use isect::d2::{Aabb, Distance};
+    /// use isect::math::Vec2;
+    /// let a = Aabb::new(Vec2::new(-2.0, -1.0), Vec2::new(0.0, 1.0));
+    /// let b = Aabb::new(Vec2::new(0.0, -1.0), Vec2::new(2.0, 1.0)); // touches `a` at the origin
+    /// let apart = Aabb::new(Vec2::new(1.0, -1.0), Vec2::new(3.0, 1.0));
+    /// assert_eq!(a.distance(&b), 0.0);
+    /// let pair = a.closest_points(&apart);
+    /// assert_eq!(pair.distance, 1.0);
+    /// assert_eq!(apart.distance(&a), 1.0);
+    /// ```
+    #[inline]
+    fn closest_points(&self, other: &Aabb) -> ClosestPoints {
+        convex_closest_points(self, other)
+    }
+}

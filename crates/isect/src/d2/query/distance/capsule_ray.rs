@@ -1,0 +1,33 @@
+//! Capsule–ray distance and closest points.
+
+use crate::d2::query::algo::convex::convex_linear_closest_points;
+use crate::d2::query::{ClosestPoints, Distance, mirror_distance};
+use crate::d2::shape::{Capsule, Ray};
+
+impl Distance<Ray> for Capsule {
+    /// A closest pair, `a` on the capsule and `b` on the ray: a common point at distance 0
+    /// exactly when they intersect (the decision of `Intersects`), otherwise the best over the
+    /// capsule's edges (or its point) of their distance to the ray. The radius moves the points
+    /// towards each other; the gap is computed without cancellation, and is never 0 for shapes
+    /// apart. A capsule of radius 0 is its core segment, one with a zero-length core a circle.
+    /// [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid input (a non-finite
+    /// coordinate, a negative radius, a zero `dir`).
+    ///
+    /// ```
+    /// use isect::d2::{Capsule, Distance, Ray};
+    /// use isect::math::Vec2;
+    /// let a = Capsule::new(Vec2::new(-3.0, 0.0), Vec2::new(-1.0, 0.0), 1.0);
+    /// let b = Ray::new(Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0)); // touches `a` at the origin
+    /// let apart = Ray::new(Vec2::new(1.0, 0.0), Vec2::new(1.0, 0.0));
+    /// assert_eq!(a.distance(&b), 0.0);
+    /// let pair = a.closest_points(&apart);
+    /// assert_eq!(pair.distance, 1.0);
+    /// assert_eq!(apart.distance(&a), 1.0);
+    /// ```
+    #[inline]
+    fn closest_points(&self, other: &Ray) -> ClosestPoints {
+        convex_linear_closest_points(self, other)
+    }
+}
+
+mirror_distance!(Capsule, Ray);

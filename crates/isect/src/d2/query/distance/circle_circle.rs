@@ -1,0 +1,31 @@
+//! Circle–circle distance and closest points.
+
+use crate::d2::query::algo::convex::convex_closest_points;
+use crate::d2::query::{ClosestPoints, Distance};
+use crate::d2::shape::Circle;
+
+impl Distance<Circle> for Circle {
+    /// A closest pair, `a` on `self` and `b` on `other` (two circles): a common point at
+    /// distance 0 exactly when they intersect (the decision of `Intersects`), otherwise the
+    /// least distance between the cores (points, segments or polygons: from a corner of one to
+    /// an edge of the other). The radius moves the points towards each other; the gap is
+    /// computed without cancellation, and is never 0 for shapes apart. A circle of radius 0 is
+    /// its center. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid input (a
+    /// non-finite coordinate, a negative radius).
+    ///
+    /// ```
+    /// use isect::d2::{Circle, Distance};
+    /// use isect::math::Vec2;
+    /// let a = Circle::new(Vec2::new(-1.0, 0.0), 1.0);
+    /// let b = Circle::new(Vec2::new(1.0, 0.0), 1.0); // touches `a` at the origin
+    /// let apart = Circle::new(Vec2::new(2.0, 0.0), 1.0);
+    /// assert_eq!(a.distance(&b), 0.0);
+    /// let pair = a.closest_points(&apart);
+    /// assert_eq!(pair.distance, 1.0);
+    /// assert_eq!(apart.distance(&a), 1.0);
+    /// ```
+    #[inline]
+    fn closest_points(&self, other: &Circle) -> ClosestPoints {
+        convex_closest_points(self, other)
+    }
+}

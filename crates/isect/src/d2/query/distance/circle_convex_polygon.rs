@@ -1,0 +1,34 @@
+//! Circle–convex polygon distance and closest points.
+
+use crate::d2::query::algo::convex::convex_closest_points;
+use crate::d2::query::{ClosestPoints, Distance, mirror_distance};
+use crate::d2::shape::{Circle, ConvexPolygon};
+
+impl Distance<ConvexPolygon> for Circle {
+    /// A closest pair, `a` on the circle and `b` on the convex polygon: a common point at
+    /// distance 0 exactly when they intersect (the decision of `Intersects`), otherwise the
+    /// least distance between the cores (points, segments or polygons: from a corner of one to
+    /// an edge of the other). The radius moves the points towards each other; the gap is
+    /// computed without cancellation, and is never 0 for shapes apart. A circle of radius 0 is
+    /// its center; a convex polygon of one point, or of collinear points, is that point or
+    /// segment. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid input (a
+    /// non-finite coordinate, a negative radius, a convex polygon without points).
+    ///
+    /// ```
+    /// use isect::d2::{Circle, ConvexPolygon, Distance};
+    /// use isect::math::Vec2;
+    /// let a = Circle::new(Vec2::new(-1.0, 0.0), 1.0);
+    /// let b = ConvexPolygon::new(vec![Vec2::new(2.0, -1.0), Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0), Vec2::new(2.0, 1.0)]); // touches `a` at the origin
+    /// let apart = ConvexPolygon::new(vec![Vec2::new(3.0, -1.0), Vec2::new(1.0, -1.0), Vec2::new(1.0, 1.0), Vec2::new(3.0, 1.0)]);
+    /// assert_eq!(a.distance(&b), 0.0);
+    /// let pair = a.closest_points(&apart);
+    /// assert_eq!(pair.distance, 1.0);
+    /// assert_eq!(apart.distance(&a), 1.0);
+    /// ```
+    #[inline]
+    fn closest_points(&self, other: &ConvexPolygon) -> ClosestPoints {
+        convex_closest_points(self, other)
+    }
+}
+
+mirror_distance!(Circle, ConvexPolygon);

@@ -1,0 +1,32 @@
+//! Oriented box–polygon distance and closest points.
+
+use crate::d2::query::algo::polygon::polygon_convex_closest_points;
+use crate::d2::query::{ClosestPoints, Distance, mirror_distance};
+use crate::d2::shape::{Obb, Polygon};
+
+impl Distance<Polygon> for Obb {
+    /// A closest pair, `a` on the oriented box and `b` on the polygon: a common point at
+    /// distance 0 exactly when they intersect (the decision of `Intersects`), otherwise the
+    /// best over the polygon's edges of their distance to the oriented box. The distance is
+    /// never 0 for shapes apart. A flat oriented box is its segment or point.
+    /// [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for invalid input (a non-finite
+    /// coordinate, negative half extents).
+    ///
+    /// ```
+    /// use isect::d2::{Distance, Obb, Polygon};
+    /// use isect::math::{Mat2, Vec2};
+    /// let a = Obb::new(Vec2::new(-1.0, 0.0), Vec2::ONE, Mat2::from_cols(Vec2::Y, Vec2::NEG_X));
+    /// let b = Polygon::new(vec![Vec2::new(2.0, -1.0), Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0), Vec2::new(1.0, 1.0), Vec2::new(1.0, 0.0), Vec2::new(2.0, 0.0)]).unwrap(); // touches `a` at the origin
+    /// let apart = Polygon::new(vec![Vec2::new(3.0, -1.0), Vec2::new(1.0, -1.0), Vec2::new(1.0, 1.0), Vec2::new(2.0, 1.0), Vec2::new(2.0, 0.0), Vec2::new(3.0, 0.0)]).unwrap();
+    /// assert_eq!(a.distance(&b), 0.0);
+    /// let pair = a.closest_points(&apart);
+    /// assert_eq!(pair.distance, 1.0);
+    /// assert_eq!(apart.distance(&a), 1.0);
+    /// ```
+    #[inline]
+    fn closest_points(&self, other: &Polygon) -> ClosestPoints {
+        polygon_convex_closest_points(other, self).swapped()
+    }
+}
+
+mirror_distance!(Obb, Polygon);

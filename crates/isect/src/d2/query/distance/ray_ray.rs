@@ -1,0 +1,30 @@
+//! Ray–ray distance and closest points.
+
+use crate::d2::query::algo::linear::linear_closest_points;
+use crate::d2::query::{ClosestPoints, Distance};
+use crate::d2::shape::Ray;
+
+impl Distance<Ray> for Ray {
+    /// A closest pair, `a` on `self` and `b` on `other` (two rays): a common point at distance
+    /// 0 exactly when they intersect (the decision of `Intersects`), otherwise the pair from a
+    /// finite end of one to its closest point on the other: in the plane, two linear sets that
+    /// do not meet come closest at an end (or anywhere, for two parallel lines). The distance
+    /// is never 0 for shapes apart. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for
+    /// invalid input (a non-finite coordinate, a zero `dir`).
+    ///
+    /// ```
+    /// use isect::d2::{Distance, Ray};
+    /// use isect::math::Vec2;
+    /// let a = Ray::new(Vec2::new(0.0, 0.0), Vec2::new(-1.0, 0.0));
+    /// let b = Ray::new(Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0)); // touches `a` at the origin
+    /// let apart = Ray::new(Vec2::new(1.0, 0.0), Vec2::new(1.0, 0.0));
+    /// assert_eq!(a.distance(&b), 0.0);
+    /// let pair = a.closest_points(&apart);
+    /// assert_eq!(pair.distance, 1.0);
+    /// assert_eq!(apart.distance(&a), 1.0);
+    /// ```
+    #[inline]
+    fn closest_points(&self, other: &Ray) -> ClosestPoints {
+        linear_closest_points(self, other)
+    }
+}

@@ -1,0 +1,29 @@
+//! Capsule–triangle overlap.
+
+use crate::d2::query::algo::convex::convex_meets;
+use crate::d2::query::{Intersects, mirror_intersects};
+use crate::d2::shape::{Capsule, Triangle};
+
+impl Intersects<Triangle> for Capsule {
+    /// Whether the capsule and the triangle share a point. The cores (a point, a segment or the
+    /// polygon itself) meet exactly, or the squared distance between them is within the square
+    /// of the summed radii. Touching counts. A capsule of radius 0 is its core segment, one
+    /// with a zero-length core a circle; a collinear triangle is the segment between its
+    /// extreme corners. `false` for invalid input (a non-finite coordinate, a negative radius).
+    ///
+    /// ```
+    /// use isect::d2::{Capsule, Intersects, Triangle};
+    /// use isect::math::Vec2;
+    /// let a = Capsule::new(Vec2::new(-3.0, 0.0), Vec2::new(-1.0, 0.0), 1.0);
+    /// let b = Triangle::new(Vec2::new(2.0, -1.0), Vec2::new(0.0, 0.0), Vec2::new(2.0, 1.0)); // touches `a` at the origin
+    /// let apart = Triangle::new(Vec2::new(3.0, -1.0), Vec2::new(1.0, 0.0), Vec2::new(3.0, 1.0));
+    /// assert!(a.intersects(&b) && b.intersects(&a));
+    /// assert!(!a.intersects(&apart));
+    /// ```
+    #[inline]
+    fn intersects(&self, other: &Triangle) -> bool {
+        convex_meets(self, other)
+    }
+}
+
+mirror_intersects!(Capsule, Triangle);

@@ -1,0 +1,28 @@
+//! Circle–ray overlap.
+
+use crate::d2::query::algo::convex::convex_linear_meets;
+use crate::d2::query::{Intersects, mirror_intersects};
+use crate::d2::shape::{Circle, Ray};
+
+impl Intersects<Ray> for Circle {
+    /// Whether the circle and the ray share a point. The ray meets the circle's core exactly
+    /// (by orientation signs), or their squared distance is within the squared radius. Touching
+    /// counts. A circle of radius 0 is its center. `false` for invalid input (a non-finite
+    /// coordinate, a negative radius, a zero `dir`).
+    ///
+    /// ```
+    /// use isect::d2::{Circle, Intersects, Ray};
+    /// use isect::math::Vec2;
+    /// let a = Circle::new(Vec2::new(-1.0, 0.0), 1.0);
+    /// let b = Ray::new(Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0)); // touches `a` at the origin
+    /// let apart = Ray::new(Vec2::new(1.0, 0.0), Vec2::new(1.0, 0.0));
+    /// assert!(a.intersects(&b) && b.intersects(&a));
+    /// assert!(!a.intersects(&apart));
+    /// ```
+    #[inline]
+    fn intersects(&self, other: &Ray) -> bool {
+        convex_linear_meets(self, other)
+    }
+}
+
+mirror_intersects!(Circle, Ray);

@@ -1,0 +1,52 @@
+//! Machinery the queries against a [`TriMesh`] share: the triangles near a box (the candidates
+//! of every query against a shape) and one point per connected piece of a mesh (for a solid
+//! mesh's containment of another shape's pieces).
+
+use alloc::vec::Vec;
+
+use crate::math::Vec3;
+use crate::shape::{Aabb, TriMesh};
+
+impl TriMesh {
+    /// Calls `f` with the index of every triangle whose bounding box meets `aabb` (touching
+    /// counts), in no particular order, degenerate triangles included. Nothing for an invalid or
+    /// empty `aabb`.
+    pub fn query_aabb(&self, aabb: &Aabb, mut f: impl FnMut(u32)) {
+        if !(aabb.min.cmple(aabb.max).all() && aabb.min.is_finite() && aabb.max.is_finite()) {
+            return;
+        }
+        self.bvh
+            .query_box(aabb.min, aabb.max, |slot| f(self.bvh.order[slot as usize]));
+    }
+
+    /// One vertex of each connected component of the non-degenerate triangles (connected
+    /// through shared vertices).
+    pub(crate) fn component_points(&self) -> Vec<Vec3> {
+        let mut parent: Vec<u32> = (0..self.vertices.len() as u32).collect();
+        fn find(parent: &mut [u32], mut x: u32) -> u32 {
+            while parent[x as usize] != x {
+                let up = parent[parent[x as usize] as usize];
+                parent[x as usize] = up;
+                x = up;
+            }
+            x
+        }
+        let mut used = alloc::vec![false; self.vertices.len()];
+        for (i, &[a, b, c]) in self.triangles.iter().enumerate() {
+            if self.triangle(i as u32).normal().is_none() {
+                continue;
+            }
+            for (x, y) in [(a, b), (b, c)] {
+                let (rx, ry) = (find(&mut parent, x), find(&mut parent, y));
+                if rx != ry {
+                    parent[rx.max(ry) as usize] = rx.min(ry);
+                }
+            }
+            used[a as usize] = true;
+        }
+        (0..self.vertices.len() as u32)
+            .filter(|&v| used[v as usize] && find(&mut parent, v) == v)
+            .map(|v| self.vertices[v as usize])
+            .collect()
+    }
+}

@@ -1,0 +1,143 @@
+//! `RayCast` for [`TriMesh`], and the mesh's own casts: the first triangle hit
+//! ([`TriMesh::raycast_triangle`]), every triangle hit ([`TriMesh::raycast_all`]) and packets of
+//! coherent rays for [`crate::batch`]. The traversals are [`crate::bvh::ray`]'s.
+
+use alloc::vec::Vec;
+
+use crate::bvh::packet::PACKET;
+use crate::bvh::ray::PreRay;
+use crate::math::{Real, Vec3};
+use crate::query::{MeshHit, RayCast, RayHit};
+use crate::shape::{Ray, TriMesh, Triangle};
+
+impl TriMesh {
+    /// The first triangle hit by `ray` within `max_t`, with its index, barycentric
+    /// coordinates and the unit normal facing the side the ray comes from. Watertight: a ray
+    /// through an edge or vertex shared by several triangles hits one of them. Among triangles
+    /// hit at the same `t`, one whose front faces the ray is reported, then the lowest index.
+    /// Degenerate triangles are never hit. `None` for a miss or invalid input (NaN or infinite
+    /// ray, zero direction, negative or NaN `max_t`). The reported `t` is rounded and can lie
+    /// below the exact crossing, so a segment ending exactly at it (`max_t = hit.t`) may miss
+    /// the hit; end such a segment a little past it.
+    #[must_use]
+    // Inlined so the ray's set-up and the test of the mesh's box run in the caller on the ray
+    // as it has it (in registers, not stored and reloaded through the reference); the traversal
+    // stays out of line (docs/performance.md, "Traversal").
+    #[inline]
+    pub fn raycast_triangle(&self, ray: &Ray, max_t: Real) -> Option<MeshHit> {
+        let pre = PreRay::new(ray, max_t)?;
+        let hit = self.bvh.closest(&pre, max_t)?;
+        Some(self.mesh_hit(ray, hit.slot, hit.hit))
+    }
+
+    /// [`TriMesh::raycast_triangle`] of up to [`PACKET`] rays traced together as a packet
+    /// (see `bvh/packet.rs`), into `out` (one answer per ray).
+    pub(crate) fn raycast_packet(&self, rays: &[Ray], max_t: Real, out: &mut [Option<MeshHit>]) {
+        debug_assert!(rays.len() <= PACKET && out.len() == rays.len());
+        // The valid rays, packed, and where each came from.
+        let mut pre = [PreRay::default(); PACKET];
+        let mut from = [0; PACKET];
+        let mut n = 0;
+        for (i, ray) in rays.iter().enumerate() {
+            if let Some(p) = PreRay::new(ray, max_t) {
+                (pre[n], from[n]) = (p, i);
+                n += 1;
+            }
+        }
+        let mut hits = [None; PACKET];
+        self.bvh.closest_packet(&pre[..n], max_t, &mut hits[..n]);
+        out.fill(None);
+        for (&i, hit) in from[..n].iter().zip(hits) {
+            out[i] = hit.map(|h| self.mesh_hit(&rays[i], h.slot, h.hit));
+        }
+    }
+
+    /// Every triangle hit by `ray` within `max_t`, sorted by `t` (then by triangle index): one
+    /// entry per triangle, so a ray through a shared edge or vertex lists each triangle there.
+    /// Degenerate triangles are never hit. Empty for a miss or invalid input.
+    #[must_use]
+    pub fn raycast_all(&self, ray: &Ray, max_t: Real) -> Vec<MeshHit> {
+        let Some(pre) = PreRay::new(ray, max_t) else {
+            return Vec::new();
+        };
+        let mut raw = Vec::new();
+        self.bvh.all(&pre, max_t, &mut raw);
+        let mut hits: Vec<MeshHit> = raw
+            .into_iter()
+            .map(|(slot, hit)| self.mesh_hit(ray, slot, hit))
+            .collect();
+        hits.sort_by(|a, b| a.t.total_cmp(&b.t).then(a.triangle.cmp(&b.triangle)));
+        hits
+    }
+
+    fn mesh_hit(&self, ray: &Ray, slot: u32, hit: crate::query::TriangleHit) -> MeshHit {
+        let [a, b, c] = self.bvh.tri(slot);
+        let hit = crate::query::raycast::triangle::steady_barycentric(
+            [a, b, c],
+            ray.origin,
+            ray.dir,
+            hit,
+        );
+        let n = Triangle::new(a, b, c).normal().unwrap_or(Vec3::ZERO);
+        MeshHit {
+            t: hit.t,
+            triangle: self.bvh.order[slot as usize],
+            u: hit.u,
+            v: hit.v,
+            normal: if n.dot(ray.dir) > 0.0 { -n } else { n },
+        }
+    }
+}
+
+impl RayCast for TriMesh {
+    /// A solid mesh ([`TriMesh::is_solid`]): a ray starting inside hits at `t = 0` with normal
+    /// `−dir` normalized; otherwise the first triangle hit ([`TriMesh::raycast_triangle`]).
+    /// Inside-ness is decided by that first hit: the origin is inside when the first triangle
+    /// the ray meets faces away from it (its front, the outside, faces along the ray). A ray
+    /// whose first hit is at an edge where several triangles meet at the same `t` is judged by
+    /// a triangle facing it when there is one, so a ray grazing the solid from outside is not
+    /// taken for one from inside. A ray from inside always leaves through the closed surface,
+    /// so it always hits. A surface mesh: the same as [`RayCast::raycast_surface`].
+    #[inline]
+    fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        let pre = PreRay::new(ray, max_t)?;
+        let hit = self.bvh.closest(&pre, max_t)?;
+        if self.solid && !self.bvh.faces(&pre, hit.slot) {
+            return Some(RayHit {
+                t: 0.0,
+                point: ray.origin,
+                normal: (-ray.dir).try_normalize().unwrap_or_else(|| {
+                    // Tiny or huge directions: rescale before normalizing.
+                    let d = -ray.dir / ray.dir.abs().max_element();
+                    d.normalize()
+                }),
+            });
+        }
+        let h = self.mesh_hit(ray, hit.slot, hit.hit);
+        Some(RayHit {
+            t: h.t,
+            point: ray.origin + ray.dir * h.t,
+            normal: h.normal,
+        })
+    }
+
+    /// The first triangle hit, from inside as from outside: [`TriMesh::raycast_triangle`] as a
+    /// [`RayHit`] (point `origin + t dir`, normal facing the ray).
+    #[inline]
+    fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        let hit = self.raycast_triangle(ray, max_t)?;
+        Some(RayHit {
+            t: hit.t,
+            point: ray.origin + ray.dir * hit.t,
+            normal: hit.normal,
+        })
+    }
+
+    /// Whether any triangle is hit within `max_t` (for a solid mesh the same answer as
+    /// [`RayCast::raycast`], since a ray from inside leaves through the surface): its own
+    /// traversal, which stops at the first hit found, in no particular order.
+    #[inline]
+    fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        PreRay::new(ray, max_t).is_some_and(|pre| self.bvh.any(&pre, max_t))
+    }
+}

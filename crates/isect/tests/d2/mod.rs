@@ -1,0 +1,17 @@
+//! The plane (`isect::d2`): shapes, point queries, overlap and distance for every pair of 2D
+//! shapes in both argument orders, point-in-polygon against an exact winding number, the
+//! invalid-input rule, and differential tests against parry2d.
+
+mod common;
+// Against parry2d (parry2d-f64 for isect-f64); left out where CI builds without parry.
+#[cfg(not(isect_no_parry))]
+mod differential;
+mod invalid;
+mod lattice;
+mod lines;
+mod pairs;
+mod pip;
+mod point;
+mod shapes;
+mod strategy;
+mod touching;
