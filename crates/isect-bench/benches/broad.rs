@@ -17,8 +17,6 @@
 //! random boxes of side 3, and random view frusta reaching 12 units, every answer checked
 //! equal first. Memory: what each holds, per box.
 
-#![allow(clippy::disallowed_methods)] // a std benchmark; the `ops` rule is for the library
-
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Duration;
@@ -36,8 +34,11 @@ use parry3d::query::{Ray as ParryRay, RayCast as _};
 
 /// Seed of every input.
 const SEED: u64 = 0xB20A_D7A5;
-/// Queries per benchmark iteration.
+/// Rays and boxes per benchmark iteration, and frusta checked.
 const QUERIES: usize = 1024;
+/// Frusta per benchmark iteration (each meets hundreds of boxes: the first `FRUSTA` of the
+/// checked ones keep a sample short).
+const FRUSTA: usize = 128;
 
 /// isect's broad phase of a scene, with the proxies of its boxes in order.
 struct Isect {
@@ -106,6 +107,10 @@ fn main() {
     } else {
         &[10_000, 100_000, 1_000_000]
     };
+    if std::env::var_os("ISECT_BENCH_CPU").is_some_and(|v| !v.is_empty() && v != "0") {
+        cpu_tables(sizes);
+        return;
+    }
     let mut rows = Vec::new();
     for &n in sizes {
         for motion in [Motion::Coherent, Motion::Teleport] {
@@ -146,6 +151,36 @@ fn motion_name(m: Motion) -> &'static str {
     }
 }
 
+/// Both libraries' broad phases of `scene`, after checking that they give the same pairs over
+/// a whole cycle of its frames.
+fn agreeing(scene: &Scene, name: &str, n: usize) -> (Isect, ParryBroad) {
+    agreeing_over(scene, name, n, scene.frames.len())
+}
+
+/// [`agreeing`] over the first `frames` frames of the cycle only.
+fn agreeing_over(scene: &Scene, name: &str, n: usize, frames: usize) -> (Isect, ParryBroad) {
+    let mut isect = Isect::new(&scene.boxes);
+    let mut parry = ParryBroad::new(&scene.boxes, false);
+    assert_eq!(
+        isect.pairs_sorted(),
+        parry.pairs_sorted(),
+        "{name} {n}: first pairs"
+    );
+    for (k, moves) in scene.frames.iter().enumerate().take(frames) {
+        let a = isect.frame(moves);
+        let b = parry.frame(moves, false);
+        assert_eq!(a, b, "{name} {n}: frame {k}");
+        if k < 2 || k + 1 == frames {
+            assert_eq!(
+                isect.pairs_sorted(),
+                parry.pairs_sorted(),
+                "{name} {n}: frame {k}"
+            );
+        }
+    }
+    (isect, parry)
+}
+
 /// Sets up one scene, checks the two libraries agree, and times its frames and queries.
 fn scene(suite: &mut Suite, n: usize, motion: Motion, quick: bool) -> Row {
     let name = motion_name(motion);
@@ -163,7 +198,7 @@ fn scene(suite: &mut Suite, n: usize, motion: Motion, quick: bool) -> Row {
     if motion == Motion::Coherent {
         let id = format!("insert_{n}");
         let mut g = suite.group(&id, &format!("insert {n} boxes, then their pairs"), 1);
-        g.sample_size(10).times(warm, measure);
+        g.sample_size(10).flat().times(warm, measure);
         g.isect(|| {
             let s = Isect::new(black_box(&scene.boxes));
             let mut count = 0;
@@ -178,25 +213,7 @@ fn scene(suite: &mut Suite, n: usize, motion: Motion, quick: bool) -> Row {
         g.finish();
     }
 
-    let mut isect = Isect::new(&scene.boxes);
-    let mut parry = ParryBroad::new(&scene.boxes, false);
-    assert_eq!(
-        isect.pairs_sorted(),
-        parry.pairs_sorted(),
-        "{name} {n}: first pairs"
-    );
-    for (k, moves) in scene.frames.iter().enumerate() {
-        let a = isect.frame(moves);
-        let b = parry.frame(moves, false);
-        assert_eq!(a, b, "{name} {n}: frame {k}");
-        if k < 2 || k + 1 == scene.frames.len() {
-            assert_eq!(
-                isect.pairs_sorted(),
-                parry.pairs_sorted(),
-                "{name} {n}: frame {k}"
-            );
-        }
-    }
+    let (mut isect, mut parry) = agreeing(&scene, name, n);
     let row = Row {
         n,
         motion,
@@ -205,11 +222,21 @@ fn scene(suite: &mut Suite, n: usize, motion: Motion, quick: bool) -> Row {
         parry_bytes: parry.bytes(),
     };
 
-    queries(suite, &isect, &parry, &scene, n, name, warm, measure);
+    queries(
+        Timing::Criterion(suite, samples, warm, measure),
+        &isect,
+        &parry,
+        &scene,
+        n,
+        name,
+    );
 
     let id = format!("frame_{name}_{n}");
     let mut g = suite.group(&id, &format!("frame, {name} {n}, 1 thread"), 1);
     g.sample_size(samples).times(warm, measure);
+    if big {
+        g.flat();
+    }
     let frames = &scene.frames;
     let mut k = 0;
     g.isect(|| {
@@ -228,6 +255,9 @@ fn scene(suite: &mut Suite, n: usize, motion: Motion, quick: bool) -> Row {
         let id = format!("frame_par_{name}_{n}");
         let mut g = suite.group(&id, &format!("frame, {name} {n}, all cores"), 1);
         g.sample_size(samples).times(warm, measure);
+        if big {
+            g.flat();
+        }
         let mut k = 0;
         g.isect(|| {
             k = (k + 1) % frames.len();
@@ -244,17 +274,14 @@ fn scene(suite: &mut Suite, n: usize, motion: Motion, quick: bool) -> Row {
 }
 
 /// The queries' inputs and both libraries' answers, checked equal, then timed.
-#[allow(clippy::too_many_arguments)]
 fn queries(
-    suite: &mut Suite,
+    timing: Timing<'_>,
     isect: &Isect,
     parry: &ParryBroad,
     scene: &Scene,
     n: usize,
     name: &str,
-    warm: Duration,
-    measure: Duration,
-) {
+) -> [f64; 6] {
     let mut rng = Rng::new(SEED ^ 0x51 ^ n as u64);
     let side = scene.side;
     let rays: Vec<Ray> = (0..QUERIES)
@@ -325,10 +352,11 @@ fn queries(
                     return TraversalAction::Prune;
                 }
             }
-            if let Some(leaf) = node.leaf_data() {
-                if given[leaf as usize].intersects(f) {
-                    count += 1;
-                }
+            if node
+                .leaf_data()
+                .is_some_and(|leaf| given[leaf as usize].intersects(f))
+            {
+                count += 1;
             }
             TraversalAction::Continue
         });
@@ -355,6 +383,56 @@ fn queries(
         assert_eq!(isect_frustum(f), parry_frustum(f), "{f:?}");
     }
 
+    if let Timing::Cpu(reps) = timing {
+        // Thread CPU time per query, isect and parry for rays, boxes, frusta.
+        let per = |ns: f64, batch: usize| ns / batch as f64;
+        let f = &frusta[..FRUSTA];
+        return [
+            per(
+                cpu_median(reps, || {
+                    rays.iter()
+                        .filter(|r| black_box(isect_ray(black_box(r))).is_some())
+                        .count()
+                }),
+                QUERIES,
+            ),
+            per(
+                cpu_median(reps, || {
+                    rays.iter()
+                        .filter(|r| black_box(parry_ray(black_box(r))).is_some())
+                        .count()
+                }),
+                QUERIES,
+            ),
+            per(
+                cpu_median(reps, || {
+                    boxes.iter().map(|q| isect_box(black_box(q))).sum::<usize>()
+                }),
+                QUERIES,
+            ),
+            per(
+                cpu_median(reps, || {
+                    boxes.iter().map(|q| parry_box(black_box(q))).sum::<usize>()
+                }),
+                QUERIES,
+            ),
+            per(
+                cpu_median(reps, || {
+                    f.iter().map(|q| isect_frustum(black_box(q))).sum::<usize>()
+                }),
+                FRUSTA,
+            ),
+            per(
+                cpu_median(reps, || {
+                    f.iter().map(|q| parry_frustum(black_box(q))).sum::<usize>()
+                }),
+                FRUSTA,
+            ),
+        ];
+    }
+    let Timing::Criterion(suite, samples, warm, measure) = timing else {
+        unreachable!("CPU timing returned above")
+    };
     let tag = format!("{name} {n}");
     for (kind, label) in [
         ("ray", "closest ray hit"),
@@ -362,18 +440,19 @@ fn queries(
         ("frustum", "frustum query"),
     ] {
         let id = format!("{kind}_{name}_{n}");
-        let mut g = suite.group(&id, &format!("{label}, {tag}"), QUERIES);
-        g.times(warm, measure);
+        let batch = if kind == "frustum" { FRUSTA } else { QUERIES };
+        let mut g = suite.group(&id, &format!("{label}, {tag}"), batch);
+        g.sample_size(samples).times(warm, measure);
         match kind {
             "ray" => {
                 g.isect(|| {
                     rays.iter()
-                        .map(|r| black_box(isect_ray(black_box(r))))
+                        .filter(|r| black_box(isect_ray(black_box(r))).is_some())
                         .count()
                 });
                 g.parry("parry", "Bvh::cast_ray", || {
                     rays.iter()
-                        .map(|r| black_box(parry_ray(black_box(r))))
+                        .filter(|r| black_box(parry_ray(black_box(r))).is_some())
                         .count()
                 });
             }
@@ -385,13 +464,13 @@ fn queries(
             }
             _ => {
                 g.isect(|| {
-                    frusta
+                    frusta[..FRUSTA]
                         .iter()
                         .map(|f| isect_frustum(black_box(f)))
                         .sum::<usize>()
                 });
                 g.parry("parry", "Bvh::traverse, plane test", || {
-                    frusta
+                    frusta[..FRUSTA]
                         .iter()
                         .map(|f| parry_frustum(black_box(f)))
                         .sum::<usize>()
@@ -400,6 +479,7 @@ fn queries(
         }
         g.finish();
     }
+    [f64::NAN; 6]
 }
 
 /// The summary tables: frames in milliseconds, queries per second, memory and growth.
@@ -466,11 +546,8 @@ fn summary(suite: &Suite, rows: &[Row]) -> String {
         ];
         for (k, kind) in ["ray", "box", "frustum"].into_iter().enumerate() {
             let id = format!("{kind}_{name}_{}", r.n);
-            let per_s = |f: &str| {
-                suite
-                    .estimate_ns(&id, f)
-                    .map(|ns| QUERIES as f64 / ns * 1e3)
-            };
+            let batch = if kind == "frustum" { FRUSTA } else { QUERIES };
+            let per_s = |f: &str| suite.estimate_ns(&id, f).map(|ns| batch as f64 / ns * 1e3);
             let (a, b) = (per_s("isect"), per_s("parry"));
             line[1 + 2 * k] = format!("{} / {}", fmt(a, 2), fmt(b, 2));
             line[2 + 2 * k] = match (a, b) {
@@ -551,4 +628,194 @@ fn summary(suite: &Suite, rows: &[Row]) -> String {
         markdown_table(["frames", "boxes", "frame time", "moved boxes"], &lines)
     );
     out
+}
+
+/// How [`queries`] times: criterion groups in a suite (samples, warm-up, measurement), or the
+/// median thread CPU time of this many repetitions.
+enum Timing<'a> {
+    Criterion(&'a mut Suite, usize, Duration, Duration),
+    Cpu(usize),
+}
+
+/// The CPU time this thread has run, in nanoseconds (Linux's `/proc/thread-self/schedstat`):
+/// unlike wall time, not stretched by other processes on a loaded machine.
+fn thread_cpu_ns() -> u64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat")
+        .expect("ISECT_BENCH_CPU needs Linux's /proc/thread-self/schedstat");
+    stat.split_whitespace()
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("schedstat starts with the time on the CPU")
+}
+
+/// The median thread CPU time of `reps` runs of `f`, in nanoseconds.
+fn cpu_median<O>(reps: usize, mut f: impl FnMut() -> O) -> f64 {
+    let mut times: Vec<f64> = (0..reps)
+        .map(|_| {
+            let start = thread_cpu_ns();
+            black_box(f());
+            (thread_cpu_ns() - start) as f64
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// `ISECT_BENCH_CPU=1`: the scenes of the criterion run, timed by thread CPU time on one
+/// thread (medians: insertion over 3 runs, frames over 20 frames, 10 for a million boxes,
+/// queries over 5 batches), printed as markdown tables. For loaded machines, where wall time
+/// counts the time other processes hold the cores.
+fn cpu_tables(sizes: &[usize]) {
+    let ms = |ns: f64| format!("{:.3}", ns / 1e6);
+    let ratio = |a: f64, b: f64| format!("{:.2}", b / a);
+    let mut frames = Vec::new();
+    let mut queries_rows = Vec::new();
+    let mut inserts = Vec::new();
+    let mut growth: Vec<(Motion, usize, f64, f64)> = Vec::new();
+    for &n in sizes {
+        for motion in [Motion::Coherent, Motion::Teleport] {
+            let name = motion_name(motion);
+            let scene = Scene::new(n, motion, SEED ^ n as u64);
+            if motion == Motion::Coherent {
+                let a = cpu_median(3, || {
+                    let s = Isect::new(black_box(&scene.boxes));
+                    let mut count = 0;
+                    s.bp.pairs(|_, _| count += 1);
+                    (s, count)
+                });
+                let b = cpu_median(3, || {
+                    let p = ParryBroad::new(black_box(&scene.boxes), false);
+                    let count = p.pairs_sorted().len();
+                    (p, count)
+                });
+                inserts.push((n, a, b, 0, 0));
+            }
+            let played = if n >= 1_000_000 { 10 } else { 20 };
+            let cycle = &scene.frames;
+            if motion == Motion::Teleport && n >= 1_000_000 {
+                // Parry's teleport frames grow with the moved leaves times the boxes their
+                // stretched ancestors reach (rapier refits a teleported leaf in place): hours
+                // at a million boxes. isect's frames alone.
+                let mut isect = Isect::new(&scene.boxes);
+                let mut k = 0;
+                let a = cpu_median(played, || {
+                    k += 1;
+                    isect.frame(&cycle[k % cycle.len()])
+                });
+                frames.push([
+                    format!("{name} {n}"),
+                    format!("{}", cycle[0].len()),
+                    ms(a),
+                    "not run".to_owned(),
+                    "–".to_owned(),
+                ]);
+                growth.push((motion, n, a, f64::NAN));
+                eprintln!("{name} {n}: done (isect only)");
+                continue;
+            }
+            // Parry's teleport frames at 100k boxes take seconds: fewer of them (the same
+            // frames for both, so that the queries meet the same boxes).
+            let slow = motion == Motion::Teleport && n >= 100_000;
+            let played = if slow { 3 } else { played };
+            let (mut isect, mut parry) =
+                agreeing_over(&scene, name, n, if slow { 2 } else { cycle.len() });
+            let mut k = 0;
+            let a = cpu_median(played, || {
+                k += 1;
+                isect.frame(&cycle[k % cycle.len()])
+            });
+            let mut k = 0;
+            let b = cpu_median(played, || {
+                k += 1;
+                parry.frame(&cycle[k % cycle.len()], false)
+            });
+            frames.push([
+                format!("{name} {n}"),
+                format!("{}", cycle[0].len()),
+                ms(a),
+                ms(b),
+                ratio(a, b),
+            ]);
+            growth.push((motion, n, a, b));
+            let q = queries(
+                Timing::Cpu(if slow { 1 } else { 5 }),
+                &isect,
+                &parry,
+                &scene,
+                n,
+                name,
+            );
+            let per_s = |ns: f64| format!("{:.2}", 1e3 / ns);
+            queries_rows.push([
+                format!("{name} {n}"),
+                format!("{} / {}", per_s(q[0]), per_s(q[1])),
+                ratio(q[0], q[1]),
+                format!("{} / {}", per_s(q[2]), per_s(q[3])),
+                ratio(q[2], q[3]),
+                format!("{} / {}", per_s(q[4]), per_s(q[5])),
+                ratio(q[4], q[5]),
+            ]);
+            if motion == Motion::Coherent {
+                let last = inserts.last_mut().expect("pushed above");
+                (last.3, last.4) = (isect.bp.stats().bytes, parry.bytes());
+            }
+            eprintln!("{name} {n}: done");
+        }
+    }
+    println!(
+        "Frames, thread CPU time (ms; the moves and every overlapping pair; parry/isect above 1: isect faster):\n\n{}",
+        markdown_table(["scene", "moved", "isect", "parry", "parry/isect"], &frames)
+    );
+    println!(
+        "Queries, thread CPU time (millions per second, isect / parry):\n\n{}",
+        markdown_table(
+            [
+                "scene", "rays", "ratio", "boxes", "ratio", "frusta", "ratio"
+            ],
+            &queries_rows
+        )
+    );
+    let lines: Vec<[String; 6]> = inserts
+        .iter()
+        .map(|&(n, a, b, ib, pb)| {
+            [
+                format!("{n}"),
+                ms(a),
+                ms(b),
+                ratio(a, b),
+                format!("{:.0}", ib as f64 / n as f64),
+                format!("{:.0}", pb as f64 / n as f64),
+            ]
+        })
+        .collect();
+    println!(
+        "Insertion of every box then the pairs, thread CPU time (ms), and memory after the frames (bytes per box):\n\n{}",
+        markdown_table(
+            [
+                "boxes",
+                "isect insert",
+                "parry insert",
+                "parry/isect",
+                "isect B/box",
+                "parry B/box"
+            ],
+            &lines
+        )
+    );
+    let mut lines = Vec::new();
+    for motion in [Motion::Coherent, Motion::Teleport] {
+        let rows: Vec<_> = growth.iter().filter(|g| g.0 == motion).collect();
+        if let (Some(first), Some(last)) = (rows.first(), rows.last()) {
+            lines.push([
+                format!("{} {} → {}", motion_name(motion), first.1, last.1),
+                format!("{:.0}×", last.2 / first.2),
+                format!("{:.0}×", last.3 / first.3),
+                format!("{:.0}×", last.1 as f64 / first.1 as f64),
+            ]);
+        }
+    }
+    println!(
+        "Growth of the frame's CPU time with the number of boxes (moved boxes grow alike):\n\n{}",
+        markdown_table(["frames", "isect", "parry", "moved boxes"], &lines)
+    );
 }

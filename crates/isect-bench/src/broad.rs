@@ -13,7 +13,10 @@
 //!   through each changed collider's adjacency list and removed). To give the answer isect's
 //!   `pairs` gives, every pair of the map is then tested with the given boxes.
 
-#![allow(clippy::disallowed_methods)] // std code in the benchmarks; the `ops` rule is for the library
+#![expect(
+    clippy::disallowed_methods,
+    reason = "std code in the benchmarks; the `ops` rule is for the library"
+)]
 
 use isect::math::Vec3;
 use isect::{Aabb, Real};
@@ -242,7 +245,10 @@ impl ParryBroad {
             + self.given.capacity() * size_of::<Aabb>()
     }
 
-    #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(unused_variables, reason = "`parallel` is read only with the feature")
+    )]
     fn update(&mut self, moves: &[(u32, Aabb)], parallel: bool) {
         self.frame_index = self.frame_index.wrapping_add(1);
         // The optimisation rapier defers to run beside its narrow phase runs before the next
@@ -295,7 +301,7 @@ impl ParryBroad {
         self.reinsert_leaf_updates = num_updated * 16 < leaf_count;
         let run_optimizer = self.changes_since_optimize > 0
             && (num_updated * 16 >= leaf_count
-                || (self.frame_index % 8 == 0
+                || (self.frame_index.trailing_zeros() >= 3
                     && self.changes_since_optimize as usize * 64 >= leaf_count));
         let must_full_refit = self.first;
         let defer_optimize = run_optimizer && !must_full_refit;
@@ -365,7 +371,10 @@ impl ParryBroad {
         }
     }
 
-    #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(unused_variables, reason = "`parallel` is read only with the feature")
+    )]
     fn refit(&mut self, parallel: bool) {
         #[cfg(feature = "parallel")]
         if parallel {
@@ -375,7 +384,10 @@ impl ParryBroad {
         self.tree.refit(&mut self.workspace);
     }
 
-    #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(unused_variables, reason = "`parallel` is read only with the feature")
+    )]
     fn refit_without_resolve(&mut self, parallel: bool) {
         #[cfg(feature = "parallel")]
         if parallel {
@@ -386,7 +398,10 @@ impl ParryBroad {
         self.tree.refit_without_resolve(&mut self.workspace);
     }
 
-    #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(unused_variables, reason = "`parallel` is read only with the feature")
+    )]
     fn traverse(&mut self, parallel: bool) {
         #[cfg(feature = "parallel")]
         if parallel {

@@ -231,6 +231,14 @@ impl Group<'_> {
         self
     }
 
+    /// Times every sample with the same number of iterations (criterion's flat sampling): for
+    /// functions of a second or more, where the default's growing samples would need 55
+    /// iterations at 10 samples.
+    pub fn flat(&mut self) -> &mut Self {
+        self.group.sampling_mode(criterion::SamplingMode::Flat);
+        self
+    }
+
     /// Sets the group's warm-up and measurement times.
     pub fn times(&mut self, warm_up: Duration, measurement: Duration) -> &mut Self {
         self.group
@@ -278,6 +286,7 @@ fn read_estimate(dir: &Path, group: &str, function: &str, since: SystemTime) -> 
 }
 
 /// A markdown table with padded columns (readable as text too); numeric columns right-aligned.
+#[must_use]
 pub fn markdown_table<const N: usize>(header: [&str; N], lines: &[[String; N]]) -> String {
     let numeric = |k: usize| {
         lines

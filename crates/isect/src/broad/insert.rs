@@ -156,11 +156,11 @@ impl Tree {
         let children = node.children();
         // (area saved, side of the inner child, its slot that swaps with the other child)
         let mut best = (0.0, 0, 0);
-        for side in 0..2 {
-            if children[side].is_leaf() {
+        for (side, child) in children.into_iter().enumerate() {
+            if child.is_leaf() {
                 continue;
             }
-            let x = &self.nodes[children[side].index() as usize];
+            let x = &self.nodes[child.index() as usize];
             let area = half_area(&node.slot_box(side));
             let other = node.slot_box(1 - side);
             for k in 0..2 {

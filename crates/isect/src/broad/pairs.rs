@@ -202,6 +202,7 @@ impl<T> super::BroadPhase<T> {
     /// assert_eq!(world.get(pairs[0].1), Some(&1));
     /// ```
     #[cfg(feature = "rayon")]
+    #[must_use]
     pub fn par_pairs(&self) -> impl rayon::iter::ParallelIterator<Item = (Proxy, Proxy)> + '_
     where
         T: Sync,

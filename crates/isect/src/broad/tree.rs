@@ -163,14 +163,26 @@ impl Node {
 /// A `u32` as the bits of a `Real` (in its low half in `f64`), for a proxy's generation kept
 /// in a lane of its box that comparisons ignore.
 #[inline(always)]
-#[allow(clippy::useless_conversion)] // `u32` into `u32` in f32, into `u64` in f64
+#[cfg_attr(
+    not(isect_f64),
+    expect(
+        clippy::useless_conversion,
+        reason = "`u32` into `u32` in f32, into `u64` in f64"
+    )
+)]
 pub(crate) fn pack(x: u32) -> Real {
     Real::from_bits(x.into())
 }
 
 /// The `u32` of [`pack`].
 #[inline(always)]
-#[allow(clippy::unnecessary_cast)] // `u32` as `u32` in f32, `u64` as `u32` in f64
+#[cfg_attr(
+    not(isect_f64),
+    expect(
+        clippy::unnecessary_cast,
+        reason = "`u32` as `u32` in f32, `u64` as `u32` in f64"
+    )
+)]
 pub(crate) fn unpack(x: Real) -> u32 {
     x.to_bits() as u32
 }
