@@ -449,7 +449,7 @@ impl<T> super::BroadPhase<T> {
     }
 
     /// Calls `f(proxy)` for every proxy whose box meets the frustum (exactly, as
-    /// [`Intersects`](crate::Intersects) between [`Aabb`] and [`Frustum`] decides, touching
+    /// [`Intersects`] between [`Aabb`] and [`Frustum`] decides, touching
     /// included), until `f` returns `false`. Subtrees are culled plane by plane, and a subtree
     /// wholly behind a plane stops testing that plane; boxes inside all six are reported
     /// without further tests. Nothing for an invalid frustum.
