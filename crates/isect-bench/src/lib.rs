@@ -1,6 +1,8 @@
 //! Shared helpers of the isect benchmarks, which time isect and parry3d on identical inputs in the
 //! same run and print the ratios.
 //!
+//! - [`broad`]: the broad-phase benchmark's scenes, and parry's `Bvh` driven as rapier's broad
+//!   phase drives it;
 //! - [`rng`]: a fixed-seed xorshift generator and the input sets made from it (points around a
 //!   shape, points on segments and triangles, rotations), so every run times the same data;
 //! - [`convert`]: isect's glam types to parry's and back, through arrays (so the two glam
@@ -17,6 +19,7 @@
 //! [`Group`] per query with one `isect` and one or more parry functions, and calls
 //! [`Suite::finish`].
 
+pub mod broad;
 pub mod check;
 pub mod convert;
 #[cfg(all(feature = "embree", target_arch = "x86_64"))]

@@ -136,6 +136,14 @@ impl Suite {
     /// # Panics
     /// When the markdown file cannot be written.
     pub fn finish(self) {
+        self.finish_with(String::new());
+    }
+
+    /// [`Suite::finish`], with `extra` (markdown) printed and written after the notes.
+    ///
+    /// # Panics
+    /// When the markdown file cannot be written.
+    pub fn finish_with(self, extra: String) {
         self.criterion.final_summary();
         if !self.tabulate {
             return;
@@ -186,6 +194,10 @@ impl Suite {
         for note in &self.notes {
             let _ = writeln!(md, "\n{note}");
         }
+        if !extra.is_empty() {
+            println!("\n{extra}");
+            let _ = writeln!(md, "\n{extra}");
+        }
         let path = self
             .target_dir
             .join("isect-bench")
@@ -232,6 +244,29 @@ impl Group<'_> {
         self
     }
 
+    /// Sets the group's number of samples (at least 10): fewer for slow functions, such as a
+    /// frame of a million boxes.
+    pub fn sample_size(&mut self, n: usize) -> &mut Self {
+        self.group.sample_size(n);
+        self
+    }
+
+    /// Times every sample with the same number of iterations (criterion's flat sampling): for
+    /// functions of a second or more, where the default's growing samples would need 55
+    /// iterations at 10 samples.
+    pub fn flat(&mut self) -> &mut Self {
+        self.group.sampling_mode(criterion::SamplingMode::Flat);
+        self
+    }
+
+    /// Sets the group's warm-up and measurement times.
+    pub fn times(&mut self, warm_up: Duration, measurement: Duration) -> &mut Self {
+        self.group
+            .warm_up_time(warm_up)
+            .measurement_time(measurement);
+        self
+    }
+
     /// Ends the group (criterion's summary of it).
     pub fn finish(self) {
         self.group.finish();
@@ -271,7 +306,8 @@ fn read_estimate(dir: &Path, group: &str, function: &str, since: SystemTime) -> 
 }
 
 /// A markdown table with padded columns (readable as text too); numeric columns right-aligned.
-fn markdown_table<const N: usize>(header: [&str; N], lines: &[[String; N]]) -> String {
+#[must_use]
+pub fn markdown_table<const N: usize>(header: [&str; N], lines: &[[String; N]]) -> String {
     let numeric = |k: usize| {
         lines
             .iter()
@@ -331,6 +367,24 @@ fn env_flag(name: &str) -> bool {
 }
 
 impl Suite {
+    /// Criterion's median (ns per iteration) of function `function` of group `id`, when it
+    /// ran in this process.
+    #[must_use]
+    pub fn estimate_ns(&self, id: &str, function: &str) -> Option<f64> {
+        read_estimate(
+            &self.target_dir.join("criterion"),
+            id,
+            function,
+            self.started,
+        )
+    }
+
+    /// Whether the table will be printed (criterion measures in this mode).
+    #[must_use]
+    pub fn measures(&self) -> bool {
+        self.tabulate
+    }
+
     /// Nanoseconds per query of the isect function of group `id` (run in this process, with
     /// `batch` queries per iteration), for queries that parry does not have and so get no row
     /// in the table: print them in a note. `None` when it did not run (filtered out).

@@ -75,6 +75,8 @@ extern crate std;
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod batch;
 #[cfg(feature = "alloc")]
+pub mod broad;
+#[cfg(feature = "alloc")]
 mod bvh;
 pub mod d2;
 #[cfg(feature = "alloc")]

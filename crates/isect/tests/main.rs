@@ -13,6 +13,7 @@
 extern crate isect_f64 as isect;
 
 mod batch;
+mod broad;
 mod character;
 mod common;
 // Against parry3d (parry3d-f64 for isect-f64). CI's glam-0.34 run builds without parry, whose

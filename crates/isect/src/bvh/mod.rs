@@ -34,7 +34,7 @@ pub(crate) mod packet;
 pub(crate) mod query;
 pub(crate) mod ray;
 pub(crate) mod refit;
-mod stack;
+pub(crate) mod stack;
 pub(crate) mod sweep;
 mod validate;
 

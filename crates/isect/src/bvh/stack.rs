@@ -7,21 +7,25 @@ use alloc::vec::Vec;
 /// costs every ray (docs/performance.md, "Traversal").
 const INLINE: usize = 16;
 
-/// A LIFO stack of `T` with `INLINE` entries in place.
-pub(crate) struct Stack<T: Copy> {
-    inline: [T; INLINE],
-    /// Entries on the stack, inline and spilled: the first `INLINE` are inline, the rest in
-    /// `spill`, so the common case (`len <= INLINE`) tests one counter.
+/// The mesh traversals' stack: [`InlineStack`] with `INLINE` entries in place.
+pub(crate) type Stack<T> = InlineStack<T, INLINE>;
+
+/// A LIFO stack of `T` with `N` entries in place (the broad phase's binary tree is deeper than
+/// the mesh's 8-wide one and keeps more).
+pub(crate) struct InlineStack<T: Copy, const N: usize> {
+    inline: [T; N],
+    /// Entries on the stack, inline and spilled: the first `N` are inline, the rest in
+    /// `spill`, so the common case (`len <= N`) tests one counter.
     len: usize,
     spill: Vec<T>,
 }
 
-impl<T: Copy> Stack<T> {
+impl<T: Copy, const N: usize> InlineStack<T, N> {
     /// An empty stack; `fill` initialises the unused slots.
     #[inline]
     pub(crate) fn new(fill: T) -> Self {
         Self {
-            inline: [fill; INLINE],
+            inline: [fill; N],
             len: 0,
             spill: Vec::new(),
         }
@@ -29,7 +33,7 @@ impl<T: Copy> Stack<T> {
 
     #[inline]
     pub(crate) fn push(&mut self, x: T) {
-        if self.len < INLINE {
+        if self.len < N {
             self.inline[self.len] = x;
         } else {
             self.spill.push(x);
@@ -43,7 +47,7 @@ impl<T: Copy> Stack<T> {
             return None;
         }
         self.len -= 1;
-        if self.len < INLINE {
+        if self.len < N {
             Some(self.inline[self.len])
         } else {
             self.spill.pop()

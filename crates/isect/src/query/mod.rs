@@ -28,6 +28,8 @@ pub mod algo;
 mod contact;
 mod distance;
 mod intersects;
+#[cfg(feature = "alloc")]
+pub(crate) use intersects::aabb_extent;
 mod planes;
 mod point;
 pub(crate) mod raycast;

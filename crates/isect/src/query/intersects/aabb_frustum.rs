@@ -8,9 +8,11 @@ use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Frustum};
 
 /// The box's smallest and largest `l · x`, from its n- and p-vertex (exact corners, no
-/// center or extents rounded).
+/// center or extents rounded). The broad phase's frustum culling uses it too: the same
+/// operations on a box that contains another give an extent that contains the other's, so a
+/// subtree it culls holds no box the exact test would report.
 #[inline]
-fn extent(aabb: &Aabb, l: Vec3) -> (Real, Real) {
+pub(crate) fn extent(aabb: &Aabb, l: Vec3) -> (Real, Real) {
     let positive = l.cmpge(Vec3::ZERO);
     (
         l.dot(Vec3::select(positive, aabb.min, aabb.max)),

@@ -75,6 +75,9 @@ mod trimesh;
 #[cfg(feature = "alloc")]
 mod trimesh_trimesh;
 
+#[cfg(feature = "alloc")]
+pub(crate) use aabb_frustum::extent as aabb_extent;
+
 /// Whether the box meets the linear component (segment, ray or line): the component moved into
 /// the box's frame (`rotationᵀ`, which keeps the parameter), then slabs against
 /// `[−half_extents, half_extents]` over its parameter interval. `false` for invalid input.
