@@ -12,6 +12,7 @@ mod lines;
 mod pairs;
 mod pip;
 mod point;
+mod raycast;
 mod shapes;
 mod strategy;
 mod touching;
