@@ -3,6 +3,7 @@
 //! invalid-input rule, and differential tests against parry2d.
 
 mod common;
+mod contact;
 // Against parry2d (parry2d-f64 for isect-f64); left out where CI builds without parry.
 #[cfg(not(isect_no_parry))]
 mod differential;

@@ -28,6 +28,7 @@
 //! [`Obb`]: crate::d2::Obb
 
 pub(crate) mod algo;
+mod contact;
 mod distance;
 mod intersects;
 mod lines;
@@ -312,3 +313,22 @@ macro_rules! mirror_intersects {
     };
 }
 pub(crate) use mirror_intersects;
+
+/// Implements `Contact<$a> for $b` from `Contact<$b> for $a`, turning the normal round: the
+/// mirror line that each 2D contact pair file ends with.
+macro_rules! mirror_contact {
+    ($a:ty, $b:ty) => {
+        impl $crate::d2::query::Contact<$a> for $b {
+            #[inline]
+            fn contact(&self, other: &$a) -> Option<$crate::d2::query::ContactInfo> {
+                $crate::d2::query::Contact::contact(other, self).map(|c| {
+                    $crate::d2::query::ContactInfo {
+                        normal: -c.normal,
+                        ..c
+                    }
+                })
+            }
+        }
+    };
+}
+pub(crate) use mirror_contact;

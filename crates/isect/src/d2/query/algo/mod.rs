@@ -8,6 +8,7 @@
 //! up to the rounding of one projection (ARCHITECTURE.md, "2D").
 
 pub(crate) mod cast;
+pub(crate) mod contact;
 pub(crate) mod convex;
 pub(crate) mod corners;
 pub(crate) mod exact;
