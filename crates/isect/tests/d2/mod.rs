@@ -16,4 +16,5 @@ mod point;
 mod raycast;
 mod shapes;
 mod strategy;
+mod sweep;
 mod touching;

@@ -34,6 +34,7 @@ mod intersects;
 mod lines;
 mod point;
 mod raycast;
+mod sweep;
 
 pub use crate::query::Side;
 pub use lines::LineIntersection2;
@@ -332,3 +333,26 @@ macro_rules! mirror_contact {
     };
 }
 pub(crate) use mirror_contact;
+/// Implements `Sweep<$a> for $b` from `Sweep<$b> for $a`, turning the normal round: the mirror
+/// line that each 2D sweep pair file ends with.
+macro_rules! mirror_sweep {
+    ($a:ty, $b:ty) => {
+        impl $crate::d2::query::Sweep<$a> for $b {
+            #[inline]
+            fn sweep(
+                &self,
+                motion: $crate::math::Vec2,
+                other: &$a,
+                other_motion: $crate::math::Vec2,
+            ) -> Option<$crate::d2::query::SweepHit> {
+                $crate::d2::query::Sweep::sweep(other, other_motion, self, motion).map(|hit| {
+                    $crate::d2::query::SweepHit {
+                        normal: -hit.normal,
+                        ..hit
+                    }
+                })
+            }
+        }
+    };
+}
+pub(crate) use mirror_sweep;

@@ -118,7 +118,7 @@ impl Body<'_> {
 }
 
 /// Closest points of two cores (radii ignored): distance 0 exactly when they meet.
-fn core_closest(a: &Body<'_>, b: &Body<'_>) -> ClosestPoints {
+pub(crate) fn core_closest(a: &Body<'_>, b: &Body<'_>) -> ClosestPoints {
     match (a.core(), b.core()) {
         (Body::Hull(p), Body::Hull(q)) => closest_points(&p, &q),
         (Body::Hull(p), Body::Linear(l)) => closest_points_linear(&p, &l),
