@@ -7,6 +7,8 @@ mod contact;
 // Against parry2d (parry2d-f64 for isect-f64); left out where CI builds without parry.
 #[cfg(not(isect_no_parry))]
 mod differential;
+#[cfg(not(isect_no_parry))]
+mod differential_moving;
 mod invalid;
 mod lattice;
 mod lines;
