@@ -21,7 +21,7 @@
 //! from the center: depth 0.8099, isect's; parry says 0.7873), so capsules shorter than 0.05 are
 //! left out of the contact comparison. Its shape casts (`cast_shapes`) stop before the shapes
 //! touch (a disc of radius 0.52 at `(2, 0)` against the triangle `(−4.236, 4.589), (0, 0),
-//! `(6.401, −4.769)`: 0.0501 against isect's 0.0505); where the times differ, the test asks for
+//! (6.401, −4.769)`: 0.0501 against isect's 0.0505); where the times differ, the test asks for
 //! the certificate that the shapes are apart at parry's time and touch at isect's.
 
 use isect::Real;

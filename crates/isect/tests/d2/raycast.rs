@@ -387,7 +387,7 @@ where
         let mine = ms.raycast(&mr, max_t);
         match (solid, mine) {
             (Some(a), Some(b)) => {
-                prop_assert!((a.t - b.t).abs() * d <= t, "mapped t {} vs {}", a.t, b.t)
+                prop_assert!((a.t - b.t).abs() * d <= t, "mapped t {} vs {}", a.t, b.t);
             }
             (None, None) => {}
             (a, b) => prop_assert!(

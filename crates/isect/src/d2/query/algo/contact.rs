@@ -183,7 +183,7 @@ pub(crate) fn contact(a: &Body<'_>, b: &Body<'_>) -> ContactInfo {
     }
 }
 
-/// The reference-face clipping of Box2D's `b2ClipPolygons` (Catto, "Contact Manifolds", GDC
+/// The reference-face clipping of `Box2D`'s `b2ClipPolygons` (Catto, "Contact Manifolds", GDC
 /// 2007), written from the method: the reference face is the edge `face` of `reference`, with
 /// outward unit normal `m` towards `incident`; the incident feature is the edge (or point) of
 /// `incident` that faces it most directly. The incident feature is clipped to the slab
