@@ -30,8 +30,9 @@ pub mod query;
 mod shape;
 
 pub use query::{
-    Bounded, Classify, ClosestPoints, Distance, Intersects, LineIntersection2, PointQuery, Side,
-    classify, closest_points, distance, intersects,
+    Bounded, Classify, ClosestPoints, Contact, ContactInfo, Distance, Intersects,
+    LineIntersection2, PointQuery, RayCast, RayHit, Side, Sweep, SweepHit, classify,
+    closest_points, contact, distance, intersects, raycast, sweep,
 };
 pub use shape::{Aabb, Capsule, Circle, Line, Obb, Ray, Segment, Triangle};
 #[cfg(feature = "alloc")]

@@ -40,7 +40,7 @@ fn iv(v: PVec) -> Vec2 {
 }
 
 /// A shape as parry's, with its pose; `None` where parry has no such shape or it is degenerate.
-trait ToParry {
+pub(super) trait ToParry {
     fn parry(&self) -> Option<(Pose, Box<dyn ps::Shape>)>;
     /// `max n · x` over the shape.
     fn support(&self, n: Vec2) -> Real;

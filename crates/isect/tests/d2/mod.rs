@@ -3,15 +3,20 @@
 //! invalid-input rule, and differential tests against parry2d.
 
 mod common;
+mod contact;
 // Against parry2d (parry2d-f64 for isect-f64); left out where CI builds without parry.
 #[cfg(not(isect_no_parry))]
 mod differential;
+#[cfg(not(isect_no_parry))]
+mod differential_moving;
 mod invalid;
 mod lattice;
 mod lines;
 mod pairs;
 mod pip;
 mod point;
+mod raycast;
 mod shapes;
 mod strategy;
+mod sweep;
 mod touching;

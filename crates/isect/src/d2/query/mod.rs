@@ -28,15 +28,18 @@
 //! [`Obb`]: crate::d2::Obb
 
 pub(crate) mod algo;
+mod contact;
 mod distance;
 mod intersects;
 mod lines;
 mod point;
+mod raycast;
+mod sweep;
 
 pub use crate::query::Side;
 pub use lines::LineIntersection2;
 
-use crate::d2::shape::{Aabb, Circle, Line};
+use crate::d2::shape::{Aabb, Circle, Line, Ray};
 use crate::math::{Real, Vec2};
 
 /// Closest point, distance and containment of a point.
@@ -134,6 +137,79 @@ pub trait Distance<S: ?Sized> {
     }
 }
 
+/// Where a ray meets a shape in the plane.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RayHit {
+    /// Ray parameter of the hit, in units of the ray's `dir`: `point = origin + t * dir`.
+    pub t: Real,
+    /// The hit point.
+    pub point: Vec2,
+    /// Unit normal at `point`: outward for solids; facing the ray's side for sets without an
+    /// inside (segments, rays, lines).
+    pub normal: Vec2,
+}
+
+/// Ray casts in the plane.
+pub trait RayCast {
+    /// The first point of the solid along `ray` with `0 <= t <= max_t`. A ray that starts
+    /// inside (boundary included) hits at `t = 0` with `normal = −dir` (normalized). `None` for
+    /// a miss and for invalid input (a zero or non-finite `dir`, a NaN or negative `max_t`, an
+    /// invalid shape).
+    #[must_use]
+    fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit>;
+
+    /// The first point of the shape's boundary along `ray` with `0 <= t <= max_t`, also from
+    /// inside (the exit point then, normal outward); `t = 0` from a point of the boundary.
+    /// `None` as for [`raycast`](Self::raycast).
+    #[must_use]
+    fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit>;
+}
+
+/// When two moving shapes in the plane first and last touch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SweepHit {
+    /// First time of contact in `[0, 1]`; 0 when the shapes already overlap.
+    pub t_first: Real,
+    /// Last time of overlap, clamped to `[0, 1]`.
+    pub t_last: Real,
+    /// Contact point at `t_first`.
+    pub point: Vec2,
+    /// Unit normal at `t_first`, pointing from `other` towards `self` (the way to push `self`
+    /// out of `other`).
+    pub normal: Vec2,
+}
+
+/// Sweep (moving-shape) tests in the plane.
+pub trait Sweep<S: ?Sized> {
+    /// `self` moves by `motion` and `other` by `other_motion` over normalized time `[0, 1]`;
+    /// `None` when they never touch in that interval, and for invalid input.
+    #[must_use]
+    fn sweep(&self, motion: Vec2, other: &S, other_motion: Vec2) -> Option<SweepHit>;
+}
+
+/// How two overlapping shapes in the plane penetrate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ContactInfo {
+    /// A point of the overlap region.
+    pub point: Vec2,
+    /// Unit normal pointing from `other` towards `self`: moving `self` by `normal * depth`
+    /// separates the two (leaves them touching).
+    pub normal: Vec2,
+    /// Penetration depth, `>= 0` (0 when touching).
+    pub depth: Real,
+}
+
+/// Contacts with penetration depth in the plane.
+pub trait Contact<S: ?Sized> {
+    /// The contact between `self` and `other`; `None` when they are apart, and for invalid
+    /// input.
+    #[must_use]
+    fn contact(&self, other: &S) -> Option<ContactInfo>;
+}
+
 /// Classification against a line, the plane's "plane": its front is to the left of its `dir`.
 pub trait Classify {
     /// [`Side::Front`] or [`Side::Back`] when `self` lies strictly on one side of `line`;
@@ -174,6 +250,32 @@ pub fn closest_points<A: Distance<B> + ?Sized, B: ?Sized>(a: &A, b: &B) -> Close
     a.closest_points(b)
 }
 
+/// The first hit of `ray` on `shape` within `max_t`; see [`RayCast::raycast`].
+#[inline]
+#[must_use]
+pub fn raycast<S: RayCast + ?Sized>(shape: &S, ray: &Ray, max_t: Real) -> Option<RayHit> {
+    shape.raycast(ray, max_t)
+}
+
+/// When `a` (moving by `motion`) and `b` (moving by `other_motion`) touch; see [`Sweep`].
+#[inline]
+#[must_use]
+pub fn sweep<A: Sweep<B> + ?Sized, B: ?Sized>(
+    a: &A,
+    motion: Vec2,
+    b: &B,
+    other_motion: Vec2,
+) -> Option<SweepHit> {
+    a.sweep(motion, b, other_motion)
+}
+
+/// The contact between `a` and `b`; see [`Contact`].
+#[inline]
+#[must_use]
+pub fn contact<A: Contact<B> + ?Sized, B: ?Sized>(a: &A, b: &B) -> Option<ContactInfo> {
+    a.contact(b)
+}
+
 /// Which side of `line` `shape` lies on; see [`Classify`].
 #[inline]
 #[must_use]
@@ -212,3 +314,45 @@ macro_rules! mirror_intersects {
     };
 }
 pub(crate) use mirror_intersects;
+
+/// Implements `Contact<$a> for $b` from `Contact<$b> for $a`, turning the normal round: the
+/// mirror line that each 2D contact pair file ends with.
+macro_rules! mirror_contact {
+    ($a:ty, $b:ty) => {
+        impl $crate::d2::query::Contact<$a> for $b {
+            #[inline]
+            fn contact(&self, other: &$a) -> Option<$crate::d2::query::ContactInfo> {
+                $crate::d2::query::Contact::contact(other, self).map(|c| {
+                    $crate::d2::query::ContactInfo {
+                        normal: -c.normal,
+                        ..c
+                    }
+                })
+            }
+        }
+    };
+}
+pub(crate) use mirror_contact;
+/// Implements `Sweep<$a> for $b` from `Sweep<$b> for $a`, turning the normal round: the mirror
+/// line that each 2D sweep pair file ends with.
+macro_rules! mirror_sweep {
+    ($a:ty, $b:ty) => {
+        impl $crate::d2::query::Sweep<$a> for $b {
+            #[inline]
+            fn sweep(
+                &self,
+                motion: $crate::math::Vec2,
+                other: &$a,
+                other_motion: $crate::math::Vec2,
+            ) -> Option<$crate::d2::query::SweepHit> {
+                $crate::d2::query::Sweep::sweep(other, other_motion, self, motion).map(|hit| {
+                    $crate::d2::query::SweepHit {
+                        normal: -hit.normal,
+                        ..hit
+                    }
+                })
+            }
+        }
+    };
+}
+pub(crate) use mirror_sweep;

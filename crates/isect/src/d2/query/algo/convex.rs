@@ -44,6 +44,13 @@ impl<'a> Convex<'a> {
         }
     }
 
+    /// The hull of `points` (at most four, already a hull as [`Convex`] requires) grown by
+    /// `radius`.
+    #[inline]
+    pub(crate) fn from_inline(points: &[Vec2], radius: Real) -> Self {
+        Self::inline(points, radius)
+    }
+
     #[inline]
     fn inline(points: &[Vec2], radius: Real) -> Self {
         let mut inline = [Vec2::ZERO; 4];

@@ -7,6 +7,9 @@
 //! vertex of one and an edge of the other, so enumerating those pairs is a closed form, exact
 //! up to the rounding of one projection (ARCHITECTURE.md, "2D").
 
+pub(crate) mod advance;
+pub(crate) mod cast;
+pub(crate) mod contact;
 pub(crate) mod convex;
 pub(crate) mod corners;
 pub(crate) mod exact;

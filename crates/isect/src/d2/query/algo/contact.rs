@@ -1,0 +1,356 @@
+//! Contacts of convex sets in the plane (hulls grown by a radius, and rays and lines): the
+//! penetration depth and normal by the separating-axis theorem on the cores, or from the
+//! cores' closest points where only the radii overlap.
+//!
+//! Two convex cores `A` and `B` that meet are separated by the least translation of `A` out of
+//! the Minkowski difference `B − A`, whose edges have the outward normals of `B` and the inward
+//! normals of `A`: the depth along a unit `n` (the way `A` is pushed) is
+//! `max_B n·x − min_A n·x + r_A + r_B`, and the least over those normals is the depth
+//! (Ericson, *Real-Time Collision Detection*, §5.2.1; Gottschalk's separating axes). A segment,
+//! ray or line contributes both normals of its carrier; a point none. Where the cores are apart
+//! (rounded shapes whose radii overlap) the normal is the direction between the cores' closest
+//! points and the depth `r_A + r_B − |a − b|`, as for two discs.
+
+use crate::d2::query::ContactInfo;
+use crate::d2::query::algo::cast::{outward, unit_or};
+use crate::d2::query::algo::convex::{AsConvex, Convex, closest_points, closest_points_linear};
+use crate::d2::query::algo::linear::{AsLinear, Kind, Linear};
+use crate::d2::query::{ClosestPoints, Intersects};
+use crate::d2::shape::{Line, Ray, Segment};
+use crate::math::{Real, Vec2};
+
+/// A convex set as the contact sees it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Body<'a> {
+    /// A hull grown by a radius (circles, boxes, capsules, triangles, segments, polygons).
+    Hull(Convex<'a>),
+    /// A ray or a line (never a segment, which is a hull).
+    Linear(Linear),
+}
+
+impl Body<'_> {
+    #[inline]
+    fn radius(&self) -> Real {
+        match self {
+            Body::Hull(c) => c.radius,
+            Body::Linear(_) => 0.0,
+        }
+    }
+
+    /// `max n · x` over the core and a point of the core that attains it: `+∞` where a ray or
+    /// line runs off in the direction `n`.
+    fn support(&self, n: Vec2) -> (Real, Vec2) {
+        match self {
+            Body::Hull(c) => {
+                let v = c.verts();
+                let mut best = (n.dot(v[0]), v[0]);
+                for &p in &v[1..] {
+                    let h = n.dot(p);
+                    if h > best.0 {
+                        best = (h, p);
+                    }
+                }
+                best
+            }
+            Body::Linear(l) => {
+                // Directions within rounding of perpendicular to the carrier are its own
+                // normals (a normalized perpendicular is rarely exactly one).
+                let k = n.dot(l.dir);
+                let k = if k.abs() <= 4.0 * Real::EPSILON * l.dir.abs().max_element() {
+                    0.0
+                } else {
+                    k
+                };
+                let unbounded = match l.kind {
+                    Kind::Line => k != 0.0,
+                    _ => k > 0.0,
+                };
+                if unbounded {
+                    (Real::INFINITY, l.origin)
+                } else {
+                    (n.dot(l.origin), l.origin)
+                }
+            }
+        }
+    }
+
+    /// The unit normals of the core's edges with the edge's index, outward for a polygon (both
+    /// ways for a segment, ray or line; none for a point).
+    fn for_each_axis(&self, mut f: impl FnMut(Vec2, usize)) {
+        let mut both = |d: Vec2| {
+            let n = unit_or(outward(d), Vec2::ZERO);
+            if n != Vec2::ZERO {
+                f(n, 0);
+                f(-n, 0);
+            }
+        };
+        match self {
+            Body::Hull(c) => {
+                let v = c.verts();
+                match v.len() {
+                    1 => {}
+                    2 => both(v[1] - v[0]),
+                    n => {
+                        for i in 0..n {
+                            let axis = unit_or(outward(v[(i + 1) % n] - v[i]), Vec2::ZERO);
+                            if axis != Vec2::ZERO {
+                                f(axis, i);
+                            }
+                        }
+                    }
+                }
+            }
+            Body::Linear(l) => both(l.dir),
+        }
+    }
+
+    /// The core without its radius.
+    #[inline]
+    fn core(&self) -> Self {
+        match *self {
+            Body::Hull(mut c) => {
+                c.radius = 0.0;
+                Body::Hull(c)
+            }
+            linear => linear,
+        }
+    }
+}
+
+/// Closest points of two cores (radii ignored): distance 0 exactly when they meet.
+pub(crate) fn core_closest(a: &Body<'_>, b: &Body<'_>) -> ClosestPoints {
+    match (a.core(), b.core()) {
+        (Body::Hull(p), Body::Hull(q)) => closest_points(&p, &q),
+        (Body::Hull(p), Body::Linear(l)) => closest_points_linear(&p, &l),
+        (Body::Linear(l), Body::Hull(q)) => closest_points_linear(&q, &l).swapped(),
+        (Body::Linear(l), Body::Linear(m)) => l.closest_points(&m),
+    }
+}
+
+/// The contact of two convex sets known to meet (the caller decided it exactly): normal from
+/// `b` towards `a`.
+pub(crate) fn contact(a: &Body<'_>, b: &Body<'_>) -> ContactInfo {
+    let (ra, rb) = (a.radius(), b.radius());
+    let cp = core_closest(a, b);
+    if cp.distance > 0.0 {
+        // Only the radii overlap: as two discs about the closest points.
+        let n = unit_or(cp.a - cp.b, Vec2::Y);
+        let depth = (ra + rb - cp.a.distance(cp.b)).max(0.0);
+        let point = ((cp.b + n * rb) + (cp.a - n * ra)) * 0.5;
+        return ContactInfo {
+            point,
+            normal: n,
+            depth,
+        };
+    }
+    // The cores meet: the least push over the Minkowski difference's edge normals, each
+    // remembered with its face (`from_b`: a face of B, else of A) for the clipping below.
+    let mut best: Option<(Real, Vec2, bool, usize)> = None;
+    let mut consider = |n: Vec2, from_b: bool, face: usize| {
+        let depth = b.support(n).0 + a.support(-n).0 + ra + rb;
+        if depth.is_finite() && best.is_none_or(|(d, ..)| depth < d) {
+            best = Some((depth, n, from_b, face));
+        }
+    };
+    b.for_each_axis(|n, face| consider(n, true, face));
+    a.for_each_axis(|n, face| consider(-n, false, face));
+    let Some((depth, n, from_b, face)) = best else {
+        // Two coincident points (discs about one center), or two crossing lines, which no
+        // translation separates.
+        let depth = match (a, b) {
+            (Body::Hull(_), Body::Hull(_)) => ra + rb,
+            _ => Real::INFINITY,
+        };
+        return ContactInfo {
+            point: cp.a,
+            normal: Vec2::Y,
+            depth,
+        };
+    };
+    let depth = depth.max(0.0);
+    let (reference, incident, m) = if from_b { (b, a, n) } else { (a, b, -n) };
+    let mut points = [Vec2::ZERO; 2];
+    let k = clip(reference, face, incident, m, &mut points);
+    let point = if k > 0 {
+        points[..k].iter().copied().sum::<Vec2>() / k as Real
+    } else {
+        cp.a
+    };
+    ContactInfo {
+        point,
+        normal: n,
+        depth,
+    }
+}
+
+/// The reference-face clipping of `Box2D`'s `b2ClipPolygons` (Catto, "Contact Manifolds", GDC
+/// 2007), written from the method: the reference face is the edge `face` of `reference`, with
+/// outward unit normal `m` towards `incident`; the incident feature is the edge (or point) of
+/// `incident` that faces it most directly. The incident feature is clipped to the slab
+/// between the reference face's ends, and each remaining point below the reference surface
+/// (within the radii) gives a contact point halfway between the two surfaces. Writes up to
+/// two points and returns how many.
+pub(crate) fn clip(
+    reference: &Body<'_>,
+    face: usize,
+    incident: &Body<'_>,
+    m: Vec2,
+    out: &mut [Vec2; 2],
+) -> usize {
+    let (r_ref, r_inc) = (reference.radius(), incident.radius());
+    // The reference face: a start point and a unit tangent with its extent.
+    let (f0, u, f_len) = match reference {
+        Body::Hull(c) => {
+            let v = c.verts();
+            let (p, q) = match v.len() {
+                1 => (v[0], v[0]),
+                2 => (v[0], v[1]),
+                n => (v[face % n], v[(face + 1) % n]),
+            };
+            let u = unit_or(q - p, m.perp());
+            (p, u, u.dot(q - p))
+        }
+        Body::Linear(l) => {
+            let u = unit_or(l.dir, m.perp());
+            // A line's face is the whole line; a ray's starts at its origin.
+            (l.origin, u, Real::INFINITY)
+        }
+    };
+    let (f_lo, f_hi) = match reference {
+        Body::Linear(l) if l.kind == Kind::Line => (Real::NEG_INFINITY, Real::INFINITY),
+        _ => (0.0, f_len),
+    };
+    // The incident feature: two ends (equal for a point), or for a ray or line its carrier.
+    let (p, q) = match incident {
+        Body::Hull(c) => {
+            let v = c.verts();
+            match v.len() {
+                1 => (v[0], v[0]),
+                2 => (v[0], v[1]),
+                n => {
+                    let j = (0..n)
+                        .min_by(|&i, &j| {
+                            let e = |i: usize| unit_or(outward(v[(i + 1) % n] - v[i]), m).dot(m);
+                            e(i).total_cmp(&e(j))
+                        })
+                        .unwrap_or(0);
+                    (v[j], v[(j + 1) % n])
+                }
+            }
+        }
+        Body::Linear(l) => {
+            if !f_len.is_finite() {
+                return 0;
+            }
+            // The carrier within the reference face's slab.
+            let k = l.dir.dot(u);
+            if k == 0.0 {
+                (l.origin, l.origin)
+            } else {
+                let at = |s: Real| l.origin + l.dir * ((s - u.dot(l.origin - f0)) / k);
+                let (x, y) = (at(f_lo), at(f_hi));
+                match l.kind {
+                    Kind::Line => (x, y),
+                    _ => {
+                        // A ray keeps its part ahead of the origin.
+                        let ahead = |z: Vec2| (z - l.origin).dot(l.dir) >= 0.0;
+                        match (ahead(x), ahead(y)) {
+                            (true, true) => (x, y),
+                            (true, false) => (l.origin, x),
+                            (false, true) => (l.origin, y),
+                            (false, false) => return 0,
+                        }
+                    }
+                }
+            }
+        }
+    };
+    // Clip p..q to f_lo <= u·(x − f0) <= f_hi.
+    let (sp, sq) = (u.dot(p - f0), u.dot(q - f0));
+    let mut seg = [p, q];
+    for (i, (s_this, s_other)) in [(sp, sq), (sq, sp)].into_iter().enumerate() {
+        let bound = if s_this < f_lo {
+            f_lo
+        } else if s_this > f_hi {
+            f_hi
+        } else {
+            continue;
+        };
+        if (s_other - s_this) == 0.0 || (bound - s_this) / (s_other - s_this) > 1.0 {
+            return 0;
+        }
+        let (x, y) = ([p, q][i], [q, p][i]);
+        seg[i] = x + (y - x) * ((bound - s_this) / (s_other - s_this));
+    }
+    let mut k = 0;
+    let distinct = if seg[0] == seg[1] { 1 } else { 2 };
+    for &x in &seg[..distinct] {
+        let below = r_ref + r_inc - m.dot(x - f0);
+        if below >= 0.0 {
+            let surface = x - m * r_inc;
+            out[k] = surface + m * (below * 0.5);
+            k += 1;
+        }
+    }
+    k
+}
+
+impl AsConvex for Segment {
+    #[inline]
+    fn as_convex(&self) -> Option<Convex<'_>> {
+        self.is_usable()
+            .then(|| Convex::segment(self.a, self.b, 0.0))
+    }
+}
+
+/// The contact of two shapes: `None` when they do not meet (decided by their exact overlap
+/// test) or either is invalid.
+#[inline]
+pub(crate) fn contact_of<A, B>(a: &A, b: &B) -> Option<ContactInfo>
+where
+    A: Intersects<B> + ContactBody,
+    B: ContactBody,
+{
+    if !a.intersects(b) {
+        return None;
+    }
+    Some(contact(&a.body()?, &b.body()?))
+}
+
+/// Every shape but the polygon, as a [`Body`].
+pub(crate) trait ContactBody {
+    fn body(&self) -> Option<Body<'_>>;
+}
+
+macro_rules! hull_body {
+    ($($t:ty),*) => {$(
+        impl ContactBody for $t {
+            #[inline]
+            fn body(&self) -> Option<Body<'_>> {
+                self.as_convex().map(Body::Hull)
+            }
+        }
+    )*};
+}
+hull_body!(
+    crate::d2::shape::Circle,
+    crate::d2::shape::Aabb,
+    crate::d2::shape::Obb,
+    crate::d2::shape::Capsule,
+    crate::d2::shape::Triangle,
+    Segment
+);
+#[cfg(feature = "alloc")]
+hull_body!(crate::d2::shape::ConvexPolygon);
+
+macro_rules! linear_body {
+    ($($t:ty),*) => {$(
+        impl ContactBody for $t {
+            #[inline]
+            fn body(&self) -> Option<Body<'_>> {
+                self.as_linear().map(Body::Linear)
+            }
+        }
+    )*};
+}
+linear_body!(Ray, Line);

@@ -1,0 +1,16 @@
+//! Contact of two convex polygons.
+
+use crate::d2::query::algo::contact::contact_of;
+use crate::d2::query::{Contact, ContactInfo};
+use crate::d2::shape::ConvexPolygon;
+
+impl Contact<ConvexPolygon> for ConvexPolygon {
+    /// The penetration of the two sets when they meet (exactly, as `intersects`): the least
+    /// push of `self` out of `other` over their edges' normals, or along the line between the
+    /// closest points of their cores where only radii overlap (`algo/contact.rs`). `None` when
+    /// apart and for invalid input.
+    #[inline]
+    fn contact(&self, other: &ConvexPolygon) -> Option<ContactInfo> {
+        contact_of(self, other)
+    }
+}
