@@ -92,6 +92,7 @@ pub mod query;
 mod shape;
 #[cfg(feature = "alloc")]
 mod weld;
+pub mod wide;
 
 pub use glam;
 

@@ -31,3 +31,4 @@ mod point;
 mod raycast;
 mod shapes;
 mod sweep;
+mod wide;
