@@ -57,6 +57,7 @@ impl<const N: usize> Aabbs<N> {
     /// assert_eq!(pack.get(3), Aabb::EMPTY);
     /// ```
     #[must_use]
+    #[inline(always)]
     pub fn from_slice(aabbs: &[Aabb]) -> Self {
         assert!(
             aabbs.len() <= N,
@@ -75,7 +76,7 @@ impl<const N: usize> Aabbs<N> {
     /// # Panics
     ///
     /// When `lane >= N`.
-    #[inline]
+    #[inline(always)]
     pub fn set(&mut self, lane: usize, aabb: &Aabb) {
         for axis in 0..3 {
             self.min[axis][lane] = aabb.min[axis];

@@ -57,6 +57,7 @@ impl<const N: usize> Spheres<N> {
     /// assert!(pack.get(1).is_valid().is_err());
     /// ```
     #[must_use]
+    #[inline(always)]
     pub fn from_slice(spheres: &[Sphere]) -> Self {
         assert!(
             spheres.len() <= N,
@@ -75,7 +76,7 @@ impl<const N: usize> Spheres<N> {
     /// # Panics
     ///
     /// When `lane >= N`.
-    #[inline]
+    #[inline(always)]
     pub fn set(&mut self, lane: usize, sphere: &Sphere) {
         for axis in 0..3 {
             self.center[axis][lane] = sphere.center[axis];
