@@ -1,7 +1,8 @@
 //! `N` axis-aligned boxes as structure of arrays: the slab test of one ray against every lane
 //! (the scalar [`RayCast`](crate::RayCast) of [`Aabb`], Williams et al.'s slabs with the same
 //! divisions and the same rule for a ray in a face's plane), and the n-vertex test of frustum
-//! culling ([`Frustum::may_intersect_aabb`]) against every lane.
+//! culling ([`Frustum::may_intersect_aabb`]) and the overlap test with one box against every
+//! lane.
 
 use crate::math::{Real, Vec3};
 use crate::query::raycast::cast_usable;
@@ -210,6 +211,38 @@ impl<const N: usize> Aabbs<N> {
     pub fn raycast_any(&self, ray: &Ray, max_t: Real) -> u32 {
         let t = self.raycast(ray, max_t);
         mask(t.map(|t| t < Real::INFINITY))
+    }
+
+    /// The lanes whose box [`Intersects`](crate::Intersects) `aabb`, as a bit mask: the
+    /// intervals overlap on all three axes, compared exactly, as the scalar test (for a broad
+    /// phase of one's own). Touching faces, edges and corners count; flat and point boxes are
+    /// what they are; invalid lanes give no bit, and an invalid `aabb` none at all.
+    ///
+    /// ```
+    /// use isect::{Aabb, wide::Aabb4, math::Vec3};
+    /// let pack = Aabb4::from_slice(&[
+    ///     Aabb::new(Vec3::ZERO, Vec3::ONE),
+    ///     Aabb::new(Vec3::splat(2.0), Vec3::splat(3.0)),  // touching at a corner
+    ///     Aabb::new(Vec3::splat(2.5), Vec3::splat(2.5)),  // a point inside
+    ///     Aabb::new(Vec3::splat(3.0), Vec3::splat(2.0)),  // min > max
+    /// ]);
+    /// assert_eq!(pack.intersects_aabb(&Aabb::new(Vec3::ONE, Vec3::splat(2.0))), 0b0011);
+    /// assert_eq!(pack.intersects_aabb(&Aabb::new(Vec3::ONE, Vec3::ZERO)), 0);
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub fn intersects_aabb(&self, aabb: &Aabb) -> u32 {
+        if !aabb.is_usable() {
+            return 0;
+        }
+        let mut yes = self.usable();
+        for axis in 0..3 {
+            let (lo, hi) = (aabb.min[axis], aabb.max[axis]);
+            for lane in 0..N {
+                yes[lane] &= self.min[axis][lane] <= hi && lo <= self.max[axis][lane];
+            }
+        }
+        mask(yes)
     }
 
     /// The lanes whose box passes [`Frustum::may_intersect_aabb`], as a bit mask: the

@@ -2,7 +2,7 @@
 
 use isect::math::Vec3;
 use isect::wide::{Aabb4, Aabb8, Aabbs};
-use isect::{Aabb, Frustum, Plane, Ray, RayCast, Real};
+use isect::{Aabb, Frustum, Intersects, Plane, Ray, RayCast, Real};
 use proptest::prelude::*;
 
 use super::{assert_lanes_mask, assert_lanes_t, frustum, invalid_rays, max_t, ray, scalar_t};
@@ -64,6 +64,16 @@ fn check_frustum<const N: usize>(boxes: &[Aabb], frustum: &Frustum) {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn overlap_lanes_are_the_scalar_tests(
+        boxes in prop::collection::vec(lane(), 0..=8),
+        other in lane(),
+    ) {
+        let pack = Aabb8::from_slice(&boxes);
+        let scalar = boxes.iter().map(|b| b.intersects(&other)).collect::<Vec<_>>();
+        assert_lanes_mask(pack.intersects_aabb(&other), &scalar, &format!("{other:?} {boxes:?}"));
+    }
 
     #[test]
     fn ray_lanes_are_the_scalar_casts(
@@ -204,4 +214,22 @@ fn packs_round_trip_their_lanes() {
 #[should_panic(expected = "5 boxes for a pack of 4 lanes")]
 fn too_many_boxes_panic() {
     let _ = Aabb4::from_slice(&[Aabb::EMPTY; 5]);
+}
+
+#[test]
+fn overlap_touching_and_invalid() {
+    let unit = Aabb::new(Vec3::ZERO, Vec3::ONE);
+    let boxes = [
+        Aabb::new(v(1.0, 0.0, 0.0), v(2.0, 1.0, 1.0)), // sharing the face x = 1
+        Aabb::new(v(1.0, 1.0, 1.0), v(2.0, 2.0, 2.0)), // sharing a corner
+        Aabb::new(v(0.5, 0.5, 0.5), v(0.5, 0.5, 0.5)), // a point inside
+        Aabb::new(v(1.0001, 0.0, 0.0), v(2.0, 1.0, 1.0)), // apart
+        Aabb::new(v(0.0, Real::NAN, 0.0), v(1.0, 1.0, 1.0)), // NaN
+        Aabb::new(v(0.5, 0.0, 0.0), v(0.4, 1.0, 1.0)), // min > max
+    ];
+    let pack = Aabb8::from_slice(&boxes);
+    assert_eq!(pack.intersects_aabb(&unit), 0b0111);
+    assert_eq!(pack.intersects_aabb(&Aabb::EMPTY), 0);
+    let everything = Aabb::new(Vec3::splat(-1e30), Vec3::splat(1e30));
+    assert_eq!(pack.intersects_aabb(&everything), 0b1111); // unused lanes stay clear
 }
