@@ -3,6 +3,10 @@
 //! divisions and the same rule for a ray in a face's plane), and the n-vertex test of frustum
 //! culling ([`Frustum::may_intersect_aabb`]) and the overlap test with one box against every
 //! lane.
+#![expect(
+    clippy::needless_range_loop,
+    reason = "a lane indexes several arrays at once (structure of arrays)"
+)]
 
 use crate::math::{Real, Vec3};
 use crate::query::raycast::cast_usable;
@@ -128,12 +132,12 @@ impl<const N: usize> Aabbs<N> {
                 let t1 = (self.min[axis][lane] - o) / d;
                 let t2 = (self.max[axis][lane] - o) / d;
                 // `0 / 0` for a ray in the slab's plane: the slab holds for every `t`.
-                let (n1, f1) = if t1 == t1 {
+                let (n1, f1) = if !t1.is_nan() {
                     (t1, t1)
                 } else {
                     (Real::NEG_INFINITY, Real::INFINITY)
                 };
-                let (n2, f2) = if t2 == t2 {
+                let (n2, f2) = if !t2.is_nan() {
                     (t2, t2)
                 } else {
                     (Real::NEG_INFINITY, Real::INFINITY)

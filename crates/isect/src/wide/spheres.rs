@@ -2,6 +2,10 @@
 //! [`RayCast`](crate::RayCast) of [`Sphere`] (Haines, Günther and Akenine-Möller, the same
 //! operations in the same order), its square-root-free any-hit test, and the plane test of
 //! frustum culling ([`Frustum::may_intersect_sphere`]), against every lane.
+#![expect(
+    clippy::needless_range_loop,
+    reason = "a lane indexes several arrays at once (structure of arrays)"
+)]
 
 use crate::math::{Real, Vec3};
 use crate::ops;
