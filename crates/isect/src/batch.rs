@@ -13,13 +13,19 @@
 //! assert_eq!(hits.iter().filter(|h| h.is_some()).count(), 2); // x = 0 and x = 1 (grazing)
 //! assert_eq!(batch::raycast_any(&sphere, &rays, 10.0), [true, true, false, false]);
 //! ```
+//!
+//! One ray or frustum against a slice of boxes or spheres ([`raycast_aabbs`],
+//! [`may_intersect_aabbs`], ...) runs the [`wide`](crate::wide) tests eight shapes at a time,
+//! from the copy compiled for x86-64-v3 (AVX2) when the processor has it.
 
 use alloc::vec::Vec;
 
 use crate::bvh::packet::PACKET;
+use crate::dispatch;
 use crate::math::Real;
 use crate::query::{Intersects, MeshHit, RayCast, RayHit};
-use crate::shape::{Ray, TriMesh};
+use crate::shape::{Aabb, Frustum, Ray, Sphere, TriMesh};
+use crate::wide::{Aabb8, Sphere8};
 
 /// `f` over `items`, in order; in parallel with the `rayon` feature.
 fn map<T: Sync, U: Send>(items: &[T], f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
@@ -116,4 +122,137 @@ where
     B: Sync,
 {
     map(pairs, |(a, b)| a.intersects(b))
+}
+
+/// Shapes per task of the wide batches: enough that rayon's split costs little against the
+/// work, few enough that a slice of some thousands spreads over the cores.
+const WIDE_CHUNK: usize = 1024;
+
+/// `f(pack, lanes)` over `shapes` in packs of eight, writing the first `lanes.len()` lanes of
+/// each answer to `out`: run by chunks (in parallel with `rayon`), each chunk's loop in the
+/// copy [`dispatch::fast`] picks.
+#[inline(always)]
+fn wide_map<S: Sync, P, U: Copy + Send>(
+    shapes: &[S],
+    fill: U,
+    pack: impl Fn(&[S]) -> P + Sync + Send,
+    f: impl Fn(&P) -> [U; 8] + Sync + Send,
+) -> Vec<U> {
+    let mut out = alloc::vec![fill; shapes.len()];
+    for_chunks(shapes, &mut out, WIDE_CHUNK, |shapes, out| {
+        dispatch::fast(
+            #[inline(always)]
+            || {
+                for (shapes, out) in shapes.chunks(8).zip(out.chunks_mut(8)) {
+                    let answers = f(&pack(shapes));
+                    out.copy_from_slice(&answers[..out.len()]);
+                }
+            },
+        );
+    });
+    out
+}
+
+/// The eight bits of `mask` as booleans.
+#[inline(always)]
+fn bits(mask: u32) -> [bool; 8] {
+    core::array::from_fn(|lane| mask >> lane & 1 == 1)
+}
+
+/// Per box, `t` of [`RayCast::raycast`] of one ray (the entry, `0` from inside), `+∞` where
+/// that cast gives `None` (a miss, beyond `max_t`, an invalid box, ray or `max_t`): the wide
+/// slab test of [`Aabb8`], eight boxes at a time, in order.
+///
+/// ```
+/// use isect::{Aabb, Ray, batch, math::Vec3};
+/// let boxes: Vec<Aabb> = (0..10)
+///     .map(|i| Aabb::new(Vec3::new(i as f32, 0.0, 0.0), Vec3::new(i as f32, 1.0, 1.0)))
+///     .collect();
+/// let t = batch::raycast_aabbs(&Ray::new(Vec3::new(0.0, 1.0, 0.5), Vec3::X), &boxes, 5.0);
+/// assert_eq!(t[..6], [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]); // flat boxes, touched along y = 1
+/// assert_eq!(t[6], f32::INFINITY); // beyond max_t
+/// ```
+#[must_use]
+pub fn raycast_aabbs(ray: &Ray, aabbs: &[Aabb], max_t: Real) -> Vec<Real> {
+    wide_map(
+        aabbs,
+        Real::INFINITY,
+        Aabb8::from_slice,
+        #[inline(always)]
+        |pack| pack.raycast(ray, max_t),
+    )
+}
+
+/// Per sphere, `t` of [`RayCast::raycast`] of one ray, `+∞` where that cast gives `None`:
+/// the wide cast of [`Sphere8`], eight spheres at a time, in order.
+///
+/// ```
+/// use isect::{Ray, Sphere, batch, math::Vec3};
+/// let balls = [Sphere::new(Vec3::new(5.0, 0.0, 0.0), 1.0), Sphere::new(Vec3::new(5.0, 0.0, 0.0), -1.0)];
+/// let t = batch::raycast_spheres(&Ray::new(Vec3::ZERO, Vec3::X), &balls, 10.0);
+/// assert_eq!(t, [4.0, f32::INFINITY]); // a negative radius is invalid
+/// ```
+#[must_use]
+pub fn raycast_spheres(ray: &Ray, spheres: &[Sphere], max_t: Real) -> Vec<Real> {
+    wide_map(
+        spheres,
+        Real::INFINITY,
+        Sphere8::from_slice,
+        #[inline(always)]
+        |pack| pack.raycast(ray, max_t),
+    )
+}
+
+/// Per box, [`Frustum::may_intersect_aabb`]: the conservative culling test (touching counts,
+/// `false` for invalid boxes, all `false` for an invalid frustum), eight boxes at a time with
+/// [`Aabb8`], in order.
+///
+/// ```
+/// use isect::{Aabb, Frustum, Plane, batch, math::Vec3};
+/// let cube = Frustum::new([
+///     Plane::new(-Vec3::X, 0.0), Plane::new(Vec3::X, 1.0),
+///     Plane::new(-Vec3::Y, 0.0), Plane::new(Vec3::Y, 1.0),
+///     Plane::new(-Vec3::Z, 0.0), Plane::new(Vec3::Z, 1.0),
+/// ]);
+/// let boxes = [
+///     Aabb::new(Vec3::splat(1.0), Vec3::splat(2.0)), // touching at a corner
+///     Aabb::new(Vec3::splat(1.5), Vec3::splat(2.0)),
+///     Aabb::new(Vec3::splat(0.5), Vec3::splat(0.0)), // min > max
+/// ];
+/// assert_eq!(batch::may_intersect_aabbs(&cube, &boxes), [true, false, false]);
+/// ```
+#[must_use]
+pub fn may_intersect_aabbs(frustum: &Frustum, aabbs: &[Aabb]) -> Vec<bool> {
+    wide_map(
+        aabbs,
+        false,
+        Aabb8::from_slice,
+        #[inline(always)]
+        |pack| bits(pack.may_intersect_frustum(frustum)),
+    )
+}
+
+/// Per sphere, [`Frustum::may_intersect_sphere`]: the conservative culling test (touching
+/// counts, `false` for invalid spheres, all `false` for an invalid frustum), eight spheres at
+/// a time with [`Sphere8`], in order.
+///
+/// ```
+/// use isect::{Frustum, Plane, Sphere, batch, math::Vec3};
+/// let cube = Frustum::new([
+///     Plane::new(-Vec3::X, 0.0), Plane::new(Vec3::X, 1.0),
+///     Plane::new(-Vec3::Y, 0.0), Plane::new(Vec3::Y, 1.0),
+///     Plane::new(-Vec3::Z, 0.0), Plane::new(Vec3::Z, 1.0),
+/// ]);
+/// let balls = [Sphere::new(Vec3::new(2.0, 0.5, 0.5), 1.0), Sphere::new(Vec3::new(2.0, 0.5, 0.5), 0.5)];
+/// assert_eq!(batch::may_intersect_spheres(&cube, &balls), [true, false]); // touching, apart
+/// ```
+#[must_use]
+pub fn may_intersect_spheres(frustum: &Frustum, spheres: &[Sphere]) -> Vec<bool> {
+    wide_map(
+        spheres,
+        false,
+        Sphere8::from_slice,
+        #[inline(always)]
+        |pack| bits(pack.may_intersect_frustum(frustum)),
+    )
 }

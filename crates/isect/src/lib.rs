@@ -31,6 +31,8 @@
 //! keeps (closed sets, degenerate shapes, invalid input answered as the empty set, no
 //! allocation) are set out in [`query`]; the README has the table of what is supported. The
 //! plane has the same shapes and queries, with overlap decided exactly, in [`d2`].
+//! Programs that keep their own arrays of bounds can test one ray or frustum against 4 or 8
+//! boxes or spheres at once with the packs of [`wide`], which answer as the scalar queries do.
 //!
 //! # Precision
 //!
@@ -94,6 +96,7 @@ pub mod query;
 mod shape;
 #[cfg(feature = "alloc")]
 mod weld;
+pub mod wide;
 
 pub use glam;
 

@@ -179,3 +179,60 @@ proptest! {
         }
     }
 }
+
+/// Boxes and spheres for the wide batches: random ones and some invalid.
+fn wide_shapes() -> impl Strategy<Value = Vec<(Aabb, Sphere)>> {
+    let nan = Real::NAN;
+    let shape = prop_oneof![
+        8 => (strategy::aabb(), strategy::sphere()),
+        1 => Just((Aabb::new(v(nan, 0.0, 0.0), Vec3::ONE), Sphere::new(Vec3::ZERO, -1.0))),
+        1 => Just((Aabb::new(Vec3::ONE, Vec3::ZERO), Sphere::new(v(0.0, nan, 0.0), 1.0))),
+    ];
+    // Lengths around the pack width and across a chunk of the parallel split.
+    prop_oneof![
+        3 => prop::collection::vec(shape.clone(), 0..=17),
+        1 => prop::collection::vec(shape, 1000..1100),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The wide batches give, per shape and in order, the scalar query's answer.
+    #[test]
+    fn wide_batches_are_the_scalar_queries_in_order(
+        shapes in wide_shapes(),
+        ray in strategy::ray(),
+        max_t in 0.0 as Real..20.0,
+        frustum in strategy::camera_frustum(),
+    ) {
+        let (boxes, balls): (Vec<Aabb>, Vec<Sphere>) = shapes.into_iter().unzip();
+        let t_of = |hit: Option<isect::RayHit>| hit.map_or(Real::INFINITY, |h| h.t);
+        let expected: Vec<Real> = boxes.iter().map(|b| t_of(b.raycast(&ray, max_t))).collect();
+        prop_assert_eq!(batch::raycast_aabbs(&ray, &boxes, max_t), expected);
+        let expected: Vec<Real> = balls.iter().map(|s| t_of(s.raycast(&ray, max_t))).collect();
+        prop_assert_eq!(batch::raycast_spheres(&ray, &balls, max_t), expected);
+        let expected: Vec<bool> = boxes.iter().map(|b| frustum.may_intersect_aabb(b)).collect();
+        prop_assert_eq!(batch::may_intersect_aabbs(&frustum, &boxes), expected);
+        let expected: Vec<bool> = balls.iter().map(|s| frustum.may_intersect_sphere(s)).collect();
+        prop_assert_eq!(batch::may_intersect_spheres(&frustum, &balls), expected);
+    }
+}
+
+/// The control for the property above: a slice where most boxes are hit, so equal vectors
+/// are not all `+∞`.
+#[test]
+fn wide_batches_hit_what_they_should() {
+    let boxes: Vec<Aabb> = (0..2000)
+        .map(|i| Aabb::new(v(i as Real, -1.0, -1.0), v(i as Real + 0.5, 1.0, 1.0)))
+        .collect();
+    let t = batch::raycast_aabbs(&Ray::new(v(-1.0, 0.0, 0.0), Vec3::X), &boxes, 1500.0);
+    assert_eq!(t.len(), 2000);
+    assert!(
+        t[..1500]
+            .iter()
+            .enumerate()
+            .all(|(i, &t)| t == i as Real + 1.0)
+    );
+    assert!(t[1500..].iter().all(|&t| t == Real::INFINITY));
+}

@@ -34,3 +34,4 @@ mod raycast;
 mod regressions;
 mod shapes;
 mod sweep;
+mod wide;
