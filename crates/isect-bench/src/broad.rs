@@ -245,10 +245,6 @@ impl ParryBroad {
             + self.given.capacity() * size_of::<Aabb>()
     }
 
-    #[cfg_attr(
-        not(feature = "parallel"),
-        expect(unused_variables, reason = "`parallel` is read only with the feature")
-    )]
     fn update(&mut self, moves: &[(u32, Aabb)], parallel: bool) {
         self.frame_index = self.frame_index.wrapping_add(1);
         // The optimisation rapier defers to run beside its narrow phase runs before the next
