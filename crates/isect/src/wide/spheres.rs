@@ -9,6 +9,8 @@
 
 use crate::math::{Real, Vec3};
 use crate::ops;
+use crate::query::RayCast;
+use crate::query::algo::scale;
 use crate::query::raycast::{cast_usable, dir_needs_scaling};
 use crate::shape::{Frustum, Ray, Sphere};
 
@@ -156,14 +158,43 @@ impl<const N: usize> Spheres<N> {
             return [Real::INFINITY; N];
         }
         let a = ray.dir.length_squared();
-        if dir_needs_scaling(a) {
-            // As the scalar cast: along `dir / m`, `t` is `m` times larger (`dir` is finite
-            // and not zero, so `m` is a positive finite number).
-            let m = ray.dir.abs().max_element();
-            let scaled = Ray::new(ray.origin, ray.dir / m);
-            return self.raycast_quadratic(&scaled, max_t * m).map(|t| t / m);
+        let mut t = if dir_needs_scaling(a) {
+            // As the scalar cast (`cast_rescaled`): along `dir` brought to a largest coordinate
+            // in [1, 2) by a power of two `2ᵏ`, `t` is `2ᵏ` times larger; a hit converted back
+            // beyond `max_t` (the converted limit may have rounded) is dropped.
+            let (dir, k) = scale::normalized_direction(ray.dir);
+            let scaled = Ray::new(ray.origin, dir);
+            self.raycast_quadratic(&scaled, scale::ldexp(max_t, -k))
+                .map(|t| {
+                    let t = scale::ldexp(t, k);
+                    if t <= max_t { t } else { Real::INFINITY }
+                })
+        } else {
+            self.raycast_quadratic(ray, max_t)
+        };
+        // Lanes whose sphere or the ray's origin lie outside the magnitudes the quadratic
+        // computes as given: the scalar cast, which rescales them (`rescale!`), so every lane
+        // keeps its scalar answer. Rare, and one comparison per lane otherwise.
+        let origin = ray.origin.abs().max_element();
+        for (lane, t) in t.iter_mut().enumerate() {
+            let center = Vec3::new(
+                self.center[0][lane],
+                self.center[1][lane],
+                self.center[2][lane],
+            );
+            let m = center
+                .abs()
+                .max_element()
+                .max(self.radius[lane])
+                .max(origin);
+            if !scale::in_window(m) && m > 0.0 && m < Real::INFINITY {
+                *t = self
+                    .get(lane)
+                    .raycast(ray, max_t)
+                    .map_or(Real::INFINITY, |h| h.t);
+            }
         }
-        self.raycast_quadratic(ray, max_t)
+        t
     }
 
     /// [`Spheres::raycast`] for a valid ray whose squared length needs no scaling: the
