@@ -562,18 +562,25 @@ proptest! {
     #[test]
     fn normal_is_unit_perpendicular_and_counter_clockwise(t in triangle()) {
         let scaled = t.scaled_normal();
+        let (ab, ac) = (t.b - t.a, t.c - t.a);
+        // The sine of the angle at `a`: below a few ulp the triangle is degenerate within
+        // rounding, and `normal` (crossed at the corner opposite the longest side) and
+        // `scaled_normal` (crossed at `a`) may round to different signs, or one to zero.
+        let sine = scaled.length() / (ab.length() * ac.length());
+        let clear = sine > ulps(64.0, 1.0);
         match t.normal() {
             Some(n) => {
                 assert_near(n.length(), 1.0, "unit");
-                prop_assert!(n.dot(scaled) > 0.0);
-                let (ab, ac) = (t.b - t.a, t.c - t.a);
+                prop_assert!(!clear || n.dot(scaled) > 0.0);
+                if !clear {
+                    return Ok(());
+                }
                 // The rounding of the cross product, relative to its length: 1 / sin(angle at a).
-                let sine = scaled.length() / (ab.length() * ac.length());
                 let slack = ulps(16.0, 1.0) / sine;
                 prop_assert!(n.dot(ab.normalize()).abs() <= slack, "{}", n.dot(ab.normalize()));
                 prop_assert!(n.dot(ac.normalize()).abs() <= slack, "{}", n.dot(ac.normalize()));
             }
-            None => prop_assert_eq!(scaled, Vec3::ZERO),
+            None => prop_assert!(!clear, "no normal for {:?}", t),
         }
     }
 }
