@@ -7,7 +7,7 @@
 //! either wholly inside the solid or wholly outside it, so one of its points decides.
 
 use crate::math::{Real, Vec3};
-use crate::query::{Bounded, Intersects, PointQuery, RayCast, mirror_intersects};
+use crate::query::{Bounded, Distance, Intersects, PointQuery, RayCast, mirror_intersects};
 use crate::shape::{
     Aabb, Capsule, ConvexHull, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, TriMesh, Triangle,
 };
@@ -79,7 +79,21 @@ impl Intersects<Segment> for TriMesh {
             return meets(self, other, Aabb::new(other.a, other.a), Some(other.a));
         }
         let ray = Ray::new(other.a, other.b - other.a);
-        self.raycast_any(&ray, 1.0) || (self.is_solid() && self.contains_point(other.a))
+        if self.raycast_any(&ray, 1.0) || (self.is_solid() && self.contains_point(other.a)) {
+            return true;
+        }
+        // Where the cast rounds a touch away (an end exactly on a triangle, a graze along an
+        // edge), the segment–triangle distance may still be 0: that touch counts too, so that
+        // `Distance<TriMesh>` (0 exactly for a crossing of the cast or a pair at distance 0) is
+        // 0 exactly when this is true.
+        let mut hit = false;
+        self.query_aabb(&other.aabb(), |i| {
+            hit = hit || {
+                let t = self.triangle(i);
+                t.normal().is_some() && Distance::<Triangle>::distance(other, &t) == 0.0
+            };
+        });
+        hit
     }
 }
 mirror_intersects!(TriMesh, Segment);
