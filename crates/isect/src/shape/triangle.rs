@@ -78,18 +78,11 @@ impl Triangle {
 
     /// The unit normal, on the side from which `a`, `b`, `c` run counter-clockwise; `None` for a
     /// degenerate (zero-area) or non-finite triangle.
-    ///
-    /// Computed from the corner opposite the longest side (the two shorter sides: the smallest
-    /// rounding), so that the same triangle with its corners in another order gets the same
-    /// answer: the same bits for a rotation of the corners, the negation for a reflection, and
-    /// the same verdict on degeneracy, which a mesh's queries rely on (a triangle whose corners
-    /// are collinear within rounding must not be a face in one order and nothing in another).
     #[inline]
     #[must_use]
     pub fn normal(&self) -> Option<Vec3> {
-        let [p, q, r] = self.corners_from_longest_side();
-        let ([rp, rq], _) = scale::offsets(r, [p, q]);
-        rp.cross(rq).try_normalize()
+        let ([ab, ac], _) = scale::offsets(self.a, [self.b, self.c]);
+        ab.cross(ac).try_normalize()
     }
 
     /// The area; 0 for a degenerate triangle.
