@@ -86,6 +86,18 @@ struct Shifted<'a, S: ?Sized> {
     offset: Vec3,
 }
 
+impl<'a, S: SupportMap + ?Sized> Shifted<'a, S> {
+    fn by(shape: &'a S, offset: Vec3) -> Self {
+        Self { shape, offset }
+    }
+
+    /// GJK's ray cast of the moved shape against `triangle` along `v` over `[0, max_t]`: the
+    /// first time and the normal (zero where GJK gives none).
+    fn cast_against(&self, triangle: &Triangle, v: Vec3, max_t: Real) -> Option<(Real, Vec3)> {
+        gjk_raycast(self, triangle, v, max_t).map(|h| (h.t, h.normal.unwrap_or(Vec3::ZERO)))
+    }
+}
+
 impl<S: SupportMap + ?Sized> SupportMap for Shifted<'_, S> {
     #[inline]
     fn support(&self, dir: Vec3) -> Vec3 {
@@ -350,19 +362,11 @@ impl TriangleCast for Triangle {
                 .map(|(t, _, normal)| (t, normal));
         }
         // A collinear or point triangle is the segment or point it is.
-        let shifted = Shifted {
-            shape: self,
-            offset,
-        };
-        gjk_raycast(&shifted, triangle, v, max_t).map(|h| (h.t, h.normal.unwrap_or(Vec3::ZERO)))
+        Shifted::by(self, offset).cast_against(triangle, v, max_t)
     }
 
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, _overlapping: bool) -> Vec3 {
-        let shifted = Shifted {
-            shape: self,
-            offset,
-        };
-        common_point(&shifted, triangle)
+        common_point(&Shifted::by(self, offset), triangle)
     }
 
     fn inner_point(&self) -> Vec3 {
@@ -393,19 +397,11 @@ impl TriangleCast for ConvexHull {
         max_t: Real,
         _start: bool,
     ) -> Option<(Real, Vec3)> {
-        let shifted = Shifted {
-            shape: self,
-            offset,
-        };
-        gjk_raycast(&shifted, triangle, v, max_t).map(|h| (h.t, h.normal.unwrap_or(Vec3::ZERO)))
+        Shifted::by(self, offset).cast_against(triangle, v, max_t)
     }
 
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, _overlapping: bool) -> Vec3 {
-        let shifted = Shifted {
-            shape: self,
-            offset,
-        };
-        common_point(&shifted, triangle)
+        common_point(&Shifted::by(self, offset), triangle)
     }
 
     fn inner_point(&self) -> Vec3 {
