@@ -16,6 +16,7 @@ mod pairs;
 mod pip;
 mod point;
 mod raycast;
+mod regressions;
 mod shapes;
 mod strategy;
 mod sweep;

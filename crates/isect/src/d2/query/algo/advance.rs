@@ -45,6 +45,18 @@ impl Body<'_> {
             Body::Linear(_) => 0.0,
         }
     }
+
+    /// The largest coordinate magnitude of the points that define the core: the distance
+    /// routines round at that magnitude, wherever the closest points lie.
+    fn magnitude(&self) -> Real {
+        match self {
+            Body::Hull(c) => c
+                .verts()
+                .iter()
+                .fold(0.0, |m: Real, p| m.max(p.abs().max_element())),
+            Body::Linear(l) => l.origin.abs().max_element().max(l.end.abs().max_element()),
+        }
+    }
 }
 
 impl Convex<'_> {
@@ -82,6 +94,7 @@ fn closest_moved(a: &Body<'_>, by: Vec2, b: &Body<'_>) -> Option<ClosestPoints> 
 /// they never come within the radii, and when neither body can be moved.
 fn advance(a: &Body<'_>, v: Vec2, b: &Body<'_>) -> Option<(Real, Vec2, ClosestPoints)> {
     let r = a.radius_of() + b.radius_of();
+    let (reach_a, reach_b) = (a.magnitude(), b.magnitude());
     let mut t: Real = 0.0;
     let mut normal = unit_or(-v, Vec2::Y);
     for _ in 0..MAX_STEPS {
@@ -90,9 +103,14 @@ fn advance(a: &Body<'_>, v: Vec2, b: &Body<'_>) -> Option<(Real, Vec2, ClosestPo
         if !d.is_finite() {
             return None;
         }
-        let scale = cp.a.abs().max_element().max(cp.b.abs().max_element()) + r;
+        // The distance is rounded at the magnitude of the cores' defining points, `a`'s moved
+        // by `v t` (each term of the sum rounds at its own magnitude, which may exceed the
+        // sum's), not only at that of the closest points.
+        let moved = reach_a + (v * t).abs().max_element();
+        let scale = moved.max(reach_b) + r;
         let tol = 16.0 * Real::EPSILON * scale;
-        if d > 0.0 {
+        // A direction between cores within rounding of each other is noise: keep the last one.
+        if d > tol {
             normal = unit_or(cp.a - cp.b, normal);
         }
         let gap = d - r;

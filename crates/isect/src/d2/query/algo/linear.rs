@@ -212,8 +212,17 @@ impl Linear {
             return Some(p);
         }
         // Two rays or segments that overlap hold an end of one another (of two rays the same
-        // way, the origin ahead); a line holds its whole carrier.
+        // way, the origin ahead); a line holds its whole carrier. Of two coincident lines, the
+        // lesser origin (by x, then y): exact, and the same point in either argument order.
         match (self.kind, q.kind) {
+            (Kind::Line, Kind::Line) => {
+                let key = |p: Vec2| (p.x, p.y);
+                Some(if key(q.origin) < key(self.origin) {
+                    q.origin
+                } else {
+                    self.origin
+                })
+            }
             (Kind::Line, _) => Some(q.origin),
             (_, Kind::Line) => Some(self.origin),
             _ => None,
