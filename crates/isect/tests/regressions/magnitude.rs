@@ -250,3 +250,53 @@ fn casts_and_contacts_of_huge_shapes() {
         .unwrap();
     assert_eq!((c.depth, c.normal), (BIG * 0.5, -Vec3::X));
 }
+
+/// Issue 24's rescaling defect: a box reaching `Real::MAX` made `Aabb::raycast` rescale its
+/// input by 2⁻¹²⁷, which flushed a ray origin 1e-30 off the box's face to 0, onto the face: a ray
+/// leaving the box was reported hitting it at `t = 0`. The slab casts now compute as given.
+#[test]
+fn box_cast_beside_a_huge_box_kept_a_tiny_origin() {
+    let max = Real::MAX;
+    let huge = Aabb::new(Vec3::splat(-max), Vec3::new(0.0, max, max));
+    let tiny = 1e-30 as Real;
+    let o = Vec3::new(tiny, 0.0, 0.0);
+    // Moving away from the face x = 0: no hit.
+    let away = Ray::new(o, Vec3::X);
+    assert_eq!(huge.raycast(&away, Real::INFINITY), None);
+    assert_eq!(huge.raycast_surface(&away, Real::INFINITY), None);
+    assert!(!huge.raycast_any(&away, Real::INFINITY));
+    // Towards it: the face at t = 1e-30 exactly, at the origin, normal +x.
+    let towards = Ray::new(o, -Vec3::X);
+    let hit = huge.raycast(&towards, 1.0).unwrap();
+    assert_eq!((hit.t, hit.point, hit.normal), (tiny, Vec3::ZERO, Vec3::X));
+    assert!(huge.raycast_any(&towards, 1.0));
+    // Just short of it: none.
+    assert_eq!(huge.raycast(&towards, tiny * 0.5), None);
+    assert!(!huge.raycast_any(&towards, tiny * 0.5));
+    // A tiny box beside the huge one: hit on its near face, at its size.
+    let small = Aabb::new(Vec3::splat(tiny), Vec3::splat(2.0 * tiny));
+    let ray = Ray::new(Vec3::new(-max, 1.5 * tiny, 1.5 * tiny), Vec3::X);
+    let hit = small.raycast(&ray, Real::INFINITY).unwrap();
+    assert_eq!(
+        (hit.point, hit.normal),
+        (Vec3::new(tiny, 1.5 * tiny, 1.5 * tiny), -Vec3::X)
+    );
+    let beside = Ray::new(Vec3::new(-max, 2.5 * tiny, 1.5 * tiny), Vec3::X);
+    assert_eq!(small.raycast(&beside, Real::INFINITY), None);
+}
+
+/// Issue 24 (t2, item 6): `Sphere::raycast_any` missed where `raycast` hit for a direction of
+/// about 1e-25 in `f32`: its squared length underflowed to 0, which the test took for a point.
+#[test]
+fn sphere_raycast_any_with_a_tiny_direction() {
+    let ball = Sphere::new(Vec3::ZERO, 1.0);
+    let ray = Ray::new(v(-2.0, 0.0, 0.0), Vec3::new(TINY, 0.0, 0.0));
+    let hit = ball.raycast(&ray, Real::INFINITY).unwrap();
+    assert_eq!((hit.t, hit.point), (BIG, v(-1.0, 0.0, 0.0)));
+    assert!(ball.raycast_any(&ray, Real::INFINITY));
+    assert!(!ball.raycast_any(&ray, BIG * 0.5));
+    // Beside the ball: no hit either way.
+    let beside = Ray::new(v(-2.0, 1.5, 0.0), Vec3::new(TINY, 0.0, 0.0));
+    assert_eq!(ball.raycast(&beside, Real::INFINITY), None);
+    assert!(!ball.raycast_any(&beside, Real::INFINITY));
+}
