@@ -600,9 +600,10 @@ impl TriMesh {
     /// shape that already touches or overlaps a triangle reports `t = 0`, a point of both and
     /// the normal against the motion (`+Y` without motion). Among triangles touched at the same
     /// time, the lowest index. Exact up to rounding for spheres, capsules, segments, boxes and
-    /// triangles (the closed forms of their triangle sweeps) and for hulls (GJK's ray cast ends
-    /// on polytopes); degenerate triangles of the mesh are never touched, degenerate shapes
-    /// are what they are. `None` when the shape touches no triangle within the motion, and for
+    /// triangles (the closed forms of their triangle sweeps; a triangle collinear within
+    /// rounding, moving or of the mesh, by conservative advancement as in its pair sweep) and
+    /// for hulls (GJK's ray cast ends on polytopes); degenerate triangles of the mesh are never
+    /// touched, degenerate shapes are what they are. `None` when the shape touches no triangle within the motion, and for
     /// invalid input (an invalid shape, a non-finite motion).
     ///
     /// ```
