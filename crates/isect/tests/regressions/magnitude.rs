@@ -300,3 +300,51 @@ fn sphere_raycast_any_with_a_tiny_direction() {
     assert_eq!(ball.raycast(&beside, Real::INFINITY), None);
     assert!(!ball.raycast_any(&beside, Real::INFINITY));
 }
+
+/// Issue 24 (the fuzz driver): an `Obb` with a half extent of −1.2e-38 and a capsule of radius
+/// −3.2e-13 answered points: beside huge coordinates the rescaling by a power of two flushed the
+/// negative length to −0, a valid one. Negative lengths and inverted boxes now stay invalid.
+#[test]
+fn tiny_negative_lengths_stay_invalid_when_rescaled() {
+    let far = Vec3::splat(Real::MAX / 2.0);
+    let neg = -Real::MIN_POSITIVE;
+    let p = far + v(0.0, 1.0, 0.0) * (Real::MAX / 4.0);
+    let invalid = |closest: Vec3, distance: Real, contains: bool, what: &str| {
+        assert_eq!(closest, isect::math::NO_POINT, "{what}");
+        assert_eq!(distance, Real::INFINITY, "{what}");
+        assert!(!contains, "{what}");
+    };
+    let ball = Sphere::new(far, neg);
+    invalid(
+        ball.closest_point(p),
+        ball.distance_to_point(p),
+        ball.contains_point(far),
+        "sphere",
+    );
+    let capsule = Capsule::new(far, p, neg);
+    invalid(
+        capsule.closest_point(p),
+        capsule.distance_to_point(p),
+        capsule.contains_point(far),
+        "capsule",
+    );
+    let obb = isect::Obb::new(far, v(1.0, neg, 1.0), isect::math::Mat3::IDENTITY);
+    invalid(
+        obb.closest_point(p),
+        obb.distance_to_point(p),
+        obb.contains_point(far),
+        "obb",
+    );
+    let inverted = Aabb::new(
+        v(Real::MIN_POSITIVE, 0.0, 0.0),
+        v(0.0, Real::MAX, Real::MAX),
+    );
+    invalid(
+        inverted.closest_point(p),
+        inverted.distance_to_point(p),
+        inverted.contains_point(v(0.0, 1.0, 1.0)),
+        "inverted box",
+    );
+    assert!(!ball.intersects(&Sphere::new(far, 1.0)));
+    assert!(!capsule.intersects(&Sphere::new(far, 1.0)));
+}
