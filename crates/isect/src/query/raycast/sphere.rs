@@ -240,9 +240,7 @@ pub(crate) fn interval_meets_ball(
 ) -> bool {
     let f = origin - center;
     let dd = dir.length_squared();
-    // `dir != 0`, not `dd != 0`: a direction of 1e-25 has a square that underflows to 0 in
-    // `f32`, and is still a direction.
-    if dir_needs_scaling(dd) && dir != Vec3::ZERO {
+    if dd != 0.0 && dir_needs_scaling(dd) {
         // A NaN or infinite `dir` (callers validate, but the recursion must end regardless).
         if !dir.is_finite() {
             return false;
