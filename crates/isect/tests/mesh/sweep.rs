@@ -399,6 +399,66 @@ fn grazing<S: TestShape>(shape: &S, v: Vec3, m: &TriMesh, t: Real, f: Real) -> b
     d(t) <= near && d(f) <= near
 }
 
+/// CI found `sweep_triangle` reporting triangle 9 where triangle 8 touched at the same time
+/// (issue 24), and a longer run triangle 85 touched at the start where the pair sweeps found 86
+/// first: the moving triangles are collinear within rounding (an area from rounding only), which
+/// the pair sweep answers by conservative advancement as the segment it is, while the mesh cast
+/// them by GJK's ray cast (which saw 85 touch), and a mesh sliver by the separating axes alone
+/// (which do not cover it: it was never touched). Both now take their first contacts from one
+/// routine with one verdict (`triangle_triangle::first_contact`), so the mesh's time and
+/// triangle are those of the pair sweeps bit for bit.
+#[test]
+fn near_collinear_triangle_sweeps_as_its_pair_sweeps() {
+    // The CI case (its mesh was not printed): a tilted terrain, the cube and a sphere across
+    // the motion.
+    let ci = Triangle::new(
+        Vec3::new(-1.0, 3.0, -4.0),
+        Vec3::new(-2.0901198, 2.966463, -1.6945777),
+        Vec3::new(1.4559476, 3.0755556, -9.193921),
+    );
+    let (cube_v, cube_t) = subdivided_cube(2);
+    let ci_meshes = vec![
+        mesh(crate::common::mesh::height_field(4, 16.0, |i, j| {
+            (i as Real - 2.0 * j as Real) * 0.25 - 2.0
+        })),
+        mesh((cube_v.into_iter().map(|p| p * 4.0).collect(), cube_t)),
+        mesh(sphere_mesh(Vec3::new(-2.0, -3.0, -4.0), 5.0, 2)),
+    ];
+    let ci_motion = (
+        Vec3::new(-1.9039314, -9.391837, 0.13541755),
+        Vec3::new(-0.21269238, 0.23586263, -0.023869816),
+    );
+    // The longer run's case, shrunk: a flat terrain but for two heights, no motion.
+    let resting = Triangle::new(
+        Vec3::new(-7.74114, 2.0316694, 5.224871),
+        Vec3::new(4.745367, -9.544312, 8.853403),
+        Vec3::new(-1.4968864, -3.756321, 7.039137),
+    );
+    let terrain = mesh(crate::common::mesh::height_field(7, 8.0, |i, j| {
+        match (i, j) {
+            (1, 6) => 0.25,
+            (1, 7) => -2.0,
+            _ => 0.0,
+        }
+    }));
+    let cases = [
+        (ci, ci_motion, ci_meshes),
+        (resting, (Vec3::ZERO, Vec3::ZERO), vec![terrain]),
+    ];
+    for (shape, (motion, mesh_motion), meshes) in cases {
+        let v = motion - mesh_motion;
+        for m in &meshes {
+            let brute = triangles(m)
+                .filter_map(|(i, t)| shape.sweep(v, &t, Vec3::ZERO).map(|h| (h.t_first, i)))
+                .min_by(|a, b| a.0.partial_cmp(&b.0).unwrap().then(a.1.cmp(&b.1)));
+            let st = m.sweep_triangle(&shape, v).map(|h| (h.t, h.triangle));
+            assert!(st.is_some(), "the mesh is reached: {shape:?} {m:?}");
+            assert_eq!(st, brute, "{shape:?} {m:?}");
+            check(&shape, motion, m, mesh_motion);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 

@@ -250,3 +250,85 @@ fn casts_and_contacts_of_huge_shapes() {
         .unwrap();
     assert_eq!((c.depth, c.normal), (BIG * 0.5, -Vec3::X));
 }
+
+/// Issue 24's rescaling defect: a box reaching `Real::MAX` made `Aabb::raycast` rescale its
+/// input by 2⁻¹²⁷, which flushed a ray origin 1e-30 off the box's face to 0, onto the face: a ray
+/// leaving the box was reported hitting it at `t = 0`. The slab casts now compute as given.
+#[test]
+fn box_cast_beside_a_huge_box_kept_a_tiny_origin() {
+    let max = Real::MAX;
+    let huge = Aabb::new(Vec3::splat(-max), Vec3::new(0.0, max, max));
+    let tiny = 1e-30 as Real;
+    let o = Vec3::new(tiny, 0.0, 0.0);
+    // Moving away from the face x = 0: no hit.
+    let away = Ray::new(o, Vec3::X);
+    assert_eq!(huge.raycast(&away, Real::INFINITY), None);
+    assert_eq!(huge.raycast_surface(&away, Real::INFINITY), None);
+    assert!(!huge.raycast_any(&away, Real::INFINITY));
+    // Towards it: the face at t = 1e-30 exactly, at the origin, normal +x.
+    let towards = Ray::new(o, -Vec3::X);
+    let hit = huge.raycast(&towards, 1.0).unwrap();
+    assert_eq!((hit.t, hit.point, hit.normal), (tiny, Vec3::ZERO, Vec3::X));
+    assert!(huge.raycast_any(&towards, 1.0));
+    // Just short of it: none.
+    assert_eq!(huge.raycast(&towards, tiny * 0.5), None);
+    assert!(!huge.raycast_any(&towards, tiny * 0.5));
+    // A tiny box beside the huge one: hit on its near face, at its size.
+    let small = Aabb::new(Vec3::splat(tiny), Vec3::splat(2.0 * tiny));
+    let ray = Ray::new(Vec3::new(-max, 1.5 * tiny, 1.5 * tiny), Vec3::X);
+    let hit = small.raycast(&ray, Real::INFINITY).unwrap();
+    assert_eq!(
+        (hit.point, hit.normal),
+        (Vec3::new(tiny, 1.5 * tiny, 1.5 * tiny), -Vec3::X)
+    );
+    let beside = Ray::new(Vec3::new(-max, 2.5 * tiny, 1.5 * tiny), Vec3::X);
+    assert_eq!(small.raycast(&beside, Real::INFINITY), None);
+}
+
+/// Issue 24 (the fuzz driver): an `Obb` with a half extent of −1.2e-38 and a capsule of radius
+/// −3.2e-13 answered points: beside huge coordinates the rescaling by a power of two flushed the
+/// negative length to −0, a valid one. Negative lengths and inverted boxes now stay invalid.
+#[test]
+fn tiny_negative_lengths_stay_invalid_when_rescaled() {
+    let far = Vec3::splat(Real::MAX / 2.0);
+    let neg = -Real::MIN_POSITIVE;
+    let p = far + v(0.0, 1.0, 0.0) * (Real::MAX / 4.0);
+    let invalid = |closest: Vec3, distance: Real, contains: bool, what: &str| {
+        assert_eq!(closest, isect::math::NO_POINT, "{what}");
+        assert_eq!(distance, Real::INFINITY, "{what}");
+        assert!(!contains, "{what}");
+    };
+    let ball = Sphere::new(far, neg);
+    invalid(
+        ball.closest_point(p),
+        ball.distance_to_point(p),
+        ball.contains_point(far),
+        "sphere",
+    );
+    let capsule = Capsule::new(far, p, neg);
+    invalid(
+        capsule.closest_point(p),
+        capsule.distance_to_point(p),
+        capsule.contains_point(far),
+        "capsule",
+    );
+    let obb = isect::Obb::new(far, v(1.0, neg, 1.0), isect::math::Mat3::IDENTITY);
+    invalid(
+        obb.closest_point(p),
+        obb.distance_to_point(p),
+        obb.contains_point(far),
+        "obb",
+    );
+    let inverted = Aabb::new(
+        v(Real::MIN_POSITIVE, 0.0, 0.0),
+        v(0.0, Real::MAX, Real::MAX),
+    );
+    invalid(
+        inverted.closest_point(p),
+        inverted.distance_to_point(p),
+        inverted.contains_point(v(0.0, 1.0, 1.0)),
+        "inverted box",
+    );
+    assert!(!ball.intersects(&Sphere::new(far, 1.0)));
+    assert!(!capsule.intersects(&Sphere::new(far, 1.0)));
+}

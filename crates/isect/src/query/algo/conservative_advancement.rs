@@ -214,6 +214,25 @@ where
     })
 }
 
+/// The first contact within `[0, 1]` of `a`, shifted by `start` and moving by `v`, with the
+/// resting `b` (polytope cores, no margins): the time and the unit normal from `b` towards `a`
+/// (`None` for shapes that already touch or overlap at the start). The forward run of
+/// [`advancement_sweep`], for callers that take many first contacts of one shape (the mesh
+/// sweeps), so that their times are those of the pair sweep bit for bit.
+#[inline]
+pub(crate) fn advancement_first<A, B>(
+    a: &A,
+    start: Vec3,
+    v: Vec3,
+    b: &B,
+) -> Option<(Real, Option<Vec3>)>
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    advance(a, start, v, b, (0.0, 0.0)).map(|(t, _, normal)| (t, normal))
+}
+
 /// The way out for shapes that touch or overlap (GJK's distance 0): the unit normal from `b`
 /// towards `a` along which moving `a` by the penetration depth separates them (EPA,
 /// [`crate::query::algo::epa`]). `fallback` for non-finite support points, and always without

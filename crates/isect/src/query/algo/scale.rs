@@ -20,6 +20,12 @@
 //! so that "distance 0" keeps meaning "they meet". Directions of lines and rays are a
 //! parametrization, not a place: they are brought to a magnitude in `[1, 2)` on their own, and
 //! parameters along them (a ray hit's `t`) converted back.
+//!
+//! Scaling down flushes coordinates far smaller than the largest to 0 (one of `1e-30` beside
+//! `Real::MAX`), which is exact only where they could not matter. A query whose arithmetic
+//! cannot overflow computes as given instead (the box casts: differences and one division,
+//! `query/raycast/aabb.rs`); a negative length or an inverted box is kept invalid when scaled,
+//! since flushing it to `−0` would make it valid.
 
 use crate::math::{Bits, Real, Vec3};
 use crate::query::{ClosestPoints, ContactInfo, RayHit, Side, SweepHit, TriangleHit};
@@ -165,6 +171,23 @@ fn max_abs(v: Vec3) -> Real {
     fmax(fmax(a.x, a.y), a.z)
 }
 
+/// A length (a radius) scaled by `2ᵏ`, negative (invalid) whenever it was: a tiny negative length
+/// would otherwise flush to `−0`, which is valid, and the query would answer invalid input.
+#[inline]
+fn ldexp_length(x: Real, k: i32) -> Real {
+    if x < 0.0 { -1.0 } else { ldexp(x, k) }
+}
+
+/// [`ldexp_length`] for each coordinate (half extents).
+#[inline]
+fn ldexp_lengths(v: Vec3, k: i32) -> Vec3 {
+    if v.cmplt(Vec3::ZERO).any() {
+        Vec3::splat(-1.0)
+    } else {
+        ldexp_vec(v, k)
+    }
+}
+
 impl Rescale for Vec3 {
     #[inline]
     fn magnitude(&self) -> Real {
@@ -183,7 +206,7 @@ impl Rescale for Sphere {
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
-        Self::new(ldexp_vec(self.center, k), ldexp(self.radius, k))
+        Self::new(ldexp_vec(self.center, k), ldexp_length(self.radius, k))
     }
 }
 
@@ -194,6 +217,10 @@ impl Rescale for Aabb {
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
+        // An inverted box stays inverted (its corners could flush to one point, a valid box).
+        if self.min.cmpgt(self.max).any() {
+            return Self::new(Vec3::ONE, Vec3::ZERO);
+        }
         Self::new(ldexp_vec(self.min, k), ldexp_vec(self.max, k))
     }
 }
@@ -207,7 +234,7 @@ impl Rescale for Obb {
     fn rescaled(&self, k: i32) -> Self {
         Self {
             center: ldexp_vec(self.center, k),
-            half_extents: ldexp_vec(self.half_extents, k),
+            half_extents: ldexp_lengths(self.half_extents, k),
             rotation: self.rotation,
         }
     }
@@ -223,7 +250,7 @@ impl Rescale for Capsule {
         Self::new(
             ldexp_vec(self.a, k),
             ldexp_vec(self.b, k),
-            ldexp(self.radius, k),
+            ldexp_length(self.radius, k),
         )
     }
 }

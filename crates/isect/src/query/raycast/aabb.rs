@@ -12,9 +12,14 @@
 //! plane), and the NaN is replaced by `−∞` as a near and `+∞` as a far candidate, which says
 //! exactly that. The ray is validated first, so no other NaN reaches the slabs and none can make
 //! a wrong hit. In `f32` the three axes go through SIMD lanes (`Vec3A`).
+//!
+//! The casts compute as given at every magnitude, without the power-of-two rescaling of the
+//! other queries (`query/algo/scale.rs`): they only subtract coordinates and divide by the
+//! direction, each rounded once and monotone, so an overflow is `±∞` on the side it belongs to
+//! and an underflow stays ordered; while rescaling input that reaches `Real::MAX` flushes tiny
+//! coordinates beside it to 0 (an origin 1e-30 from a face would lie on it).
 
 use crate::math::{Real, Vec3};
-use crate::query::algo::scale::rescale;
 use crate::query::raycast::{cast_valid, checked, start_inside};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Aabb, Ray};
@@ -173,7 +178,6 @@ impl RayCast for Aabb {
     /// ```
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        rescale!(cast self, ray, max_t, raycast);
         let hit = cast_box(self.min, self.max, ray, max_t, false);
         checked(hit, || self.cast_valid(ray, max_t))
     }
@@ -182,7 +186,6 @@ impl RayCast for Aabb {
     /// from a point of a face; normal outward.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        rescale!(cast self, ray, max_t, raycast_surface);
         let hit = cast_box(self.min, self.max, ray, max_t, true);
         checked(hit, || self.cast_valid(ray, max_t))
     }
@@ -190,7 +193,6 @@ impl RayCast for Aabb {
     /// The slab test alone: no hit point, no normal.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        rescale!(cast_any self, ray, max_t);
         let (t_enter, t_exit) = slab_interval(self.min, self.max, ray.origin, ray.dir, 0.0, max_t);
         t_enter <= t_exit && self.cast_valid(ray, max_t)
     }

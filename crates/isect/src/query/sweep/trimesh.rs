@@ -10,7 +10,10 @@
 //!    the pair's exact first contact: the closed forms of the pair files for spheres, capsules
 //!    (and segments, capsules of radius 0), boxes and triangles, and GJK's ray cast for hulls
 //!    ([`crate::query::algo::gjk_raycast`]: exact on polytopes up to rounding). Each is given
-//!    the best time so far, and gives up as soon as it cannot beat it.
+//!    the best time so far, and gives up as soon as it cannot beat it. Triangles take the pair
+//!    sweep's own first contact (separating axes, or conservative advancement where either
+//!    triangle is collinear within rounding), with its verdict on which, so that the mesh's
+//!    answer is the earliest of its triangles' pair sweeps.
 //! 3. The earliest contact wins; on equal times, the lower triangle index.
 //!
 //! A solid mesh ([`TriMesh::is_solid`]) also holds its inside: a convex shape that touches no
@@ -27,10 +30,11 @@ use crate::math::{Real, Vec3};
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::gjk::{SupportMap, gjk_closest_points};
 use crate::query::algo::gjk_raycast::gjk_raycast;
-use crate::query::algo::moving_sat::{box_triangle, triangle_normal, triangle_triangle};
+use crate::query::algo::moving_sat::box_triangle;
 use crate::query::algo::plane_extent::PlaneExtent;
 use crate::query::sweep::capsule_triangle::capsule_triangle_first;
 use crate::query::sweep::sphere_triangle::sphere_triangle_first;
+use crate::query::sweep::triangle_triangle::first_contact as triangle_first;
 use crate::query::{Bounded, Distance, MeshSweepHit, PointQuery, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
 
@@ -356,13 +360,9 @@ impl TriangleCast for Triangle {
         max_t: Real,
         _start: bool,
     ) -> Option<(Real, Vec3)> {
-        let corners = self.vertices().map(|p| p + offset);
-        if triangle_normal(corners).is_some() {
-            return triangle_triangle(corners, triangle.vertices(), v, max_t)
-                .map(|(t, _, normal)| (t, normal));
-        }
-        // A collinear or point triangle is the segment or point it is.
-        Shifted::by(self, offset).cast_against(triangle, v, max_t)
+        // The pair sweep's own first contact: separating axes, or conservative advancement
+        // where either triangle is a segment or a point within rounding.
+        triangle_first(self, offset, v, triangle, max_t)
     }
 
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, _overlapping: bool) -> Vec3 {
@@ -490,9 +490,12 @@ fn first_contact<S: TriangleCast + ?Sized>(
 }
 
 /// The first time in `[0, max_t]` at which `shape`, moved by `offset` and moving by `v`, meets
-/// the plane of the triangle `[a, b, c]` (0 when it already does), or `None`: a bound below
-/// which the triangle cannot be touched. The shape's extent along the normal is widened by a
-/// few ulp of the magnitudes involved, so rounding never culls a touching triangle.
+/// the slab of the triangle `[a, b, c]` along its rounded normal (0 when it already does), or
+/// `None`: a bound below which the triangle cannot be touched. The slab spans the three
+/// corners' projections, so a sliver whose rounded normal leans off its true one (its corners
+/// then lie off the plane through one of them) is still inside it; the shape's extent along the
+/// normal is widened by a few ulp of the magnitudes involved, so rounding never culls a
+/// touching triangle.
 #[inline]
 fn reach_plane<S: TriangleCast + ?Sized>(
     shape: &S,
@@ -503,19 +506,24 @@ fn reach_plane<S: TriangleCast + ?Sized>(
 ) -> Option<Real> {
     let n = (b - a).cross(c - a).normalize_or_zero();
     let (center, r) = shape.extent(n);
-    let (at, plane) = (n.dot(center + offset), n.dot(a));
-    let r = r + 16.0 * Real::EPSILON * (at.abs() + plane.abs() + r);
-    let s0 = at - plane;
+    let at = n.dot(center + offset);
+    let (pa, pb, pc) = (n.dot(a), n.dot(b), n.dot(c));
+    let (lo, hi) = (pa.min(pb).min(pc), pa.max(pb).max(pc));
+    let r = r + 16.0 * Real::EPSILON * (at.abs() + lo.abs().max(hi.abs()) + r);
     let k = n.dot(v);
-    if !(s0.abs() > r) {
+    // Apart: approaching at `-k` from above or `k` from below until the near side of the
+    // extent reaches the slab.
+    let (gap, closing) = if at - hi > r {
+        (at - hi - r, -k)
+    } else if lo - at > r {
+        (lo - at - r, k)
+    } else {
         return Some(0.0);
-    }
-    // Apart: approaching at `-k · sign(s0)` until the near side of the extent reaches it.
-    let closing = if s0 > 0.0 { -k } else { k };
+    };
     if !(closing > 0.0) {
         return None;
     }
-    let t = (s0.abs() - r) / closing;
+    let t = gap / closing;
     (t <= max_t).then_some(t)
 }
 
@@ -592,9 +600,10 @@ impl TriMesh {
     /// shape that already touches or overlaps a triangle reports `t = 0`, a point of both and
     /// the normal against the motion (`+Y` without motion). Among triangles touched at the same
     /// time, the lowest index. Exact up to rounding for spheres, capsules, segments, boxes and
-    /// triangles (the closed forms of their triangle sweeps) and for hulls (GJK's ray cast ends
-    /// on polytopes); degenerate triangles of the mesh are never touched, degenerate shapes
-    /// are what they are. `None` when the shape touches no triangle within the motion, and for
+    /// triangles (the closed forms of their triangle sweeps; a triangle collinear within
+    /// rounding, moving or of the mesh, by conservative advancement as in its pair sweep) and
+    /// for hulls (GJK's ray cast ends on polytopes); degenerate triangles of the mesh are never
+    /// touched, degenerate shapes are what they are. `None` when the shape touches no triangle within the motion, and for
     /// invalid input (an invalid shape, a non-finite motion).
     ///
     /// ```
