@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use isect::math::Vec3;
-use isect::{Aabb, Intersects, PointQuery, Ray, RayCast, Real, Sphere, Triangle};
+use isect::{Aabb, Intersects, Plane, PointQuery, Ray, RayCast, Real, Segment, Sphere, Triangle};
 
 const N: usize = 1024;
 const REPS: usize = 100;
@@ -51,6 +51,12 @@ counted!(point_sphere_distance, Sphere, Vec3, Real, |s, p| black_box(s)
     .distance_to_point(*black_box(p)));
 counted!(point_aabb_distance, Aabb, Vec3, Real, |b, p| black_box(b)
     .distance_to_point(*black_box(p)));
+counted!(sphere_plane, Sphere, Plane, bool, |s, p| black_box(s).intersects(black_box(p)));
+counted!(aabb_plane, Aabb, Plane, bool, |b, p| black_box(b).intersects(black_box(p)));
+counted!(point_on_segment, Segment, Vec3, bool, |s, p| black_box(s)
+    .contains_point(*black_box(p)));
+counted!(point_on_triangle, Triangle, Vec3, bool, |t, p| black_box(t)
+    .contains_point(*black_box(p)));
 
 fn main() {
     let mut rng = Rng(0x15EC7);
@@ -75,6 +81,26 @@ fn main() {
         .map(|_| Triangle::new(rng.vec(2.0), rng.vec(2.0), rng.vec(2.0)))
         .collect();
     let points: Vec<Vec3> = (0..N).map(|_| rng.vec(2.0)).collect();
+    let planes: Vec<Plane> = (0..N)
+        .map(|_| Plane::new(rng.vec(1.0), rng.real(-2.0, 2.0)))
+        .collect();
+    // Segments through their point half of the time, so that both answers are exercised.
+    let segments: Vec<Segment> = points
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let d = rng.vec(1.0);
+            let a = if i % 2 == 0 { p - d } else { rng.vec(2.0) };
+            Segment::new(a, a + d * 2.0)
+        })
+        .collect();
+    // Points on the triangles (their centroids) half of the time.
+    let on_triangles: Vec<Vec3> = triangles
+        .iter()
+        .zip(&points)
+        .enumerate()
+        .map(|(i, (t, &p))| if i % 2 == 0 { t.centroid() } else { p })
+        .collect();
     let mut sum = 0;
     for _ in 0..REPS {
         sum += sphere_sphere(&spheres, &others);
@@ -83,6 +109,10 @@ fn main() {
         sum += point_triangle(&triangles, &points);
         sum += point_sphere_distance(&spheres, &points);
         sum += point_aabb_distance(&boxes, &points);
+        sum += sphere_plane(&spheres, &planes);
+        sum += aabb_plane(&boxes, &planes);
+        sum += point_on_segment(&segments, &points);
+        sum += point_on_triangle(&triangles, &on_triangles);
     }
     println!("{} calls per query, checksum {sum}", N * REPS);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per call of a few cheap queries (sphere–sphere, aabb–aabb, ray–sphere,
-# point–triangle, point distances to a sphere and a box) under callgrind: the evidence that a
+# point–triangle, point distances to a sphere and a box, sphere–plane, aabb–plane, points on a
+# segment and on a triangle) under callgrind: the evidence that a
 # change kept the hot path's cost. Builds scripts/hot_path.rs as a scratch crate against the isect
 # crate in the given checkout (default: this one), so the same harness measures a commit before
 # and after: scripts/hot_path.sh [checkout] [--f64]. Needs valgrind.
@@ -29,7 +30,8 @@ cp "$checkout/Cargo.lock" "$work/Cargo.lock" 2>/dev/null || true
 (cd "$work" && cargo build --release -q --target-dir "$work/target")
 bin="$work/target/release/hot_path"
 calls=$("$bin" | awk '{print $1}')
-for q in sphere_sphere aabb_aabb ray_sphere point_triangle point_sphere_distance point_aabb_distance; do
+for q in sphere_sphere aabb_aabb ray_sphere point_triangle point_sphere_distance point_aabb_distance \
+  sphere_plane aabb_plane point_on_segment point_on_triangle; do
   valgrind --tool=callgrind --callgrind-out-file="$work/cg" --toggle-collect="hot_path::$q" \
     "$bin" >/dev/null 2>"$work/err"
   total=$(grep -E '^summary|^totals' "$work/cg" | head -n 1 | awk '{print $2}')

@@ -94,20 +94,57 @@ pub(crate) fn from_f64(x: f64) -> Real {
 }
 
 /// Relative tolerance for deciding that a point lies *on* a set of lower dimension than space
-/// (a line, a plane, a triangle) or on a shape that isect only knows through a support map.
+/// (a line, a plane, a triangle) or on a shape that isect only knows through a support map,
+/// relative to the *extent* of the points involved (the largest side of their bounding box).
 ///
-/// A point computed as "on" such a set carries rounding error proportional to the magnitude of
-/// the coordinates involved, so the test is `distance <= ON_SET_TOLERANCE * scale`, where `scale`
-/// is the largest absolute coordinate of the point and the shape's defining points
-/// (see [`on_set_tolerance`]). About 64 units in the last place.
+/// A point computed as "on" such a set carries two kinds of rounding: that of the shape's own
+/// geometry (directions, parameters, cross products: differences of coordinates, so relative to
+/// the extent) and one or two roundings of absolute coordinates (a point `a + t·d` is rounded to
+/// the float grid at its magnitude). [`on_set_tolerance`] is `ON_SET_TOLERANCE · extent +
+/// MAGNITUDE_TOLERANCE · magnitude`, so it follows the shapes, not their distance from the
+/// origin. About 64 units in the last place.
 pub const ON_SET_TOLERANCE: Real = 64.0 * Real::EPSILON;
 
-/// The absolute tolerance `ON_SET_TOLERANCE * scale`, where `scale` is the largest absolute
-/// coordinate among `points`.
+/// Relative tolerance for the roundings of absolute coordinates, relative to their magnitude
+/// (the largest absolute coordinate): about 8 units in the last place, a few roundings of a
+/// point to the float grid where it lies, with a margin.
+pub const MAGNITUDE_TOLERANCE: Real = 8.0 * Real::EPSILON;
+
+/// The absolute tolerance `ON_SET_TOLERANCE · extent + MAGNITUDE_TOLERANCE · magnitude` of
+/// `points`: `extent` is the largest side of their bounding box, `magnitude` their largest
+/// absolute coordinate. Two points within it of each other are the same point up to the rounding
+/// of a computation on `points`.
 #[inline]
 #[must_use]
 pub fn on_set_tolerance<const N: usize>(points: [Vec3; N]) -> Real {
-    ON_SET_TOLERANCE * coordinate_scale(points)
+    let (extent, magnitude) = extent_and_magnitude(points);
+    ON_SET_TOLERANCE * extent + MAGNITUDE_TOLERANCE * magnitude
+}
+
+/// The largest side of the bounding box of `points` and their largest absolute coordinate (both
+/// 0 for none).
+#[inline]
+pub(crate) fn extent_and_magnitude<const N: usize>(points: [Vec3; N]) -> (Real, Real) {
+    let Some(&first) = points.first() else {
+        return (0.0, 0.0);
+    };
+    let (mut lo, mut hi) = (first, first);
+    for p in points {
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    let extent = (hi - lo).max_element();
+    (extent, lo.abs().max(hi.abs()).max_element())
+}
+
+/// The tolerance of a plane's signed distance `n · x − d` at points of magnitude up to
+/// `magnitude` (largest absolute coordinate), with a `reach` (an extent along the normal) added:
+/// the dot product and the subtraction round relative to `|x|` and `|d|`, the reach relative to
+/// itself, so the tolerance is [`MAGNITUDE_TOLERANCE`] of their sum (per coordinate, as the sum
+/// over three products stays within that margin).
+#[inline]
+pub(crate) fn plane_tolerance(d: Real, magnitude: Real, reach: Real) -> Real {
+    MAGNITUDE_TOLERANCE * (magnitude + d.abs() + reach)
 }
 
 /// The largest absolute coordinate among `points` (0 for none): the magnitude that rounding

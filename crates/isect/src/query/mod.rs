@@ -11,9 +11,10 @@
 //! - **Degenerate shapes** are answered as what they are: a sphere of radius 0 is a point, a box of
 //!   zero extent a rectangle, segment or point, a collinear triangle a segment.
 //! - **Lower-dimensional sets** (lines, rays, segments, planes, triangles) contain a point when its
-//!   distance is within [`on_set_tolerance`](crate::math::on_set_tolerance) of the coordinates
-//!   involved: a point computed to lie on them carries rounding error, and an exact test would
-//!   reject it. Solids (spheres, boxes, capsules, frusta) use exact comparisons.
+//!   distance is within [`on_set_tolerance`](crate::math::on_set_tolerance) (64 ulp of the
+//!   points' extent plus 8 ulp of their magnitude; for planes 8 ulp of the magnitudes the signed
+//!   distance rounds at): a point computed to lie on them carries rounding error, and an exact
+//!   test would reject it. Solids (spheres, boxes, capsules, frusta) use exact comparisons.
 //! - **Invalid input** (NaN or infinite coordinates, a negative radius or extent, `min > max`, a
 //!   zero direction or normal, a hull without points) is answered as the *empty set*: boolean
 //!   queries return `false`, optional results `None`, distances [`Real::INFINITY`] and closest

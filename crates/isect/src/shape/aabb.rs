@@ -178,14 +178,14 @@ impl Bounded for Aabb {
 
 impl Classify for Aabb {
     /// The extent method (Real-Time Rendering, 4th ed., §22.10.1): the box's projected radius
-    /// `|normal| · half_extents` against the center's signed distance. Touching straddles.
+    /// `|normal| · half_extents` against the center's signed distance. Touching straddles, within
+    /// the rounding `intersects` allows (the same decision).
     fn classify(&self, plane: &Plane) -> Side {
         rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }
-        let s = plane.normal.dot(self.center());
-        let r = plane.normal.abs().dot(self.half_extents());
-        plane.side_of_interval(s - r, s + r)
+        let reach = plane.normal.abs().dot(self.half_extents());
+        crate::query::algo::plane_extent::slab_side(plane, self.center(), reach)
     }
 }

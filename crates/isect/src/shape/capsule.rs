@@ -4,7 +4,7 @@ use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
 use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
-use crate::shape::{Aabb, Plane, Segment, Sphere, check_finite, check_non_negative, extent_along};
+use crate::shape::{Aabb, Plane, Segment, Sphere, check_finite, check_non_negative};
 
 /// The solid of points within `radius` of the segment from `a` to `b`.
 ///
@@ -88,13 +88,13 @@ impl Bounded for Capsule {
 }
 
 impl Classify for Capsule {
-    /// By the signed distances of the core ends, widened by the radius. Touching straddles.
+    /// By the signed distances of the core ends, widened by the radius. Touching straddles,
+    /// within the rounding `intersects` allows (the same decision).
     fn classify(&self, plane: &Plane) -> Side {
         rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }
-        let (lo, hi) = extent_along(plane.normal, [self.a, self.b]);
-        plane.side_of_interval(lo - self.radius, hi + self.radius)
+        crate::query::algo::plane_extent::capsule_side(self, plane)
     }
 }

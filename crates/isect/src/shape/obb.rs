@@ -147,14 +147,17 @@ impl Bounded for Obb {
 
 impl Classify for Obb {
     /// The extent method (Real-Time Rendering, 4th ed., §22.10.1): the projected radius
-    /// `Σ hᵢ |normal · axisᵢ|` against the center's signed distance. Touching straddles.
+    /// `Σ hᵢ |normal · axisᵢ|` against the center's signed distance. Touching straddles, within
+    /// the rounding `intersects` allows (the same decision).
     fn classify(&self, plane: &Plane) -> Side {
         rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }
-        let s = plane.normal.dot(self.center);
-        let r = self.projected_radius(plane.normal);
-        plane.side_of_interval(s - r, s + r)
+        crate::query::algo::plane_extent::slab_side(
+            plane,
+            self.center,
+            self.projected_radius(plane.normal),
+        )
     }
 }

@@ -78,13 +78,12 @@ impl Bounded for Sphere {
 
 impl Classify for Sphere {
     /// By the signed distance of the center against the radius; a sphere touching the plane
-    /// straddles it.
+    /// straddles it, within the rounding `intersects` allows (the same decision).
     fn classify(&self, plane: &Plane) -> Side {
         rescale!(pair self, plane, classify);
         if !self.is_usable() {
             return Side::Straddle;
         }
-        let s = plane.normal.dot(self.center);
-        plane.side_of_interval(s - self.radius, s + self.radius)
+        crate::query::algo::plane_extent::slab_side(plane, self.center, self.radius)
     }
 }

@@ -1,4 +1,4 @@
-use isect::math::{NO_POINT, ON_SET_TOLERANCE, Vec3};
+use isect::math::{MAGNITUDE_TOLERANCE, NO_POINT, ON_SET_TOLERANCE, Vec3};
 use isect::{Line, PointQuery, Real, ShapeError};
 use proptest::prelude::*;
 
@@ -61,16 +61,18 @@ fn through_two_points() {
 }
 
 #[test]
-fn containment_tolerance_scales_with_the_coordinates() {
-    // Far from the world origin a point computed to be on the line carries rounding error
-    // proportional to its coordinates; the tolerance is 64 ulps of them.
+fn containment_tolerance_follows_extent_and_magnitude() {
+    // Far from the world origin a point computed to be on the line carries a rounding to the
+    // float grid there: the tolerance is 8 ulps of the coordinates' magnitude (plus 64 ulps of
+    // the points' extent, negligible here), not 64 ulps of the magnitude.
     let origin = v(1000.0, 0.0, 0.0);
     let line = Line::new(origin, Vec3::X);
-    let tolerance = ON_SET_TOLERANCE * 1000.0;
+    let tolerance = MAGNITUDE_TOLERANCE * 1000.0;
     assert!(line.contains_point(origin + v(0.0, 0.25 * tolerance, 0.0)));
     assert!(line.contains_point(origin + v(0.0, 0.0, -0.9 * tolerance)));
     assert!(!line.contains_point(origin + v(0.0, 4.0 * tolerance, 0.0)));
-    // Near the world origin the same offset is far outside the tolerance.
+    // Near the world origin the same offset is far outside the tolerance, which is 64 ulps of
+    // the extent (1) plus 8 of the magnitude (1).
     let near = Line::new(Vec3::ZERO, Vec3::X);
     assert!(!near.contains_point(v(1.0, 0.25 * tolerance, 0.0)));
     assert!(near.contains_point(v(1.0, 0.25 * ON_SET_TOLERANCE, 0.0)));

@@ -1,4 +1,4 @@
-use isect::math::{NO_POINT, ON_SET_TOLERANCE, Vec3};
+use isect::math::{MAGNITUDE_TOLERANCE, NO_POINT, Vec3};
 use isect::{PointQuery, Ray, Real, ShapeError};
 use proptest::prelude::*;
 
@@ -50,8 +50,9 @@ fn behind_the_origin_the_origin_is_closest() {
     // The origin itself.
     assert!(ray.contains_point(ray.origin));
     assert_eq!(ray.closest_point(ray.origin), ray.origin);
-    // Behind the origin by less than the tolerance still touches it.
-    let tolerance = ON_SET_TOLERANCE * 3.0;
+    // Behind the origin by less than the tolerance still touches it: 8 ulps of the magnitude
+    // (3) for points this close together.
+    let tolerance = MAGNITUDE_TOLERANCE * 3.0;
     assert!(ray.contains_point(ray.origin - v(0.25 * tolerance, 0.0, 0.0)));
     assert!(!ray.contains_point(ray.origin - v(4.0 * tolerance, 0.0, 0.0)));
 }

@@ -5,3 +5,4 @@
 mod magnitude;
 mod ordinary;
 mod scale;
+mod tolerance;

@@ -2,8 +2,28 @@
 //! normal about a center, and the offset to its point furthest along a direction, the middle of
 //! a face or edge when several points are furthest (so a flat contact is reported in its middle).
 
-use crate::math::{Real, Vec3};
-use crate::shape::{Aabb, Capsule, Obb, Sphere};
+use crate::math::{Real, Vec3, coordinate_scale, plane_tolerance};
+use crate::query::Side;
+use crate::shape::{Aabb, Capsule, Obb, Plane, Sphere};
+
+/// The side of the plane on which the slab `|n · (x − center)| <= reach` lies: the center's
+/// signed distance `s` against `reach`, within the rounding of that comparison
+/// ([`plane_tolerance`] of the center's, the offset's and the reach's magnitudes), so a slab of
+/// reach 0 on the plane agrees with `Plane::contains_point`. [`Side::Straddle`] when it meets the
+/// plane (touching included) and for non-finite input. The one decision that `intersects`,
+/// `distance`, `contact` and `classify` of the solid–plane pairs share.
+#[inline]
+pub(crate) fn slab_side(plane: &Plane, center: Vec3, reach: Real) -> Side {
+    let s = plane.signed_distance(center);
+    let tolerance = plane_tolerance(plane.d, coordinate_scale([center]), reach);
+    if !plane.is_usable() || !(s.abs() > reach + tolerance) {
+        Side::Straddle
+    } else if s > 0.0 {
+        Side::Front
+    } else {
+        Side::Back
+    }
+}
 
 /// A convex shape's extent along a unit direction and its face-centred support offsets.
 pub(crate) trait PlaneExtent {
@@ -14,6 +34,31 @@ pub(crate) trait PlaneExtent {
     /// The offset from the center of [`center_extent`](Self::center_extent) to the shape's point
     /// furthest along the unit `dir`; the middle of the furthest face or edge on a tie.
     fn face_support(&self, dir: Vec3) -> Vec3;
+}
+
+/// The side of the plane on which the capsule lies: its core's ends on opposite sides (or on
+/// it), or the nearer end within the radius, within the rounding of the ends' signed distances
+/// ([`plane_tolerance`] of the ends', the offset's and the radius's magnitudes), straddle.
+/// [`Side::Straddle`] also for non-finite input. The decision `intersects` and `classify` share.
+#[inline]
+pub(crate) fn capsule_side(capsule: &Capsule, plane: &Plane) -> Side {
+    let sa = plane.signed_distance(capsule.a);
+    let sb = plane.signed_distance(capsule.b);
+    let tolerance = plane_tolerance(
+        plane.d,
+        coordinate_scale([capsule.a, capsule.b]),
+        capsule.radius,
+    );
+    if !plane.is_usable()
+        || (sa <= 0.0) != (sb <= 0.0)
+        || !(sa.abs().min(sb.abs()) > capsule.radius + tolerance)
+    {
+        Side::Straddle
+    } else if sa > 0.0 {
+        Side::Front
+    } else {
+        Side::Back
+    }
 }
 
 /// `1` for positive `x`, `-1` for negative, `0` for zero, per coordinate.

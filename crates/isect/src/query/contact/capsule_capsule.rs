@@ -4,7 +4,7 @@ use crate::math::Vec3;
 use crate::query::algo::linear::segment_segment_parameters;
 use crate::query::algo::scale::rescale;
 use crate::query::contact::{balls, within_rounding};
-use crate::query::{Contact, ContactInfo};
+use crate::query::{Contact, ContactInfo, Intersects};
 use crate::shape::{Capsule, Segment};
 
 impl Contact<Capsule> for Capsule {
@@ -19,7 +19,8 @@ impl Contact<Capsule> for Capsule {
     /// direction sensitive to rounding.
     fn contact(&self, other: &Capsule) -> Option<ContactInfo> {
         rescale!(pair self, other, contact);
-        if !(self.is_usable() && other.is_usable()) {
+        // The decision is `intersects`'s, so that there is a contact exactly when it is true.
+        if !(self.is_usable() && other.is_usable() && self.intersects(other)) {
             return None;
         }
         if precedes(other, self) {
@@ -44,7 +45,7 @@ fn precedes(a: &Capsule, b: &Capsule) -> bool {
         .is_some_and(|o| o.is_lt())
 }
 
-/// The contact of two valid capsules, in the order given.
+/// The contact of two valid capsules that meet (as `intersects` decides), in the order given.
 fn ordered(this: &Capsule, other: &Capsule) -> Option<ContactInfo> {
     let (p, q) = (Segment::new(this.a, this.b), Segment::new(other.a, other.b));
     let (s, t) = segment_segment_parameters(&p, &q);
@@ -52,8 +53,13 @@ fn ordered(this: &Capsule, other: &Capsule) -> Option<ContactInfo> {
     let (x, y) = (this.a + d1 * s, other.a + d2 * t);
     let fallback = crossing_normal(d1, d2, (this.a + this.b - other.a - other.b) * 0.5);
     // Cores that meet within rounding: their closest points' offset is noise, not a
-    // direction; the crossing normal separates them.
-    let y = if within_rounding(x, y, [this.a, this.b, other.a, other.b]) {
+    // direction; the crossing normal separates them. So are closest points beyond the radii
+    // (rounded apart in this order of the capsules, or within the on-set tolerance of two
+    // segments when the radii are 0) of capsules that `intersects` found meeting.
+    let radii = this.radius + other.radius;
+    let y = if within_rounding(x, y, [this.a, this.b, other.a, other.b])
+        || !(x.distance_squared(y) <= radii * radii)
+    {
         x
     } else {
         y

@@ -3,7 +3,7 @@
 use crate::math::{Real, Vec3};
 use crate::query::algo::scale::rescale;
 use crate::query::contact::{balls, within_rounding};
-use crate::query::{Contact, ContactInfo, Distance, mirror_contact};
+use crate::query::{Contact, ContactInfo, Distance, Intersects, mirror_contact};
 use crate::shape::{Capsule, Segment, Triangle, extent_along};
 
 impl Contact<Triangle> for Capsule {
@@ -19,7 +19,8 @@ impl Contact<Triangle> for Capsule {
     /// `None` when apart and for invalid input.
     fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
         rescale!(pair self, other, contact);
-        if !(self.is_usable() && other.is_usable()) {
+        // The decision is `intersects`'s, so that there is a contact exactly when it is true.
+        if !(self.is_usable() && other.is_usable() && self.intersects(other)) {
             return None;
         }
         let core = Segment::new(self.a, self.b);
@@ -30,7 +31,11 @@ impl Contact<Triangle> for Capsule {
         let inputs = [other.a, other.b, other.c, self.a, self.b];
         if !within_rounding(cp.a, cp.b, inputs) {
             let fallback = other.normal().unwrap_or(Vec3::Y);
-            return balls(cp.b, self.radius, cp.a, 0.0, fallback);
+            if let Some(c) = balls(cp.b, self.radius, cp.a, 0.0, fallback) {
+                return Some(c);
+            }
+            // Beyond the radius only when `intersects` found the core crossing the triangle
+            // (its closest pair rounded apart).
         }
         // The core meets the triangle.
         let Some(n) = other.normal() else {

@@ -94,15 +94,15 @@ fn balls(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<Conta
 /// both; the deepest point when they just touch. `None` when apart and for an invalid plane (the
 /// caller checks the shape).
 #[inline]
-fn against_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> Option<ContactInfo> {
-    if !plane.is_usable() {
+fn against_plane<S: PlaneExtent + crate::query::Intersects<Plane>>(
+    shape: &S,
+    plane: &Plane,
+) -> Option<ContactInfo> {
+    // `intersects` decides, so that there is a contact exactly when it is true.
+    if !(plane.is_usable() && shape.intersects(plane)) {
         return None;
     }
     let (center, r) = shape.center_extent(plane.normal);
-    let s = plane.signed_distance(center);
-    if !(s.abs() <= r) {
-        return None;
-    }
     Some(plane_contact_geometry(shape, center, r, plane, 1.0))
 }
 

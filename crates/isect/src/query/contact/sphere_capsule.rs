@@ -18,12 +18,19 @@ impl Contact<Capsule> for Sphere {
             return None;
         }
         let q = closest_on_segment(self.center, other.a, other.b);
+        // The decision of `intersects`, on the same closest point.
+        let r = self.radius + other.radius;
+        if !(self.center.distance_squared(q) <= r * r) {
+            return None;
+        }
         let axis = other.b - other.a;
         let fallback = axis
             .try_normalize()
             .map_or(Vec3::Y, Vec3::any_orthonormal_vector);
-        // A center on the core within rounding: the offset is noise, not a direction.
-        let q = if within_rounding(self.center, q, [other.a, other.b, self.center]) {
+        // A center on the core within rounding: the offset is noise, not a direction. The
+        // projection from `a` rounds relative to the center's and `q`'s offsets from `a` (and
+        // to `q`'s magnitude), not to the capsule's length.
+        let q = if within_rounding(self.center, q, [other.a, q, self.center]) {
             self.center
         } else {
             q

@@ -2,7 +2,7 @@
 
 use crate::query::algo::scale::rescale;
 use crate::query::contact::{balls, within_rounding};
-use crate::query::{Contact, ContactInfo, PointQuery, mirror_contact};
+use crate::query::{Contact, ContactInfo, Intersects, PointQuery, mirror_contact};
 use crate::shape::{Sphere, Triangle, extent_along};
 
 impl Contact<Triangle> for Sphere {
@@ -15,7 +15,9 @@ impl Contact<Triangle> for Sphere {
     /// input.
     fn contact(&self, other: &Triangle) -> Option<ContactInfo> {
         rescale!(pair self, other, contact);
-        if !(self.is_usable() && other.is_usable()) {
+        // The decision is `intersects`'s (its final test is the `balls` one below, on the same
+        // closest point), so that there is a contact exactly when it is true.
+        if !(self.is_usable() && other.is_usable() && self.intersects(other)) {
             return None;
         }
         let q = other.closest_point(self.center);

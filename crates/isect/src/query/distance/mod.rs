@@ -143,7 +143,10 @@ fn ball_to<S: crate::query::PointQuery + ?Sized>(
 /// plane), else the shape's point nearest the plane (the middle of a face or edge parallel to
 /// it) and its foot on the plane. `NONE` for an invalid plane (the caller checks the shape).
 #[inline]
-fn to_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> ClosestPoints {
+fn to_plane<S: PlaneExtent + crate::query::Intersects<Plane>>(
+    shape: &S,
+    plane: &Plane,
+) -> ClosestPoints {
     if !plane.is_usable() {
         return ClosestPoints::NONE;
     }
@@ -153,7 +156,8 @@ fn to_plane<S: PlaneExtent>(shape: &S, plane: &Plane) -> ClosestPoints {
     if !s.is_finite() || !r.is_finite() {
         return ClosestPoints::NONE;
     }
-    if s.abs() <= r {
+    // `intersects` decides, so that the distance is 0 exactly when it is true.
+    if shape.intersects(plane) {
         let c = plane_contact_geometry(shape, center, r, plane, 1.0);
         return ClosestPoints {
             a: c.point,

@@ -8,7 +8,8 @@ use crate::shape::{Aabb, Plane};
 impl Intersects<Plane> for Aabb {
     /// Whether the box meets the plane: the extent method (Real-Time Rendering, 4th ed.,
     /// §22.10.1; Ericson §5.2.3), the box's projected radius `Σ eᵢ |nᵢ|` against the center's
-    /// signed distance, within the plane's `on_set_tolerance` (about 64 ulp of the coordinates).
+    /// signed distance, within the rounding
+    /// of that comparison (about 8 ulp of the center's, the offset's and the reach's magnitudes).
     /// Touching is `true`; flat and point boxes are what they are. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
@@ -17,7 +18,7 @@ impl Intersects<Plane> for Aabb {
             return false;
         }
         let reach = self.half_extents().dot(other.normal.abs());
-        slab_meets_plane(other, self.center(), reach, [self.min, self.max])
+        slab_meets_plane(other, self.center(), reach)
     }
 }
 

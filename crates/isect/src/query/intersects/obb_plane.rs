@@ -8,7 +8,8 @@ use crate::shape::{Obb, Plane};
 impl Intersects<Plane> for Obb {
     /// Whether the box meets the plane: the extent method (Real-Time Rendering, 4th ed.,
     /// §22.10.1; Ericson §5.2.3), the projected radius `Σ hᵢ |n · axisᵢ|` against the center's
-    /// signed distance, within the plane's `on_set_tolerance` (about 64 ulp of the coordinates).
+    /// signed distance, within the rounding
+    /// of that comparison (about 8 ulp of the center's, the offset's and the reach's magnitudes).
     /// Touching is `true`; flat boxes are what they are. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
@@ -17,7 +18,7 @@ impl Intersects<Plane> for Obb {
             return false;
         }
         let reach = self.projected_radius(other.normal);
-        slab_meets_plane(other, self.center, reach, [self.center])
+        slab_meets_plane(other, self.center, reach)
     }
 }
 

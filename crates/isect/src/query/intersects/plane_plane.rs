@@ -1,6 +1,6 @@
 //! Plane–plane overlap.
 
-use crate::math::{ON_SET_TOLERANCE, on_set_tolerance};
+use crate::math::{ON_SET_TOLERANCE, coordinate_scale, plane_tolerance};
 use crate::query::Intersects;
 use crate::query::algo::scale::rescale;
 use crate::shape::Plane;
@@ -12,8 +12,8 @@ impl Intersects<Plane> for Plane {
     /// "Parallel" means `|n₁ × n₂| <= ON_SET_TOLERANCE · |n₁| |n₂|` (the sine of the angle within
     /// about 64 ulp: the rounding noise of a normalized normal, which cannot tell such planes from
     /// parallel ones); such planes coincide when their offsets, as seen along `n₁`, differ by at
-    /// most the planes' `on_set_tolerance`. Planes at a larger angle always intersect, however far
-    /// away. `false` for invalid input.
+    /// most the plane tolerance of `Plane::contains_point`. Planes at a larger angle always
+    /// intersect, however far away. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Plane) -> bool {
         rescale!(pair self, other, intersects);
@@ -28,6 +28,6 @@ impl Intersects<Plane> for Plane {
         // Parallel: compare a point of `other` with `self`.
         let p = other.point() / n2.length_squared();
         let distance = self.signed_distance(p).abs() / n1.length();
-        distance <= on_set_tolerance([p, self.point()])
+        distance <= plane_tolerance(self.d, coordinate_scale([p]), 0.0)
     }
 }

@@ -1,6 +1,6 @@
 //! Point queries on a plane.
 
-use crate::math::{NO_POINT, Real, Vec3, on_set_tolerance};
+use crate::math::{NO_POINT, Real, Vec3, coordinate_scale, plane_tolerance};
 use crate::query::PointQuery;
 use crate::query::algo::scale::rescale;
 use crate::shape::Plane;
@@ -26,12 +26,14 @@ impl PointQuery for Plane {
         self.signed_distance(p).abs()
     }
 
-    /// Whether `p` is within [`on_set_tolerance`] of the plane.
+    /// Whether `p` is within rounding of the plane: its distance within
+    /// [`MAGNITUDE_TOLERANCE`](crate::math::MAGNITUDE_TOLERANCE) times `|p|` plus `|d|` (the
+    /// magnitudes the signed distance rounds at).
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
         rescale!(point self, p, contains_point);
         // An infinite coordinate makes the tolerance infinite too: check finiteness.
         let distance = self.distance_to_point(p);
-        distance.is_finite() && distance <= on_set_tolerance([p, self.point()])
+        distance.is_finite() && distance <= plane_tolerance(self.d, coordinate_scale([p]), 0.0)
     }
 }

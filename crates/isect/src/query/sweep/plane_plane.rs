@@ -1,6 +1,6 @@
 //! Sweep of a plane against a plane.
 
-use crate::math::{Vec3, on_set_tolerance};
+use crate::math::{Vec3, coordinate_scale, plane_tolerance};
 use crate::query::algo::scale::{normalize, rescale};
 use crate::query::{Contact, Distance, Sweep, SweepHit};
 use crate::shape::Plane;
@@ -64,7 +64,7 @@ impl Sweep<Plane> for Plane {
         let p = self.point() / self.normal.length_squared();
         let g0 = n.dot(p - other.point() / other.normal.length_squared());
         let k = n.dot(motion - other_motion);
-        let tolerance = on_set_tolerance([p, other.point()]);
+        let tolerance = plane_tolerance(other.d, coordinate_scale([p]), 0.0);
         let touching = g0.abs() <= tolerance;
         let (t_first, t_last) = if k == 0.0 {
             if !touching {
