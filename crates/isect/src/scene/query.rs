@@ -469,7 +469,7 @@ impl<T> Scene<T> {
                 bound = bound.min(self.placed(proxy).distance_to_point(p));
                 true
             });
-            if found || reach == Real::MAX {
+            if found || r >= Real::MAX {
                 break;
             }
             r *= 4.0;
