@@ -135,14 +135,7 @@ fn render_command(
         }
     };
     let build_time = build.elapsed();
-    let triangles: usize = scene
-        .objects
-        .iter()
-        .map(|o| match &o.shape {
-            shapes::Shape::Mesh(m) => m.triangle_count(),
-            _ => 0,
-        })
-        .sum();
+    let triangles = scene.mesh_triangles;
     output::check_writable(out)?;
     let bar = render::progress_bar(height);
     let (rgb, stats) = render::render(&scene, width, height, &bar);
@@ -151,8 +144,9 @@ fn render_command(
     output::write_atomic(out, &png)?;
     let seconds = stats.time.as_secs_f64().max(1e-9);
     eprintln!(
-        "scene with {} shapes ({triangles} mesh triangles) built in {:.3} s (meshes and their BVHs)",
-        scene.objects.len(),
+        "scene with {} shapes ({triangles} mesh triangles, {} mesh files loaded) built in {:.3} s (meshes and their BVHs)",
+        scene.len(),
+        scene.meshes_loaded,
         build_time.as_secs_f64()
     );
     eprintln!(

@@ -1,12 +1,19 @@
 //! `isect render`: one primary ray and one shadow ray per pixel through a scene of isect
 //! shapes, shaded with Lambert's law, a shadow, an ambient term and a sky gradient.
+//!
+//! The bounded shapes live in an [`isect::scene::Scene`], so a ray costs about the same for ten
+//! objects as for ten thousand, and the instances of one mesh file share one mesh; planes and
+//! frusta, which the scene does not hold, are tested one by one beside it.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use isect::math::{Quat, Vec3};
+use isect::scene::{Geometry, Pose};
 use isect::{Aabb, Capsule, ConvexHull, Frustum, Obb, Plane, Ray, Real, Sphere, TriMesh, Triangle};
 use rayon::prelude::*;
 use serde_json::Value;
@@ -32,7 +39,60 @@ pub struct Scene {
     pub camera: Camera,
     /// Unit vector from the scene towards the light (a light at infinity, like the sun).
     pub to_light: Vec3,
-    pub objects: Vec<Object>,
+    /// The bounded shapes with their colours.
+    pub world: isect::scene::Scene<Vec3>,
+    /// Planes and frusta, which have no place in `world`: tested for every ray.
+    pub others: Vec<Object>,
+    /// Triangles of every mesh instance (an instance counts its mesh's triangles).
+    pub mesh_triangles: usize,
+    /// Mesh files loaded (each once, however many instances it has).
+    pub meshes_loaded: usize,
+}
+
+impl Scene {
+    fn new(camera: Camera, to_light: Vec3) -> Self {
+        Self {
+            camera,
+            to_light,
+            world: isect::scene::Scene::new(),
+            others: Vec::new(),
+            mesh_triangles: 0,
+            meshes_loaded: 0,
+        }
+    }
+
+    /// The number of shapes.
+    pub fn len(&self) -> usize {
+        self.world.len() + self.others.len()
+    }
+
+    /// Adds a shape where it stands: a bounded kind to `world`, a plane or frustum to `others`.
+    fn add(&mut self, shape: Shape, color: Vec3) {
+        let geometry = match shape {
+            Shape::Sphere(s) => Geometry::Sphere(s),
+            Shape::Aabb(b) => Geometry::Aabb(b),
+            Shape::Obb(b) => Geometry::Obb(b),
+            Shape::Capsule(c) => Geometry::Capsule(c),
+            Shape::Triangle(t) => Geometry::Triangle(t),
+            Shape::ConvexHull(h) => Geometry::ConvexHull(Arc::new(h)),
+            Shape::Mesh(m) => {
+                self.meshes_loaded += 1;
+                self.add_instance(Arc::from(m), Pose::IDENTITY, color);
+                return;
+            }
+            shape => {
+                self.others.push(Object { shape, color });
+                return;
+            }
+        };
+        self.world.insert(geometry, Pose::IDENTITY, color);
+    }
+
+    /// Adds an instance of a (shared) mesh at `pose`.
+    fn add_instance(&mut self, mesh: Arc<TriMesh>, pose: Pose, color: Vec3) {
+        self.mesh_triangles += mesh.triangle_count();
+        self.world.insert(Geometry::TriMesh(mesh), pose, color);
+    }
 }
 
 /// Triangles of the default scene's mesh.
@@ -42,7 +102,7 @@ pub const DEFAULT_MESH_TRIANGLES: usize = 1_000_000;
 /// made of about `mesh_triangles` triangles.
 pub fn default_scene(mesh_triangles: usize) -> Scene {
     let warm = Vec3::new(0.9, 0.45, 0.3);
-    let objects = vec![
+    let shapes = vec![
         object(
             Shape::Plane(Plane::new(Vec3::Y, 0.0)),
             Vec3::new(0.8, 0.8, 0.75),
@@ -95,16 +155,19 @@ pub fn default_scene(mesh_triangles: usize) -> Scene {
             Vec3::new(0.95, 0.6, 0.7),
         ),
     ];
-    Scene {
-        camera: Camera {
+    let mut scene = Scene::new(
+        Camera {
             eye: Vec3::new(0.0, 4.2, 9.0),
             target: Vec3::new(0.0, 0.9, -0.3),
             up: Vec3::Y,
             fov_degrees: 50.0,
         },
-        to_light: Vec3::new(-0.5, 1.0, 0.6).normalize(),
-        objects,
+        Vec3::new(-0.5, 1.0, 0.6).normalize(),
+    );
+    for o in shapes {
+        scene.add(o.shape, o.color);
     }
+    scene
 }
 
 fn object(shape: Shape, color: Vec3) -> Object {
@@ -236,9 +299,23 @@ pub fn parse_scene(doc: &Value, dir: &Path) -> Result<Scene> {
         }
     };
     let list = array(root.require("shapes")?, "shapes")?;
-    let mut objects = Vec::new();
+    let mut scene = Scene::new(camera, to_light);
+    let mut meshes = MeshCache::default();
     for (i, value) in list.iter().enumerate() {
         let path = format!("shapes[{i}]");
+        let o = Obj::new(value, &path)?;
+        let color = o.vec3_or("color", Vec3::splat(0.8))?;
+        if color.min_element() < 0.0 || color.max_element() > 1.0 {
+            return Err(at(
+                &o.field_path("color"),
+                "components must be between 0 and 1",
+            ));
+        }
+        if o.get("type").and_then(Value::as_str) == Some("mesh") {
+            let (mesh, pose) = meshes.instance(&o, dir)?;
+            scene.add_instance(mesh, pose, color);
+            continue;
+        }
         let shape = shapes::parse(value, &path, dir, &["name", "color"])?;
         let probe = Ray::new(Vec3::ZERO, Vec3::X);
         if dispatch::raycast(&shape, &probe, 1.0, false).is_none() {
@@ -250,21 +327,61 @@ pub fn parse_scene(doc: &Value, dir: &Path) -> Result<Scene> {
                 ),
             ));
         }
-        let o = Obj::new(value, &path)?;
-        let color = o.vec3_or("color", Vec3::splat(0.8))?;
-        if color.min_element() < 0.0 || color.max_element() > 1.0 {
+        scene.add(shape, color);
+    }
+    scene.meshes_loaded = meshes.loaded.len();
+    Ok(scene)
+}
+
+/// The meshes of a scene file, each file loaded once per scale however many instances use it.
+#[derive(Default)]
+struct MeshCache {
+    loaded: HashMap<(PathBuf, u64), Arc<TriMesh>>,
+}
+
+impl MeshCache {
+    /// The mesh of a `mesh` entry (`file`, `scale`) and its pose (`position`, `rotation` or
+    /// `euler_degrees`), as `shapes::parse` reads them.
+    fn instance(&mut self, o: &Obj<'_>, dir: &Path) -> Result<(Arc<TriMesh>, Pose)> {
+        o.only(&[
+            "type",
+            "file",
+            "position",
+            "rotation",
+            "euler_degrees",
+            "scale",
+            "name",
+            "color",
+        ])?;
+        let file = dir.join(o.string("file")?);
+        let position = o.vec3_or("position", Vec3::ZERO)?;
+        let rotation = o.rotation()?;
+        let scale = o.real_or("scale", 1.0)?;
+        if !(scale > 0.0 && scale.is_finite()) {
             return Err(at(
-                &o.field_path("color"),
-                "components must be between 0 and 1",
+                &o.field_path("scale"),
+                format!("must be positive, found {scale}"),
             ));
         }
-        objects.push(Object { shape, color });
+        let key = (file.clone(), f64::from(scale).to_bits());
+        let mesh = match self.loaded.get(&key) {
+            Some(mesh) => mesh.clone(),
+            None => {
+                let loaded = isect::io::load(&file).map_err(|e| at(&o.field_path("file"), e))?;
+                let mesh = if scale == 1.0 {
+                    loaded
+                } else {
+                    let vertices = loaded.vertices().iter().map(|&v| v * scale).collect();
+                    TriMesh::new(vertices, loaded.triangles().to_vec())
+                        .map_err(|e| at(&o.field_path("file"), e))?
+                };
+                let mesh = Arc::new(mesh);
+                self.loaded.insert(key, mesh.clone());
+                mesh
+            }
+        };
+        Ok((mesh, Pose::new(rotation, position)))
     }
-    Ok(Scene {
-        camera,
-        to_light,
-        objects,
-    })
 }
 
 /// Rendering statistics.
@@ -310,17 +427,16 @@ pub fn render(scene: &Scene, width: u32, height: u32, progress: &ProgressBar) ->
 
 /// The colour seen along `ray`, and the number of rays cast for it.
 fn shade(scene: &Scene, ray: &Ray) -> (Vec3, u64) {
-    let mut best: Option<(Real, Vec3, Vec3, Vec3)> = None; // t, point, normal, colour
-    for object in &scene.objects {
+    // t, point, normal, colour
+    let mut best: Option<(Real, Vec3, Vec3, Vec3)> = scene.world.raycast(ray, Real::MAX).map(|h| {
+        let color = scene.world.get(h.object).copied().unwrap_or(Vec3::ONE);
+        (h.t, h.point, h.normal, color)
+    });
+    for object in &scene.others {
         let max_t = best.map_or(Real::MAX, |b| b.0);
-        let hit = match &object.shape {
-            Shape::Mesh(mesh) => mesh
-                .raycast_triangle(ray, max_t)
-                .map(|h| (h.t, ray.point_at(h.t), h.normal)),
-            shape => dispatch::raycast(shape, ray, max_t, false)
-                .flatten()
-                .map(|h| (h.t, h.point, h.normal)),
-        };
+        let hit = dispatch::raycast(&object.shape, ray, max_t, false)
+            .flatten()
+            .map(|h| (h.t, h.point, h.normal));
         if let Some((t, point, normal)) = hit {
             if best.is_none_or(|b| t < b.0) {
                 let mut color = object.color;
@@ -348,10 +464,11 @@ fn shade(scene: &Scene, ray: &Ray) -> (Vec3, u64) {
         rays += 1;
         let origin = point + normal * 1e-3;
         let shadow = Ray::new(origin, scene.to_light);
-        !scene
-            .objects
-            .iter()
-            .any(|o| dispatch::raycast_any(&o.shape, &shadow, Real::MAX) == Some(true))
+        scene.world.raycast_any(&shadow, Real::MAX).is_none()
+            && !scene
+                .others
+                .iter()
+                .any(|o| dispatch::raycast_any(&o.shape, &shadow, Real::MAX) == Some(true))
     } else {
         false
     };

@@ -142,6 +142,84 @@ fn render_matches_golden_image() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Many instances of one mesh file: the file is loaded once, and the picture is the one of the
+/// same boxes written as `obb` shapes (each instance placed by its own pose).
+#[test]
+fn render_many_instances_of_one_mesh() {
+    let dir = scratch("instances");
+    let cube = here("../isect/tests/data/cube.obj");
+    let mut instances = Vec::new();
+    let mut boxes = Vec::new();
+    let floor = json!({ "type": "plane", "normal": [0, 1, 0], "d": 0 });
+    instances.push(floor.clone());
+    boxes.push(floor);
+    for i in 0..20 {
+        for j in 0..20 {
+            let (x, z) = (i as f32 - 10.0, j as f32 * 0.8 - 12.0);
+            let degrees = (7 * i + 13 * j) as f32;
+            let color = [0.3 + 0.03 * i as f32, 0.5, 0.9 - 0.03 * j as f32];
+            instances.push(json!({
+                "type": "mesh", "file": cube.to_str().unwrap(), "position": [x, 0.0, z],
+                "euler_degrees": [0.0, degrees, 0.0], "scale": 0.4, "color": color,
+            }));
+            // The unit cube [0, 1]³ scaled by 0.4 and turned about its corner at the origin.
+            let rotation = Quat::from_rotation_y(degrees.to_radians());
+            let center = Vec3::new(x, 0.0, z) + rotation * Vec3::splat(0.2);
+            boxes.push(json!({
+                "type": "obb", "center": center.to_array(), "half_extents": [0.2, 0.2, 0.2],
+                "euler_degrees": [0.0, degrees, 0.0], "color": color,
+            }));
+        }
+    }
+    let camera = json!({ "eye": [0, 6, 6], "target": [0, 0, -4], "fov_degrees": 60 });
+    let render = |name: &str, shapes: &Vec<Value>| {
+        let scene = dir.join(format!("{name}.json"));
+        let doc = json!({ "camera": camera, "shapes": shapes });
+        std::fs::write(&scene, doc.to_string()).unwrap();
+        let out = dir.join(format!("{name}.png"));
+        let output = isect(
+            &[
+                "render",
+                "--scene",
+                scene.to_str().unwrap(),
+                "--width",
+                "80",
+                "--height",
+                "60",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        (text(&output.stderr), decode(&out))
+    };
+    let (log, (w, h, got)) = render("instances", &instances);
+    assert!(
+        log.contains("scene with 401 shapes (4800 mesh triangles, 1 mesh files loaded)"),
+        "{log}"
+    );
+    let (_, (bw, bh, want)) = render("boxes", &boxes);
+    assert_eq!((w, h), (bw, bh));
+    let mut colors: Vec<&[u8]> = got.chunks(3).collect();
+    colors.sort_unstable();
+    colors.dedup();
+    assert!(colors.len() > 50, "only {} colours", colors.len());
+    // Edges and shadow boundaries may flip a pixel between a mesh and a box.
+    let diffs: Vec<u32> = got
+        .iter()
+        .zip(&want)
+        .map(|(&a, &b)| u32::from(a.abs_diff(b)))
+        .collect();
+    let differing = diffs.iter().filter(|&&d| d > 8).count();
+    assert!(
+        differing <= diffs.len() / 50,
+        "{differing} of {} channels differ by more than 8",
+        diffs.len()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The query file in the README's "Command line" section.
 fn readme_example() -> String {
     let readme = std::fs::read_to_string(here("../../README.md")).unwrap();

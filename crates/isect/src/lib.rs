@@ -93,6 +93,9 @@ pub mod ops;
 #[cfg(feature = "alloc")]
 mod pages;
 pub mod query;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub mod scene;
 mod shape;
 #[cfg(feature = "alloc")]
 mod weld;

@@ -32,6 +32,7 @@ mod mesh;
 mod point;
 mod raycast;
 mod regressions;
+mod scene;
 mod shapes;
 mod sweep;
 mod wide;

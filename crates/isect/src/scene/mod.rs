@@ -1,0 +1,312 @@
+//! Many placed objects of every bounded 3D shape kind, meshes included, and the questions a
+//! world of them is asked: what a ray hits, what a moving shape hits first, what a shape
+//! overlaps, what a camera sees, what is nearest to a point, and which pairs touch.
+//!
+//! A [`Scene<T>`] keeps one [`Geometry`] in its own frame, a [`Pose`] and a `T` per object,
+//! and the object's bounding box in a [`BroadPhase`] that follows the pose. Meshes and hulls
+//! are shared ([`Arc`]): one [`TriMesh`] placed a thousand times is one mesh and one BVH, never
+//! copied or refitted; a query reaches it in its own frame (the ray, the moving shape, the
+//! frustum or the point is moved by the inverse pose), the primitive shapes are placed in the
+//! scene once per move.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use isect::scene::{Geometry, Pose, Scene};
+//! use isect::{Aabb, Ray, Sphere, TriMesh, math::{Quat, Vec3}};
+//!
+//! // A unit square of two triangles, placed twice: one mesh, two objects.
+//! let tile = Arc::new(TriMesh::new(
+//!     vec![Vec3::ZERO, Vec3::X, Vec3::new(1.0, 0.0, 1.0), Vec3::Z],
+//!     vec![[0, 2, 1], [0, 3, 2]],
+//! ).unwrap());
+//! let mut scene = Scene::new();
+//! let floor = scene.insert(Geometry::TriMesh(tile.clone()), Pose::IDENTITY, "floor");
+//! let wall = scene.insert(
+//!     Geometry::TriMesh(tile),
+//!     Pose::new(Quat::from_rotation_z(core::f32::consts::FRAC_PI_2), Vec3::new(3.0, 0.0, 0.0)),
+//!     "wall",
+//! );
+//! let ball = scene.insert(Geometry::Sphere(Sphere::new(Vec3::ZERO, 0.5)), Pose::from_translation(Vec3::new(0.5, 2.0, 0.5)), "ball");
+//!
+//! // A ray straight down hits the ball first, then (with the ball moved away) the floor.
+//! let down = Ray::new(Vec3::new(0.5, 5.0, 0.5), -Vec3::Y);
+//! assert_eq!(scene.raycast(&down, f32::INFINITY).map(|h| (h.object, h.t)), Some((ball, 2.5)));
+//! scene.set_pose(ball, Pose::from_translation(Vec3::new(10.0, 0.0, 0.0)));
+//! let hit = scene.raycast(&down, f32::INFINITY).unwrap();
+//! assert_eq!((hit.object, hit.t, hit.triangle.is_some()), (floor, 5.0, true));
+//!
+//! // A box overlapping the wall (x = 3, after its quarter turn about z).
+//! let mut found = Vec::new();
+//! scene.overlaps(&Aabb::new(Vec3::new(2.5, 0.5, 0.2), Vec3::new(3.5, 0.6, 0.3)), |o| {
+//!     found.push(o);
+//!     true
+//! });
+//! assert_eq!(found, [wall]);
+//! assert_eq!(scene.get(wall), Some(&"wall"));
+//! ```
+//!
+//! # Exactness
+//!
+//! Every query answers about the objects themselves, as closed sets, with the primitive
+//! query of the object's kind (touching counts): the broad phase's boxes only prune. What a
+//! query reports is what a loop over every object with the primitive queries (the query
+//! moved into the object's frame for meshes and hulls) reports, up to the order of the
+//! callbacks.
+//!
+//! # Degenerate and invalid input
+//!
+//! Degenerate geometry (a point sphere, a flat box, a collinear triangle) is what it is. An
+//! object with invalid geometry or an invalid pose (NaN, infinite, a zero quaternion) is the
+//! empty set: it is kept (its data, pose and geometry) but no query and no pair ever
+//! reports it, until [`set_pose`](Scene::set_pose) gives it a valid pose. Queries with an
+//! invalid shape, ray, frustum or point report nothing.
+
+mod pose;
+mod query;
+
+use alloc::sync::Arc;
+
+use crate::broad::{BroadPhase, Proxy};
+use crate::math::{Real, Vec3};
+use crate::query::Bounded;
+use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Sphere, TriMesh, Triangle};
+
+pub use pose::{Pose, Transform};
+pub use query::{SceneRayHit, SceneShape, SceneSweepHit};
+
+/// A handle to an object of a [`Scene`]: stable until the object is removed, never mistaken for
+/// a later object (the broad phase's [`Proxy`] underneath).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ObjectId(Proxy);
+
+impl ObjectId {
+    /// A small integer, unique among the objects of one scene at any time and reused after a
+    /// removal: an index into a side table of the caller's.
+    #[inline]
+    #[must_use]
+    pub fn index(self) -> u32 {
+        self.0.index()
+    }
+}
+
+/// The shape of an object, in the object's own frame (its [`Pose`] places it).
+///
+/// Every bounded 3D kind that has the sweeps and contacts of the scene's queries: the
+/// unbounded ones (`Line`, `Ray`, `Plane`, a `Frustum` with an infinite far plane) fit in no
+/// box, and a `Segment` has no contact; keep those beside the scene. Meshes and hulls are
+/// shared, so that many objects can stand for one.
+#[derive(Clone, Debug)]
+pub enum Geometry {
+    /// A ball.
+    Sphere(Sphere),
+    /// A box, axis-aligned in the object's frame (an [`Obb`] once rotated).
+    Aabb(Aabb),
+    /// An oriented box.
+    Obb(Obb),
+    /// A capsule.
+    Capsule(Capsule),
+    /// A triangle (two-sided).
+    Triangle(Triangle),
+    /// A convex hull, shared.
+    ConvexHull(Arc<ConvexHull>),
+    /// A triangle mesh with its BVH, shared; solid when [`TriMesh::is_solid`].
+    TriMesh(Arc<TriMesh>),
+}
+
+/// An object's geometry where its pose puts it: the primitive shapes placed in the scene,
+/// meshes and hulls left in their frames with the pose and its inverse.
+#[derive(Clone, Debug)]
+enum Placed {
+    Sphere(Sphere),
+    Obb(Obb),
+    Capsule(Capsule),
+    Triangle(Triangle),
+    Hull(Arc<ConvexHull>, Frame),
+    Mesh(Arc<TriMesh>, Frame),
+}
+
+/// A pose and its inverse (scene to object frame), computed once per move.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    pose: Pose,
+    inverse: Pose,
+}
+
+impl Placed {
+    fn new(geometry: &Geometry, pose: &Pose) -> Self {
+        let frame = Frame {
+            pose: *pose,
+            inverse: pose.inverse(),
+        };
+        match geometry {
+            Geometry::Sphere(s) => Self::Sphere(s.transform(pose)),
+            Geometry::Aabb(b) => Self::Obb(b.transform(pose)),
+            Geometry::Obb(b) => Self::Obb(b.transform(pose)),
+            Geometry::Capsule(c) => Self::Capsule(c.transform(pose)),
+            Geometry::Triangle(t) => Self::Triangle(t.transform(pose)),
+            Geometry::ConvexHull(h) => Self::Hull(h.clone(), frame),
+            Geometry::TriMesh(m) => Self::Mesh(m.clone(), frame),
+        }
+    }
+
+    /// The box the broad phase keeps: the placed shape's, or the placed box of the local one,
+    /// grown by a few ulps of its coordinates so that rounding in the placement never leaves a
+    /// point of the object outside. Invalid (so never reported) for invalid input.
+    fn aabb(&self) -> Aabb {
+        let (bounds, usable) = match self {
+            Self::Sphere(s) => (s.aabb(), s.is_usable()),
+            Self::Obb(b) => (b.aabb(), b.is_usable()),
+            Self::Capsule(c) => (c.aabb(), c.is_usable()),
+            Self::Triangle(t) => (t.aabb(), t.is_usable()),
+            Self::Hull(h, f) => (placed_box(&h.aabb(), f), h.is_usable()),
+            Self::Mesh(m, f) => (placed_box(&m.aabb(), f), true),
+        };
+        if !usable {
+            return Aabb::new(Vec3::NAN, Vec3::NAN);
+        }
+        let size = bounds.min.abs().max(bounds.max.abs()).max_element();
+        let pad = size * (8.0 * Real::EPSILON);
+        Aabb::new(bounds.min - pad, bounds.max + pad)
+    }
+}
+
+/// The scene box of a local box under a frame (the box of the placed oriented box; NaN for an
+/// invalid pose or an empty local box).
+fn placed_box(local: &Aabb, frame: &Frame) -> Aabb {
+    if !(frame.pose.rotation.is_finite() && frame.pose.translation.is_finite()) {
+        return Aabb::new(Vec3::NAN, Vec3::NAN);
+    }
+    local.transform(&frame.pose).aabb()
+}
+
+/// One object: what the user gave and where it is.
+#[derive(Clone, Debug)]
+struct Object<T> {
+    geometry: Geometry,
+    pose: Pose,
+    placed: Placed,
+    data: T,
+}
+
+/// Objects of every bounded 3D shape kind with rigid poses, over a [`BroadPhase`]: see the
+/// [module docs](self).
+#[derive(Clone, Debug)]
+pub struct Scene<T> {
+    broad: BroadPhase<Object<T>>,
+}
+
+impl<T> Default for Scene<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T> Scene<T> {
+    /// An empty scene.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            broad: BroadPhase::new(),
+        }
+    }
+
+    /// The number of objects, with valid poses or not.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.broad.len()
+    }
+
+    /// Whether there are no objects.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.broad.is_empty()
+    }
+
+    /// Adds an object with its geometry (in its own frame), pose and data. Its rotation is
+    /// normalized; an invalid pose or geometry is kept, but the object is reported nowhere
+    /// until [`set_pose`](Self::set_pose) makes it valid.
+    ///
+    /// # Panics
+    /// When the scene already holds `2³¹ − 1` objects.
+    pub fn insert(&mut self, geometry: Geometry, pose: Pose, data: T) -> ObjectId {
+        let pose = pose.normalized();
+        let placed = Placed::new(&geometry, &pose);
+        let aabb = placed.aabb();
+        ObjectId(self.broad.insert(
+            aabb,
+            Object {
+                geometry,
+                pose,
+                placed,
+                data,
+            },
+        ))
+    }
+
+    /// Moves the object to `pose` (rotation normalized); its box in the broad phase follows.
+    /// An invalid pose hides it from every query until a valid one comes. A removed object is
+    /// ignored.
+    pub fn set_pose(&mut self, object: ObjectId, pose: Pose) {
+        let Some(o) = self.broad.get_mut(object.0) else {
+            return;
+        };
+        o.pose = pose.normalized();
+        o.placed = Placed::new(&o.geometry, &o.pose);
+        let aabb = o.placed.aabb();
+        self.broad.update(object.0, aabb);
+    }
+
+    /// Removes the object and returns its data; `None` when it was removed already.
+    pub fn remove(&mut self, object: ObjectId) -> Option<T> {
+        self.broad.remove(object.0).map(|o| o.data)
+    }
+
+    /// The object's data, unless it was removed.
+    #[must_use]
+    pub fn get(&self, object: ObjectId) -> Option<&T> {
+        self.broad.get(object.0).map(|o| &o.data)
+    }
+
+    /// The object's data, mutably, unless it was removed.
+    #[must_use]
+    pub fn get_mut(&mut self, object: ObjectId) -> Option<&mut T> {
+        self.broad.get_mut(object.0).map(|o| &mut o.data)
+    }
+
+    /// The object's geometry, in its own frame.
+    #[must_use]
+    pub fn geometry(&self, object: ObjectId) -> Option<&Geometry> {
+        self.broad.get(object.0).map(|o| &o.geometry)
+    }
+
+    /// The object's pose (its rotation normalized).
+    #[must_use]
+    pub fn pose(&self, object: ObjectId) -> Option<Pose> {
+        self.broad.get(object.0).map(|o| o.pose)
+    }
+
+    /// The object's box in the scene, as the broad phase keeps it: it contains the placed
+    /// object (a few ulps larger; for meshes and hulls, the box of their rotated local box).
+    /// Not valid for an object with an invalid pose.
+    #[must_use]
+    pub fn aabb(&self, object: ObjectId) -> Option<Aabb> {
+        self.broad.aabb(object.0)
+    }
+
+    /// Every object with its data, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = (ObjectId, &T)> + '_ {
+        self.broad.iter().map(|(p, _, o)| (ObjectId(p), &o.data))
+    }
+
+    /// The broad phase underneath (its proxies are the objects'), for statistics and
+    /// [`BroadPhase::rebuild`]-style maintenance through [`Scene::rebuild`].
+    #[must_use]
+    pub fn broad_phase_stats(&self) -> crate::broad::Stats {
+        self.broad.stats()
+    }
+
+    /// Rebuilds the broad phase's tree (binned SAH) for a scene that stopped moving.
+    pub fn rebuild(&mut self) {
+        self.broad.rebuild();
+    }
+}
