@@ -3,7 +3,7 @@
 //! a face or edge when several points are furthest (so a flat contact is reported in its middle).
 
 use crate::math::{Real, Vec3};
-use crate::shape::{Aabb, Capsule, Obb, Sphere};
+use crate::shape::{Aabb, Capsule, Obb, Segment, Sphere};
 
 /// A convex shape's extent along a unit direction and its face-centred support offsets.
 pub(crate) trait PlaneExtent {
@@ -81,6 +81,28 @@ impl PlaneExtent for Capsule {
             Vec3::ZERO
         };
         end + dir * self.radius
+    }
+}
+
+impl PlaneExtent for Segment {
+    /// About the midpoint: `|n · (b − a)| / 2`.
+    #[inline]
+    fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
+        let half_axis = (self.b - self.a) * 0.5;
+        (self.a + half_axis, n.dot(half_axis).abs())
+    }
+
+    #[inline]
+    fn face_support(&self, dir: Vec3) -> Vec3 {
+        let half_axis = (self.b - self.a) * 0.5;
+        let along = dir.dot(half_axis);
+        if along > 0.0 {
+            half_axis
+        } else if along < 0.0 {
+            -half_axis
+        } else {
+            Vec3::ZERO
+        }
     }
 }
 
