@@ -410,6 +410,57 @@ fn query_answers_sweeps_and_distances_against_meshes() {
 }
 
 #[test]
+fn query_answers_contacts_against_meshes() {
+    // The solid unit cube moved to [1, 2] x [0, 1] x [0, 1]: a ball sunk a quarter into its face
+    // x = 2, a stick through its top face with a quarter below it, and a ball clear of it. Every
+    // answer is exact in floats, and the library's own.
+    let dir = scratch("mesh_contacts");
+    let file = dir.join("q.json");
+    let cube = here("../isect/tests/data/cube.obj");
+    std::fs::write(
+        &file,
+        json!({
+            "shapes": [
+                { "name": "cube", "type": "mesh", "file": cube, "position": [1, 0, 0] },
+                { "name": "ball", "type": "sphere", "center": [2.25, 0.5, 0.5], "radius": 0.5 },
+                { "name": "stick", "type": "segment", "a": [1.5, 0.75, 0.25], "b": [1.5, 1.5, 0.25] },
+                { "name": "clear", "type": "sphere", "center": [5, 0.5, 0.5], "radius": 1 },
+            ],
+            "queries": [
+                { "query": "contact", "a": "ball", "b": "cube" },
+                { "query": "contact", "a": "cube", "b": "ball" },
+                { "query": "contact", "a": "stick", "b": "cube" },
+                { "query": "contact", "a": "clear", "b": "cube" },
+            ]
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let output = isect(&["query", file.to_str().unwrap()], None);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let r = &doc["results"];
+    assert_eq!(r[0]["result"]["normal"], json!([1.0, 0.0, 0.0]), "{}", r[0]);
+    assert_eq!(r[0]["result"]["depth"], json!(0.25), "{}", r[0]);
+    assert_eq!(r[0]["result"]["point"], json!([2.0, 0.5, 0.5]), "{}", r[0]);
+    // The mesh first: the normal points from the ball towards the mesh.
+    assert_eq!(
+        r[1]["result"]["normal"],
+        json!([-1.0, 0.0, 0.0]),
+        "{}",
+        r[1]
+    );
+    assert_eq!(r[1]["result"]["depth"], json!(0.25), "{}", r[1]);
+    // The stick is pushed out through the top face by its quarter below it.
+    assert_eq!(
+        r[2]["result"],
+        json!({ "point": [1.5, 1.0, 0.25], "normal": [0.0, 1.0, 0.0], "depth": 0.25 })
+    );
+    assert_eq!(r[3]["result"], Value::Null);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn mesh_statistics() {
     let cube = here("../isect/tests/data/cube_binary.stl");
     let output = isect(&["mesh", cube.to_str().unwrap()], None);

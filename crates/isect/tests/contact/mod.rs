@@ -7,6 +7,7 @@ pub mod hull;
 mod manifold;
 mod plane;
 pub mod polytopes;
+mod segment;
 pub mod solids;
 
 use isect::math::Vec3;

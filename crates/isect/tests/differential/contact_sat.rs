@@ -1,4 +1,4 @@
-//! Box–box, box–triangle and capsule–box contacts against parry's `query::contact` (GJK/EPA for
+//! Box–box, box–triangle, capsule–box and segment–triangle contacts against parry's `query::contact` (GJK/EPA for
 //! these pairs in parry 0.31; its SAT cuboid routine is disabled in the dispatcher). Penetration
 //! depth is parry's `-dist`; parry's `normal1` points from shape 1 towards shape 2, so isect's
 //! normal (from `other` towards `self`) is `-normal1`.
@@ -10,7 +10,7 @@
 //! translation does not separate).
 
 use isect::math::{Quat, Vec3};
-use isect::{Aabb, Contact, ContactInfo, Intersects, Obb, Real};
+use isect::{Aabb, Contact, ContactInfo, Intersects, Obb, Real, Segment};
 use parry::shape as ps;
 use proptest::prelude::*;
 
@@ -98,6 +98,25 @@ fn solid_obb() -> impl Strategy<Value = Obb> {
 }
 
 proptest! {
+    /// A segment through a point of a proper triangle (so that most cross it).
+    #[test]
+    fn segment_triangle_matches_parry(
+        t in strategy::triangle(),
+        w in (0.0 as Real..1.0, 0.0 as Real..1.0),
+        dir in strategy::direction(),
+        lo in 0.0 as Real..1.0,
+        hi in 0.0 as Real..1.0,
+    ) {
+        prop_assume!(t.normal().is_some());
+        let (u, v) = if w.0 + w.1 > 1.0 { (1.0 - w.0, 1.0 - w.1) } else { w };
+        let p = t.a + (t.b - t.a) * u + (t.c - t.a) * v;
+        let s = Segment::new(p - dir * lo, p + dir * hi);
+        let ps_ = ps::Segment::new(to_parry(s.a), to_parry(s.b));
+        let pt = ps::Triangle::new(to_parry(t.a), to_parry(t.b), to_parry(t.c));
+        let id = translation(Vec3::ZERO);
+        compare(&s, &t, s.contact(&t), parry_contact(id, &ps_, id, &pt))?;
+    }
+
     #[test]
     fn obb_obb_matches_parry(a in solid_obb(), b in solid_obb(), off in nearby()) {
         let b = near(&b, a.center + off);

@@ -5,12 +5,12 @@
 
 use super::mesh;
 use crate::common::mesh::{soup, subdivided_cube};
-use crate::common::strategy::{aabb, capsule, convex_hull, obb, sphere, triangle};
+use crate::common::strategy::{aabb, capsule, convex_hull, obb, segment, sphere, triangle};
 use crate::common::tol;
 use isect::math::{Quat, Vec3};
 use isect::{
     Aabb, Capsule, Contact, ContactManifold, Distance, MeshContact, MeshContactShape, Obb, Real,
-    Sphere, TriMesh, Triangle,
+    Segment, Sphere, TriMesh, Triangle,
 };
 use proptest::prelude::*;
 
@@ -155,6 +155,35 @@ proptest! {
         check_soup(&m, &c, margin)?;
         check_soup(&m, &t, margin)?;
         check_soup(&m, &h, margin)?;
+    }
+
+    #[test]
+    fn soup_segments(m in soup(30), s in segment(), margin in 0.0..2.0 as Real) {
+        check_soup(&mesh(m), &s, margin)?;
+    }
+
+    /// A slanted stick through a flat grid, at positions on a 1/8 lattice that put it exactly
+    /// through shared edges and corners (where the shortest push of a triangle is sideways off
+    /// its edge or corner, leaning to either side of the plane): every contact is the face
+    /// normal on the side of the stick's middle, exactly, with the depth of the lower end below
+    /// the plane, and so is the deepest.
+    #[test]
+    fn stick_through_a_flat_grid(i in -20i32..=20, j in -20i32..=20, h in 1u32..4, lean in 0u32..4) {
+        let m = grid(8, true);
+        let foot = Vec3::new(i as Real / 8.0, -(h as Real) / 8.0, j as Real / 8.0);
+        let top = foot + Vec3::new(lean as Real / 8.0, 1.0, -(lean as Real) / 16.0);
+        let s = Segment::new(foot, top);
+        let want = h as Real / 8.0;
+        let got = all(&m, &s, 0.0);
+        prop_assert!(!got.is_empty());
+        for c in &got {
+            prop_assert_eq!(c.normal, Vec3::Y, "{:?}", c);
+            prop_assert_eq!(c.depth, want, "{:?}", c);
+        }
+        let c = s.contact(&m).unwrap();
+        prop_assert_eq!((c.normal, c.depth), (Vec3::Y, want));
+        let back = m.contact(&s).unwrap();
+        prop_assert_eq!((back.normal, back.depth), (-Vec3::Y, want));
     }
 
     /// A ball sliding over a flat grid (alternating diagonals), at positions on a 1/8 lattice
@@ -404,6 +433,12 @@ fn invalid_input_gives_nothing() {
         assert!(c.contact(&m).is_none());
         let o = Obb::from_quat(Vec3::ZERO, Vec3::new(1.0, bad, 1.0), Quat::IDENTITY);
         assert!(o.contact_manifold(&m).is_empty());
+    }
+    for bad in crate::common::NON_FINITE {
+        let s = Segment::new(Vec3::new(0.0, -1.0, 0.0), Vec3::new(0.0, 1.0, bad));
+        assert!(all(&m, &s, 1.0).is_empty());
+        assert!(s.contact(&m).is_none());
+        assert!(m.contact(&s).is_none());
     }
     let neg = Sphere::new(Vec3::new(0.0, 0.5, 0.0), -1.0);
     assert!(neg.contact(&m).is_none());

@@ -4,7 +4,7 @@
 
 use crate::math::{Real, Vec3, coordinate_scale, plane_tolerance};
 use crate::query::Side;
-use crate::shape::{Aabb, Capsule, Obb, Plane, Sphere};
+use crate::shape::{Aabb, Capsule, Obb, Plane, Segment, Sphere};
 
 /// The side of the plane on which the slab `|n · (x − center)| <= reach` lies: the center's
 /// signed distance `s` against `reach`, within the rounding of that comparison
@@ -126,6 +126,28 @@ impl PlaneExtent for Capsule {
             Vec3::ZERO
         };
         end + dir * self.radius
+    }
+}
+
+impl PlaneExtent for Segment {
+    /// About the midpoint: `|n · (b − a)| / 2`.
+    #[inline]
+    fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
+        let half_axis = (self.b - self.a) * 0.5;
+        (self.a + half_axis, n.dot(half_axis).abs())
+    }
+
+    #[inline]
+    fn face_support(&self, dir: Vec3) -> Vec3 {
+        let half_axis = (self.b - self.a) * 0.5;
+        let along = dir.dot(half_axis);
+        if along > 0.0 {
+            half_axis
+        } else if along < 0.0 {
+            -half_axis
+        } else {
+            Vec3::ZERO
+        }
     }
 }
 

@@ -42,49 +42,14 @@ impl Contact<Triangle> for Capsule {
             // A degenerate triangle is a segment (or a point) meeting the core: a direction
             // across both (the normal of the plane they span, or any perpendicular when they
             // are collinear) separates them by the radius.
-            let [a, b, c] = other.vertices();
-            let edge = [b - a, c - b, a - c]
-                .into_iter()
-                .max_by(|x, y| x.length_squared().total_cmp(&y.length_squared()))
-                .unwrap_or(Vec3::ZERO);
-            let dir = self.b - self.a;
-            let across = dir
-                .cross(edge)
-                .try_normalize()
-                .or_else(|| dir.try_normalize().map(Vec3::any_orthonormal_vector))
-                .or_else(|| edge.try_normalize().map(Vec3::any_orthonormal_vector))
-                .unwrap_or(Vec3::Y);
+            let across = across_degenerate(other, self.b - self.a);
             return Some(ContactInfo {
                 point: cp.a,
                 normal: across,
                 depth: self.radius,
             });
         };
-        // SAT for the core against the triangle: per axis, the shorter of the pushes along
-        // `+u` and `−u` that clear the triangle's extent; the least over the axes.
-        let d = self.b - self.a;
-        let [ta, tb, tc] = other.vertices();
-        let mut best = (Real::INFINITY, n);
-        let mut consider = |u: Vec3| {
-            let (slo, shi) = extent_along(u, [self.a, self.b]);
-            let (tlo, thi) = extent_along(u, [ta, tb, tc]);
-            let (up, down) = (thi - slo, shi - tlo);
-            let (depth, dir) = if up <= down { (up, u) } else { (down, -u) };
-            if depth < best.0 {
-                best = (depth, dir);
-            }
-        };
-        // The face normal, on the side of the core's middle for a tie.
-        let mid = n.dot((self.a + self.b) * 0.5 - ta);
-        consider(if mid < 0.0 { -n } else { n });
-        for e in [tb - ta, tc - tb, ta - tc] {
-            // Axes of an edge parallel to the core (within rounding) repeat others.
-            let c = e.cross(d);
-            if c.length() > 64.0 * Real::EPSILON * e.length() * d.length() {
-                consider(c.normalize());
-            }
-        }
-        let (depth, normal) = best;
+        let (depth, normal) = shortest_push(self.a, self.b, other, n);
         Some(ContactInfo {
             point: cp.a,
             normal,
@@ -94,3 +59,50 @@ impl Contact<Triangle> for Capsule {
 }
 
 mirror_contact!(Capsule, Triangle);
+
+/// A unit direction across a degenerate `triangle` (a segment or a point) and a segment along
+/// `dir` that meet: the normal of the plane they span, or any perpendicular when they are
+/// collinear. Moving the segment along it by `d` leaves them `d` apart.
+pub(super) fn across_degenerate(triangle: &Triangle, dir: Vec3) -> Vec3 {
+    let [a, b, c] = triangle.vertices();
+    let edge = [b - a, c - b, a - c]
+        .into_iter()
+        .max_by(|x, y| x.length_squared().total_cmp(&y.length_squared()))
+        .unwrap_or(Vec3::ZERO);
+    dir.cross(edge)
+        .try_normalize()
+        .or_else(|| dir.try_normalize().map(Vec3::any_orthonormal_vector))
+        .or_else(|| edge.try_normalize().map(Vec3::any_orthonormal_vector))
+        .unwrap_or(Vec3::Y)
+}
+
+/// The shortest translation that clears the segment `ab` of `triangle` (unit normal `n`), as
+/// `(length, unit direction)`: SAT over the face normal and each edge crossed with the segment
+/// (the face normals of their Minkowski difference), per axis the shorter of the pushes along
+/// `+u` and `−u`; the face normal on the side of the segment's middle for a tie. The extents
+/// come from the corners, so the push separates even for a sliver whose computed normal is
+/// rounding noise. The length is negative when the segment is already clear by that much.
+pub(super) fn shortest_push(a: Vec3, b: Vec3, triangle: &Triangle, n: Vec3) -> (Real, Vec3) {
+    let d = b - a;
+    let [ta, tb, tc] = triangle.vertices();
+    let mut best = (Real::INFINITY, n);
+    let mut consider = |u: Vec3| {
+        let (slo, shi) = extent_along(u, [a, b]);
+        let (tlo, thi) = extent_along(u, [ta, tb, tc]);
+        let (up, down) = (thi - slo, shi - tlo);
+        let (depth, dir) = if up <= down { (up, u) } else { (down, -u) };
+        if depth < best.0 {
+            best = (depth, dir);
+        }
+    };
+    let mid = n.dot((a + b) * 0.5 - ta);
+    consider(if mid < 0.0 { -n } else { n });
+    for e in [tb - ta, tc - tb, ta - tc] {
+        // Axes of an edge parallel to the segment (within rounding) repeat others.
+        let c = e.cross(d);
+        if c.length() > 64.0 * Real::EPSILON * e.length() * d.length() {
+            consider(c.normalize());
+        }
+    }
+    best
+}

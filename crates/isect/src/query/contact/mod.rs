@@ -44,6 +44,7 @@ mod sphere_triangle;
 #[cfg(feature = "alloc")]
 mod triangle_convex_hull;
 mod triangle_plane;
+mod triangle_segment;
 mod triangle_triangle;
 #[cfg(feature = "alloc")]
 pub(crate) mod trimesh;

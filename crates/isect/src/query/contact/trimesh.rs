@@ -26,10 +26,10 @@ use crate::query::{
     PointQuery, mirror_contact, mirror_manifold,
 };
 use crate::shape::trimesh::active_edges::{back, front};
-use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Sphere, TriMesh, Triangle};
+use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
 
 /// A convex shape whose contacts with a mesh [`TriMesh::contacts`] and `Contact<TriMesh>` find:
-/// [`Sphere`], [`Aabb`], [`Obb`], [`Capsule`], [`Triangle`] and [`ConvexHull`]. Sealed: the mesh
+/// [`Sphere`], [`Aabb`], [`Obb`], [`Capsule`], [`Triangle`], [`Segment`] and [`ConvexHull`]. Sealed: the mesh
 /// contacts need each shape's contact and closest points with a triangle and its extent along
 /// a direction.
 pub trait MeshContactShape: sealed::TriangleContact {}
@@ -121,9 +121,17 @@ fn triangle_contact<S: MeshContactShape + ?Sized>(
         Feature::Covered => return None,
         Feature::Face => {}
     }
-    // The face normal, with the depth of the shape below the triangle's plane.
+    // The face normal, with the depth of the shape below the triangle's plane. On a surface
+    // mesh, the side of the shape's center (the shallower push; the contact's side on a tie):
+    // a normal from an edge or corner may lean to the other side (a slanted stick pushed
+    // sideways off an edge it crosses), and every triangle of a flat patch must agree.
     let (center, r) = shape.extent(out);
-    let depth = r - out.dot(center - tri.a);
+    let s = out.dot(center - tri.a);
+    let (out, depth) = if !mesh.solid && s < 0.0 {
+        (-out, r + s)
+    } else {
+        (out, r - s)
+    };
     (depth >= -margin).then_some(MeshContact {
         triangle: i,
         point: raw.point,
@@ -368,7 +376,7 @@ macro_rules! contact_against_mesh {
     )*};
 }
 
-contact_against_mesh!(Sphere, Aabb, Obb, Capsule, Triangle, ConvexHull);
+contact_against_mesh!(Sphere, Aabb, Obb, Capsule, Triangle, Segment, ConvexHull);
 
 /// The manifold of a box (`frame`, of the valid `shape`) resting on a mesh: the normal of the
 /// deepest contact, and the points of every triangle in contact with that normal (within
