@@ -84,18 +84,34 @@ fn advance(a: &Body<'_>, v: Vec2, b: &Body<'_>) -> Option<(Real, Vec2, ClosestPo
     let r = a.radius_of() + b.radius_of();
     let mut t: Real = 0.0;
     let mut normal = unit_or(-v, Vec2::Y);
+    let mut measured = false;
     for _ in 0..MAX_STEPS {
         let cp = closest_moved(a, v * t, b)?;
         let d = cp.distance;
         if !d.is_finite() {
             return None;
         }
-        let scale = cp.a.abs().max_element().max(cp.b.abs().max_element()) + r;
+        // The moved body's corners carry the rounding of `v · t` (an ulp of the motion), which
+        // can exceed that of the closest points when they lie near the origin: within it the
+        // direction between the cores is noise (across a flat box or a segment, it can point
+        // the wrong way and end the advance as if they moved apart).
+        let scale =
+            cp.a.abs().max_element().max(cp.b.abs().max_element()) + r + v.abs().max_element();
         let tol = 16.0 * Real::EPSILON * scale;
-        if d > 0.0 {
-            normal = unit_or(cp.a - cp.b, normal);
-        }
         let gap = d - r;
+        if d > 0.0 {
+            let n = unit_or(cp.a - cp.b, normal);
+            // A step ends on the tangent line of the gap's last closest points, which the set
+            // lies behind, so in exact arithmetic the new direction never turns more than a
+            // right angle from the last (exactly a right angle past a corner it grazes). It
+            // turns back only when rounding carried the step through a contact of zero extent
+            // (a point across a segment, a flat box past a corner): the contact is here.
+            if measured && n.dot(normal) < -0.5 {
+                return Some((t, normal, cp));
+            }
+            normal = n;
+            measured = true;
+        }
         if gap <= tol {
             return Some((t, normal, cp));
         }
