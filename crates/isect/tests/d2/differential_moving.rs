@@ -39,9 +39,12 @@
 //! where isect's push (a little more than its depth along its normal) separates the shapes.
 
 use isect::Real;
-use isect::d2::{Contact, Distance, Intersects, Ray, RayCast, Segment, Sweep};
+use isect::d2::{Contact, ContactManifold, Distance, Intersects, Ray, RayCast, Segment, Sweep};
 use isect::math::Vec2;
-use parry2d::query::{ShapeCastOptions, cast_shapes};
+use parry2d::query::{
+    ContactManifold as PManifold, DefaultQueryDispatcher, PersistentQueryDispatcher,
+    ShapeCastOptions, cast_shapes,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -188,6 +191,73 @@ where
     Ok(())
 }
 
+/// Compares a contact manifold with parry's `contact_manifolds` (boxes and convex polygons)
+/// where both clearly penetrate along the same normal: each of parry's point pairs has its
+/// midpoint among isect's points (halfway between the surfaces), with the same depth.
+fn compare_manifold<A, B>(a: &A, b: &B) -> Result<(), TestCaseError>
+where
+    A: ToParry + ContactManifold<B> + core::fmt::Debug,
+    B: ToParry + core::fmt::Debug,
+{
+    let (Some((pa, ga)), Some((pb, gb))) = (a.parry(), b.parry()) else {
+        return Ok(());
+    };
+    let mut manifolds: Vec<PManifold<(), ()>> = Vec::new();
+    let mut workspace = None;
+    DefaultQueryDispatcher
+        .contact_manifolds(
+            &pa.inv_mul(&pb),
+            &*ga,
+            &*gb,
+            0.0,
+            &mut manifolds,
+            &mut workspace,
+        )
+        .expect("supported pair");
+    let ours = a.contact_manifold(b);
+    let Some(theirs) = manifolds.iter().find(|m| !m.points.is_empty()) else {
+        return Ok(());
+    };
+    // parry's normal points from a towards b; isect's from b towards a.
+    let n = -Vec2::from_array(pa.transform_vector(theirs.local_n1).to_array());
+    let clear = |d: Real| d > 1e-2;
+    if (ours.normal - n).length() > 1e-3
+        || !ours.points().iter().all(|p| clear(p.depth))
+        || !theirs.points.iter().all(|p| clear(-p.dist))
+    {
+        return Ok(());
+    }
+    // parry keeps only the deepest corner where the incident edge is not parallel to the
+    // reference face; isect keeps both clipped ends below it, as Box2D does (each checked to
+    // be on both shapes by the manifold properties).
+    prop_assert!(
+        ours.len() >= theirs.points.len(),
+        "{:?} {:?}: {:?} vs parry {:?}",
+        a,
+        b,
+        ours,
+        theirs.points
+    );
+    for q in &theirs.points {
+        let p1 = Vec2::from_array(pa.transform_point(q.local_p1).to_array());
+        let p2 = Vec2::from_array(pb.transform_point(q.local_p2).to_array());
+        let mid = (p1 + p2) * 0.5;
+        prop_assert!(
+            ours.points()
+                .iter()
+                .any(|p| (p.point - mid).length() <= 1e-3 * (1.0 + mid.length())
+                    && (p.depth + q.dist).abs() <= 1e-3 * (1.0 + p.depth)),
+            "{:?} {:?}: {:?} vs parry's point {:?} at depth {}",
+            a,
+            b,
+            ours,
+            mid,
+            -q.dist
+        );
+    }
+    Ok(())
+}
+
 /// Compares the first time of contact with parry's `cast_shapes` where the shapes start apart
 /// and then overlap for a while.
 fn compare_sweep<A, B>(a: &A, m: Vec2, b: &B, n: Vec2) -> Result<(), TestCaseError>
@@ -284,6 +354,19 @@ proptest! {
         compare_contact(&t, &o)?;
         compare_contact(&p, &q)?;
         compare_contact(&c, &p)?;
+    }
+
+    #[test]
+    fn manifolds_agree_with_parry(b in strategy::aabb(), o in strategy::obb(), c in strategy::aabb(),
+                                  p in strategy::convex_polygon(), q in strategy::convex_polygon()) {
+        compare_manifold(&b, &o)?;
+        compare_manifold(&b, &c)?;
+        compare_manifold(&o, &b)?;
+        // Not two random polygons: where a sliver passes deep through the other, isect's
+        // clipping keeps no point and it falls back to a common point of the cores, parry's
+        // is another point at the same depth (issue 28, left open).
+        compare_manifold(&o, &p)?;
+        compare_manifold(&q, &c)?;
     }
 
     #[test]
