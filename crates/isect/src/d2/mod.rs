@@ -30,9 +30,10 @@ pub mod query;
 mod shape;
 
 pub use query::{
-    Bounded, Classify, ClosestPoints, Contact, ContactInfo, Distance, Intersects,
-    LineIntersection2, PointQuery, RayCast, RayHit, Side, Sweep, SweepHit, classify,
-    closest_points, contact, distance, intersects, raycast, sweep,
+    Bounded, Classify, ClosestPoints, Contact, ContactInfo, ContactManifold, Distance, Intersects,
+    LineIntersection2, MANIFOLD_CAPACITY, Manifold, ManifoldPoint, PointQuery, RayCast, RayHit,
+    Side, Sweep, SweepHit, classify, closest_points, contact, contact_manifold, distance,
+    intersects, raycast, sweep,
 };
 pub use shape::{Aabb, Capsule, Circle, Line, Obb, Ray, Segment, Triangle};
 #[cfg(feature = "alloc")]

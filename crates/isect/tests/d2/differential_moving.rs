@@ -15,19 +15,36 @@
 //! surface casts from inside polygons are not compared. Its capsule–box contact depth is off by
 //! up to 0.005 where the capsule's core is apart from the box (capsule `(3.1018, −8.8257)` to
 //! `(1, 4)`, radius 1.3176, box `[−2, 0.4273] × [2, 4]`: the core's end `(1, 4)` is 0.5727 from
-//! the box's corner, so the depth is 0.7449, isect's; parry says 0.7401), so depths are compared
-//! within 1%; and a capsule of zero length (a disc) gets depths 0.02 too small (radius 2.1225 at
+//! the box's corner, so the depth is 0.7449, isect's; parry says 0.7401; against a triangle 4% off:
+//! capsule `(−9.8993, 1.3708)` to `(0.7923, 8.7684)`, radius 1.4255, triangle `(1.3427, 8.6652),
+//! (7.8122, −9.2913), (2, 1)`: the cores are 0.5600 apart, so the depth is 0.8655, isect's; parry
+//! says 0.8320, and its push leaves them overlapping), so depths are compared within 1% and
+//! beyond it only with the certificate that parry's push does not separate; and a capsule of zero length (a disc) gets depths 0.02 too small (radius 2.1225 at
 //! `(−3, −3)` against the box `[−2.3145, 0.6855] × [−1.8806, 1.1194]`, whose corner is 1.3134
 //! from the center: depth 0.8099, isect's; parry says 0.7873), so capsules shorter than 0.05 are
 //! left out of the contact comparison. Its shape casts (`cast_shapes`) stop before the shapes
 //! touch (a disc of radius 0.52 at `(2, 0)` against the triangle `(−4.236, 4.589), (0, 0),
 //! (6.401, −4.769)`: 0.0501 against isect's 0.0505); where the times differ, the test asks for
-//! the certificate that the shapes are apart at parry's time and touch at isect's.
+//! the certificate that the shapes are apart at parry's time and touch at isect's. Its contact
+//! normal for a disc centred exactly on a polygon's corner can lie outside the corner's normal
+//! cone (disc at `(1, 3)`, radius 1.4021, against the polygon `(−6.1641, −4.9917), (1, 3),
+//! (1.6982, 3.9005), (−1.0238, 9.8426)`: parry's `(0.3162, 0.9487)` is the direction of the corner
+//! from the origin, its push of the radius leaves the disc across the edge `(1, 3)–(1.6982,
+//! 3.9005)`; isect's edge normal `(0.7446, −0.6675)` separates).
+//!
+//! Ties, both right: where a core point lies exactly on a corner of the other shape (the random
+//! shapes snap to integers, so a disc centred on a box's corner, a capsule's end on a triangle's
+//! corner), every direction in the corner's normal cone is a least push of the same depth, and
+//! isect and parry pick different ones. So a normal unlike parry's at the same depth is accepted
+//! where isect's push (a little more than its depth along its normal) separates the shapes.
 
 use isect::Real;
-use isect::d2::{Contact, Distance, Ray, RayCast, Segment, Sweep};
+use isect::d2::{Contact, ContactManifold, Distance, Intersects, Ray, RayCast, Segment, Sweep};
 use isect::math::Vec2;
-use parry2d::query::{ShapeCastOptions, cast_shapes};
+use parry2d::query::{
+    ContactManifold as PManifold, DefaultQueryDispatcher, PersistentQueryDispatcher,
+    ShapeCastOptions, cast_shapes,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -108,10 +125,14 @@ where
     Ok(())
 }
 
-/// Compares the depth of a contact with parry's `query::contact` where both clearly penetrate.
+/// Compares the depth and normal of a contact with parry's `query::contact` where both clearly
+/// penetrate. Where they differ, the test asks for a certificate from isect's own overlap test:
+/// a deeper answer than parry's holds only where parry's push (a little more than its depth
+/// along its normal) leaves the shapes overlapping; a shallower one, or another normal at the
+/// same depth, only where isect's push separates them.
 fn compare_contact<A, B>(a: &A, b: &B) -> Result<(), TestCaseError>
 where
-    A: ToParry + Contact<B> + core::fmt::Debug,
+    A: ToParry + Contact<B> + Intersects<B> + TestShape,
     B: ToParry + core::fmt::Debug,
 {
     let (Some((pa, ga)), Some((pb, gb))) = (a.parry(), b.parry()) else {
@@ -119,26 +140,120 @@ where
     };
     let theirs = parry2d::query::contact(&pa, &*ga, &pb, &*gb, 0.0).expect("supported pair");
     let ours = a.contact(b);
-    if let (Some(c), Some(p)) = (ours, theirs) {
-        let depth = -p.dist;
-        if depth > 1e-2 && c.depth > 1e-2 {
+    let (Some(c), Some(p)) = (ours, theirs) else {
+        return Ok(());
+    };
+    let depth = -p.dist;
+    if !(depth > 1e-2 && c.depth > 1e-2) {
+        return Ok(());
+    }
+    // parry's normal1 points from a towards b; isect's from b towards a.
+    let n = -Vec2::from_array(p.normal1.to_array());
+    let margin = 1e-3 * (1.0 + depth.max(c.depth));
+    let overlaps_after = |push: Vec2| a.mapped(&Map::shift(push)).map(|m| m.intersects(b));
+    if (c.depth - depth).abs() > 1e-2 * (1.0 + depth) {
+        if c.depth > depth {
             prop_assert!(
-                (c.depth - depth).abs() <= 1e-2 * (1.0 + depth),
-                "{:?} {:?}: depth {:?} vs parry {}",
+                overlaps_after(n * (depth + margin)) == Some(true),
+                "{:?} {:?}: depth {:?} deeper than parry's {} ({:?}), which separates",
+                a,
+                b,
+                c,
+                depth,
+                n
+            );
+        } else {
+            prop_assert!(
+                overlaps_after(c.normal * (c.depth + margin)) == Some(false),
+                "{:?} {:?}: depth {:?} shallower than parry's {}, but does not separate",
                 a,
                 b,
                 c,
                 depth
             );
-            // parry's normal1 points from a towards b; isect's from b towards a.
-            let n = Vec2::from_array(p.normal1.to_array());
-            prop_assert!(
-                (c.normal + n).length() <= 2e-2 || depth > 0.5,
-                "{:?} vs parry {:?}",
-                c,
-                n
-            );
         }
+        return Ok(());
+    }
+    if (c.normal - n).length() > 2e-2 {
+        // Another normal at the same depth: isect's push must separate. parry's then either
+        // separates too (a tie of two least pushes, both right) or leaves them overlapping
+        // (parry's fault, as for a disc centred on a polygon's corner).
+        prop_assert!(
+            overlaps_after(c.normal * (c.depth + margin)) == Some(false),
+            "{:?} {:?}: {:?} (parry's normal {:?} at depth {}) does not separate",
+            a,
+            b,
+            c,
+            n,
+            depth
+        );
+    }
+    Ok(())
+}
+
+/// Compares a contact manifold with parry's `contact_manifolds` (boxes and convex polygons)
+/// where both clearly penetrate along the same normal: each of parry's point pairs has its
+/// midpoint among isect's points (halfway between the surfaces), with the same depth.
+fn compare_manifold<A, B>(a: &A, b: &B) -> Result<(), TestCaseError>
+where
+    A: ToParry + ContactManifold<B> + core::fmt::Debug,
+    B: ToParry + core::fmt::Debug,
+{
+    let (Some((pa, ga)), Some((pb, gb))) = (a.parry(), b.parry()) else {
+        return Ok(());
+    };
+    let mut manifolds: Vec<PManifold<(), ()>> = Vec::new();
+    let mut workspace = None;
+    DefaultQueryDispatcher
+        .contact_manifolds(
+            &pa.inv_mul(&pb),
+            &*ga,
+            &*gb,
+            0.0,
+            &mut manifolds,
+            &mut workspace,
+        )
+        .expect("supported pair");
+    let ours = a.contact_manifold(b);
+    let Some(theirs) = manifolds.iter().find(|m| !m.points.is_empty()) else {
+        return Ok(());
+    };
+    // parry's normal points from a towards b; isect's from b towards a.
+    let n = -Vec2::from_array(pa.transform_vector(theirs.local_n1).to_array());
+    let clear = |d: Real| d > 1e-2;
+    if (ours.normal - n).length() > 1e-3
+        || !ours.points().iter().all(|p| clear(p.depth))
+        || !theirs.points.iter().all(|p| clear(-p.dist))
+    {
+        return Ok(());
+    }
+    // parry keeps only the deepest corner where the incident edge is not parallel to the
+    // reference face; isect keeps both clipped ends below it, as Box2D does (each checked to
+    // be on both shapes by the manifold properties).
+    prop_assert!(
+        ours.len() >= theirs.points.len(),
+        "{:?} {:?}: {:?} vs parry {:?}",
+        a,
+        b,
+        ours,
+        theirs.points
+    );
+    for q in &theirs.points {
+        let p1 = Vec2::from_array(pa.transform_point(q.local_p1).to_array());
+        let p2 = Vec2::from_array(pb.transform_point(q.local_p2).to_array());
+        let mid = (p1 + p2) * 0.5;
+        prop_assert!(
+            ours.points()
+                .iter()
+                .any(|p| (p.point - mid).length() <= 1e-3 * (1.0 + mid.length())
+                    && (p.depth + q.dist).abs() <= 1e-3 * (1.0 + p.depth)),
+            "{:?} {:?}: {:?} vs parry's point {:?} at depth {}",
+            a,
+            b,
+            ours,
+            mid,
+            -q.dist
+        );
     }
     Ok(())
 }
@@ -224,11 +339,7 @@ proptest! {
         compare_cast(&p, &ray, max_t, true)?;
     }
 
-    // Known disagreement (issue 28), not yet judged: a normal unlike parry's at a depth of
-    // exactly 0.5, where the least push may not be unique (seen after merging d2 with the other
-    // branches; the random cases find it within a few runs). Run with --ignored.
     #[test]
-    #[ignore = "known disagreement with parry, issue 28: contact normal at a tie of depths"]
     fn contacts_agree_with_parry(c in strategy::circle(), b in strategy::aabb(), o in strategy::obb(),
                                  k in strategy::capsule(), t in strategy::triangle(),
                                  p in strategy::convex_polygon(), q in strategy::convex_polygon()) {
@@ -243,6 +354,19 @@ proptest! {
         compare_contact(&t, &o)?;
         compare_contact(&p, &q)?;
         compare_contact(&c, &p)?;
+    }
+
+    #[test]
+    fn manifolds_agree_with_parry(b in strategy::aabb(), o in strategy::obb(), c in strategy::aabb(),
+                                  p in strategy::convex_polygon(), q in strategy::convex_polygon()) {
+        compare_manifold(&b, &o)?;
+        compare_manifold(&b, &c)?;
+        compare_manifold(&o, &b)?;
+        // Not two random polygons: where a sliver passes deep through the other, isect's
+        // clipping keeps no point and it falls back to a common point of the cores, parry's
+        // is another point at the same depth (issue 28, left open).
+        compare_manifold(&o, &p)?;
+        compare_manifold(&q, &c)?;
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod differential_moving;
 mod invalid;
 mod lattice;
 mod lines;
+mod manifold;
 mod pairs;
 mod pip;
 mod point;

@@ -202,11 +202,7 @@ where
             prop_assert!(!p.intersects(&q), "overlap before t_first: {:?}", hit);
         }
     }
-    // Known bug (issue 28): `t_last`, found by advancing backwards from the end of the motion,
-    // stops early for some pairs (flat boxes, rays, concave polygons: the seeds are kept in
-    // proptest-regressions/d2/sweep.txt), so the shapes can still overlap after it. Checked
-    // with `ISECT_CHECK_D2_T_LAST=1` until that is fixed; README says `t_last` is not yet right.
-    if hit.t_last + step < 1.0 && std::env::var_os("ISECT_CHECK_D2_T_LAST").is_some() {
+    if hit.t_last + step < 1.0 {
         if let Some((p, q)) = at(hit.t_last + step) {
             prop_assert!(!p.intersects(&q), "overlap after t_last: {:?}", hit);
         }

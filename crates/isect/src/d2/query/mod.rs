@@ -37,6 +37,7 @@ mod raycast;
 mod sweep;
 
 pub use crate::query::Side;
+pub use contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
 pub use lines::LineIntersection2;
 
 use crate::d2::shape::{Aabb, Circle, Line, Ray};
@@ -210,6 +211,39 @@ pub trait Contact<S: ?Sized> {
     fn contact(&self, other: &S) -> Option<ContactInfo>;
 }
 
+/// Contact manifolds in the plane: up to two contact points sharing one normal, what a physics
+/// solver needs to rest one shape on another's edge.
+pub trait ContactManifold<S: ?Sized> {
+    /// Up to [`MANIFOLD_CAPACITY`] points of both shapes with one normal (from `other` towards
+    /// `self`, as in [`ContactInfo`]): the ends of the incident edge (or the point) clipped to
+    /// the reference edge of the least push (Box2D's reference-face clipping), each halfway
+    /// between the two surfaces, with the depth that clears it. Their mean is the [`Contact`]
+    /// point, the normal the [`Contact`] normal. Touching gives points of depth 0; degenerate
+    /// shapes the points of what they are (a flat box as a segment); two crossing lines a point
+    /// of depth `+∞`, as their contact. [`Manifold::EMPTY`] when the shapes are apart and for
+    /// invalid input.
+    ///
+    /// ```
+    /// use isect::d2::{Aabb, ContactManifold, PointQuery};
+    /// use isect::math::Vec2;
+    /// let floor = Aabb::new(Vec2::new(-4.0, -1.0), Vec2::new(4.0, 0.0));
+    /// let crate_ = Aabb::new(Vec2::new(-1.0, -0.25), Vec2::new(1.0, 1.75));
+    /// let m = crate_.contact_manifold(&floor);
+    /// // The two bottom corners, each a quarter deep.
+    /// assert_eq!(m.len(), 2);
+    /// assert_eq!(m.normal, Vec2::Y);
+    /// for p in m.points() {
+    ///     assert_eq!(p.depth, 0.25);
+    ///     assert!(floor.contains_point(p.point) && crate_.contains_point(p.point));
+    /// }
+    /// // Apart: empty.
+    /// let high = Aabb::new(Vec2::new(-1.0, 1.0), Vec2::new(1.0, 2.0));
+    /// assert!(high.contact_manifold(&floor).is_empty());
+    /// ```
+    #[must_use]
+    fn contact_manifold(&self, other: &S) -> Manifold;
+}
+
 /// Classification against a line, the plane's "plane": its front is to the left of its `dir`.
 pub trait Classify {
     /// [`Side::Front`] or [`Side::Back`] when `self` lies strictly on one side of `line`;
@@ -276,6 +310,13 @@ pub fn contact<A: Contact<B> + ?Sized, B: ?Sized>(a: &A, b: &B) -> Option<Contac
     a.contact(b)
 }
 
+/// The contact manifold of `a` and `b`; see [`ContactManifold`].
+#[inline]
+#[must_use]
+pub fn contact_manifold<A: ContactManifold<B> + ?Sized, B: ?Sized>(a: &A, b: &B) -> Manifold {
+    a.contact_manifold(b)
+}
+
 /// Which side of `line` `shape` lies on; see [`Classify`].
 #[inline]
 #[must_use]
@@ -333,6 +374,19 @@ macro_rules! mirror_contact {
     };
 }
 pub(crate) use mirror_contact;
+/// Implements `ContactManifold<$a> for $b` from `ContactManifold<$b> for $a`: the same points
+/// with the normal turned round. The mirror line of each 2D contact pair file.
+macro_rules! mirror_manifold {
+    ($a:ty, $b:ty) => {
+        impl $crate::d2::query::ContactManifold<$a> for $b {
+            #[inline]
+            fn contact_manifold(&self, other: &$a) -> $crate::d2::query::Manifold {
+                $crate::d2::query::ContactManifold::contact_manifold(other, self).flipped()
+            }
+        }
+    };
+}
+pub(crate) use mirror_manifold;
 /// Implements `Sweep<$a> for $b` from `Sweep<$b> for $a`, turning the normal round: the mirror
 /// line that each 2D sweep pair file ends with.
 macro_rules! mirror_sweep {

@@ -97,6 +97,7 @@ fn advance(a: &Body<'_>, v: Vec2, b: &Body<'_>) -> Option<(Real, Vec2, ClosestPo
     let (reach_a, reach_b) = (a.magnitude(), b.magnitude());
     let mut t: Real = 0.0;
     let mut normal = unit_or(-v, Vec2::Y);
+    let mut measured = false;
     for _ in 0..MAX_STEPS {
         let cp = closest_moved(a, v * t, b)?;
         let d = cp.distance;
@@ -105,15 +106,31 @@ fn advance(a: &Body<'_>, v: Vec2, b: &Body<'_>) -> Option<(Real, Vec2, ClosestPo
         }
         // The distance is rounded at the magnitude of the cores' defining points, `a`'s moved
         // by `v t` (each term of the sum rounds at its own magnitude, which may exceed the
-        // sum's), not only at that of the closest points.
-        let moved = reach_a + (v * t).abs().max_element();
-        let scale = moved.max(reach_b) + r;
+        // sum's, by up to an ulp of the motion), not only at that of the closest points: within
+        // it the direction between the cores is noise (across a flat box or a segment, it can
+        // point the wrong way and end the advance as if they moved apart).
+        let moved = reach_a + v.abs().max_element();
+        let scale = moved
+            .max(reach_b)
+            .max(cp.a.abs().max_element())
+            .max(cp.b.abs().max_element())
+            + r;
         let tol = 16.0 * Real::EPSILON * scale;
+        let gap = d - r;
         // A direction between cores within rounding of each other is noise: keep the last one.
         if d > tol {
-            normal = unit_or(cp.a - cp.b, normal);
+            let n = unit_or(cp.a - cp.b, normal);
+            // A step ends on the tangent line of the gap's last closest points, which the set
+            // lies behind, so in exact arithmetic the new direction never turns more than a
+            // right angle from the last (exactly a right angle past a corner it grazes). It
+            // turns back only when rounding carried the step through a contact of zero extent
+            // (a point across a segment, a flat box past a corner): the contact is here.
+            if measured && n.dot(normal) < -0.5 {
+                return Some((t, normal, cp));
+            }
+            normal = n;
+            measured = true;
         }
-        let gap = d - r;
         if gap <= tol {
             return Some((t, normal, cp));
         }

@@ -15,6 +15,7 @@ use crate::d2::query::ContactInfo;
 use crate::d2::query::algo::cast::{outward, unit_or};
 use crate::d2::query::algo::convex::{AsConvex, Convex, closest_points, closest_points_linear};
 use crate::d2::query::algo::linear::{AsLinear, Kind, Linear};
+use crate::d2::query::contact::manifold::{Manifold, ManifoldPoint};
 use crate::d2::query::{ClosestPoints, Intersects};
 use crate::d2::shape::{Line, Ray, Segment};
 use crate::math::{Real, Vec2};
@@ -130,18 +131,47 @@ pub(crate) fn core_closest(a: &Body<'_>, b: &Body<'_>) -> ClosestPoints {
 /// The contact of two convex sets known to meet (the caller decided it exactly): normal from
 /// `b` towards `a`.
 pub(crate) fn contact(a: &Body<'_>, b: &Body<'_>) -> ContactInfo {
+    contact_points(a, b).0
+}
+
+/// The contact manifold of two convex sets known to meet: the points of [`contact`]'s clipping
+/// with the depth that clears each, whose mean is the contact's point.
+pub(crate) fn manifold(a: &Body<'_>, b: &Body<'_>) -> Manifold {
+    let (c, points, k) = contact_points(a, b);
+    Manifold::new(c.normal, &points[..k])
+}
+
+/// The contact of two convex sets known to meet, with its manifold's points (how many are
+/// written): the contact's point is their mean.
+fn contact_points(a: &Body<'_>, b: &Body<'_>) -> (ContactInfo, [ManifoldPoint; 2], usize) {
     let (ra, rb) = (a.radius(), b.radius());
     let cp = core_closest(a, b);
+    let single = |c: ContactInfo| {
+        let p = ManifoldPoint {
+            point: c.point,
+            depth: c.depth,
+        };
+        (c, [p; 2], 1)
+    };
     if cp.distance > 0.0 {
         // Only the radii overlap: as two discs about the closest points.
         let n = unit_or(cp.a - cp.b, Vec2::Y);
         let depth = (ra + rb - cp.a.distance(cp.b)).max(0.0);
         let point = ((cp.b + n * rb) + (cp.a - n * ra)) * 0.5;
-        return ContactInfo {
+        if let Some((k, points)) = rounded_face(a, b, n) {
+            let point = (points[0].point + points[1].point) * 0.5;
+            let c = ContactInfo {
+                point,
+                normal: n,
+                depth,
+            };
+            return (c, points, k);
+        }
+        return single(ContactInfo {
             point,
             normal: n,
             depth,
-        };
+        });
     }
     // The cores meet: the least push over the Minkowski difference's edge normals, each
     // remembered with its face (`from_b`: a face of B, else of A) for the clipping below.
@@ -161,26 +191,63 @@ pub(crate) fn contact(a: &Body<'_>, b: &Body<'_>) -> ContactInfo {
             (Body::Hull(_), Body::Hull(_)) => ra + rb,
             _ => Real::INFINITY,
         };
-        return ContactInfo {
+        return single(ContactInfo {
             point: cp.a,
             normal: Vec2::Y,
             depth,
-        };
+        });
     };
     let depth = depth.max(0.0);
     let (reference, incident, m) = if from_b { (b, a, n) } else { (a, b, -n) };
-    let mut points = [Vec2::ZERO; 2];
+    let mut points = [ManifoldPoint {
+        point: Vec2::ZERO,
+        depth: 0.0,
+    }; 2];
     let k = clip(reference, face, incident, m, &mut points);
-    let point = if k > 0 {
-        points[..k].iter().copied().sum::<Vec2>() / k as Real
-    } else {
-        cp.a
-    };
-    ContactInfo {
+    if k == 0 {
+        return single(ContactInfo {
+            point: cp.a,
+            normal: n,
+            depth,
+        });
+    }
+    let point = points[..k].iter().map(|p| p.point).sum::<Vec2>() / k as Real;
+    let c = ContactInfo {
         point,
         normal: n,
         depth,
+    };
+    (c, points, k)
+}
+
+/// Where only the radii overlap and the direction `n` between the cores (from `b` towards `a`)
+/// is a face normal of either core, the two points of that face's clipping (a capsule lying on
+/// a box: both ends, as Box2D's capsule manifolds); `None` where the clipping keeps fewer.
+fn rounded_face(a: &Body<'_>, b: &Body<'_>, n: Vec2) -> Option<(usize, [ManifoldPoint; 2])> {
+    if !matches!((a, b), (Body::Hull(_), Body::Hull(_))) {
+        return None;
     }
+    // Within rounding of the face's normal: the direction comes from two closest points, one
+    // of them inside the face.
+    const PARALLEL: Real = 1.0 - 1e-4;
+    let mut found = None;
+    b.for_each_axis(|axis, face| {
+        if found.is_none() && axis.dot(n) >= PARALLEL {
+            found = Some((true, face, axis));
+        }
+    });
+    a.for_each_axis(|axis, face| {
+        if found.is_none() && axis.dot(-n) >= PARALLEL {
+            found = Some((false, face, axis));
+        }
+    });
+    let (from_b, face, m) = found?;
+    let (reference, incident) = if from_b { (b, a) } else { (a, b) };
+    let mut points = [ManifoldPoint {
+        point: Vec2::ZERO,
+        depth: 0.0,
+    }; 2];
+    (clip(reference, face, incident, m, &mut points) == 2).then_some((2, points))
 }
 
 /// The reference-face clipping of `Box2D`'s `b2ClipPolygons` (Catto, "Contact Manifolds", GDC
@@ -188,14 +255,14 @@ pub(crate) fn contact(a: &Body<'_>, b: &Body<'_>) -> ContactInfo {
 /// outward unit normal `m` towards `incident`; the incident feature is the edge (or point) of
 /// `incident` that faces it most directly. The incident feature is clipped to the slab
 /// between the reference face's ends, and each remaining point below the reference surface
-/// (within the radii) gives a contact point halfway between the two surfaces. Writes up to
-/// two points and returns how many.
+/// (within the radii) gives a contact point halfway between the two surfaces, with its depth
+/// below it. Writes up to two points and returns how many.
 pub(crate) fn clip(
     reference: &Body<'_>,
     face: usize,
     incident: &Body<'_>,
     m: Vec2,
-    out: &mut [Vec2; 2],
+    out: &mut [ManifoldPoint; 2],
 ) -> usize {
     let (r_ref, r_inc) = (reference.radius(), incident.radius());
     // The reference face: a start point and a unit tangent with its extent.
@@ -288,7 +355,10 @@ pub(crate) fn clip(
         let below = r_ref + r_inc - m.dot(x - f0);
         if below >= 0.0 {
             let surface = x - m * r_inc;
-            out[k] = surface + m * (below * 0.5);
+            out[k] = ManifoldPoint {
+                point: surface + m * (below * 0.5),
+                depth: below,
+            };
             k += 1;
         }
     }
@@ -315,6 +385,23 @@ where
         return None;
     }
     Some(contact(&a.body()?, &b.body()?))
+}
+
+/// The contact manifold of two shapes: empty when they do not meet (decided by their exact
+/// overlap test) or either is invalid.
+#[inline]
+pub(crate) fn manifold_of<A, B>(a: &A, b: &B) -> Manifold
+where
+    A: Intersects<B> + ContactBody,
+    B: ContactBody,
+{
+    if !a.intersects(b) {
+        return Manifold::EMPTY;
+    }
+    match (a.body(), b.body()) {
+        (Some(x), Some(y)) => manifold(&x, &y),
+        _ => Manifold::EMPTY,
+    }
 }
 
 /// Every shape but the polygon, as a [`Body`].

@@ -1,7 +1,9 @@
 //! Capsule–ray contact.
 
-use crate::d2::query::algo::contact::contact_of;
-use crate::d2::query::{Contact, ContactInfo, mirror_contact};
+use crate::d2::query::algo::contact::{contact_of, manifold_of};
+use crate::d2::query::{
+    Contact, ContactInfo, ContactManifold, Manifold, mirror_contact, mirror_manifold,
+};
 use crate::d2::shape::{Capsule, Ray};
 
 impl Contact<Ray> for Capsule {
@@ -15,4 +17,14 @@ impl Contact<Ray> for Capsule {
     }
 }
 
+impl ContactManifold<Ray> for Capsule {
+    /// The points of [`Contact`]'s clipping with the depth that clears each; their mean is the
+    /// contact's point. Empty when apart and for invalid input.
+    #[inline]
+    fn contact_manifold(&self, other: &Ray) -> Manifold {
+        manifold_of(self, other)
+    }
+}
+
 mirror_contact!(Capsule, Ray);
+mirror_manifold!(Capsule, Ray);

@@ -1,6 +1,7 @@
 //! `Contact` (point, normal and penetration depth) per pair of 2D shapes, one file per pair
 //! named `<a>_<b>.rs` in the shape order of the overlap files, each ending with the mirror line
-//! for the other order; all through the separating-axis contact of `algo/contact.rs`. The
+//! for the other order; all through the separating-axis contact of `algo/contact.rs`, and with
+//! each contact its `ContactManifold` (the points that contact's clipping finds). The
 //! concave `Polygon` has no contact yet: its least separating push is not one edge's.
 
 mod aabb_aabb;
@@ -34,6 +35,7 @@ mod convex_polygon_convex_polygon;
 #[cfg(feature = "alloc")]
 mod line_convex_polygon;
 mod line_line;
+pub(crate) mod manifold;
 mod obb_capsule;
 #[cfg(feature = "alloc")]
 mod obb_convex_polygon;

@@ -1,7 +1,7 @@
 //! Contact of two segments.
 
-use crate::d2::query::algo::contact::contact_of;
-use crate::d2::query::{Contact, ContactInfo};
+use crate::d2::query::algo::contact::{contact_of, manifold_of};
+use crate::d2::query::{Contact, ContactInfo, ContactManifold, Manifold};
 use crate::d2::shape::Segment;
 
 impl Contact<Segment> for Segment {
@@ -12,5 +12,14 @@ impl Contact<Segment> for Segment {
     #[inline]
     fn contact(&self, other: &Segment) -> Option<ContactInfo> {
         contact_of(self, other)
+    }
+}
+
+impl ContactManifold<Segment> for Segment {
+    /// The points of [`Contact`]'s clipping with the depth that clears each; their mean is the
+    /// contact's point. Empty when apart and for invalid input.
+    #[inline]
+    fn contact_manifold(&self, other: &Segment) -> Manifold {
+        manifold_of(self, other)
     }
 }
