@@ -208,3 +208,44 @@ fn two_to(k: i32) -> Real {
     let step: Real = if k < 0 { 0.5 } else { 2.0 };
     (0..k.unsigned_abs()).fold(1.0, |x, _| x * step)
 }
+
+/// Known bug (found by the fixed-seed CI run of `sweep::start_overlap::convex_hull_convex_hull`
+/// in f64): the contact of a hull with a collinear hull (three points on a line) reports depth
+/// 3.2371 where a push of 2.79 along another direction separates them. EPA's polytope breaks
+/// after five expansions (a fan face without area, as the Minkowski difference with a segment
+/// has parallelogram faces) and the best bound so far is returned. Ignored until EPA mends such
+/// faces instead of stopping. The case is f64's; rounded to f32 it does not break the polytope.
+#[cfg(isect_f64)]
+#[test]
+#[ignore = "known bug, issue 24: EPA stops at a broken polytope against a collinear hull"]
+#[cfg_attr(
+    not(isect_f64),
+    expect(
+        clippy::excessive_precision,
+        reason = "the f64 case as found; f32 rounds it"
+    )
+)]
+fn hull_contact_against_a_collinear_hull_stops_at_a_broken_polytope() {
+    use isect::query::SupportMap;
+    use isect::{Contact, ConvexHull};
+    let a = ConvexHull::new(vec![
+        v(-3.5515664831472646, -4.315182721853694, 0.49693672111595877),
+        v(8.587142594992725, -5.55127752265831, 9.440403285454305),
+        v(9.441896904569449, -7.715108781502088, 5.926527427027817),
+        v(-4.4068046642324905, -4.258058813139207, 0.631517832589532),
+        v(6.228950721273967, -6.073094791504739, -5.941822792759176),
+    ]);
+    let b = ConvexHull::new(vec![
+        v(2.7474736405313633, -5.770618311029571, 2.691868931266757),
+        v(2.21299043772228, -7.314708985947615, 2.8237864109088746),
+        v(3.367086711734509, -3.9805924313129104, 2.538940281167293),
+    ]);
+    let c = a.contact(&b).expect("they overlap");
+    // The overlap of the two along a direction found by sampling the sphere: a push of this
+    // length along it separates them, so the least push is no longer.
+    let n = v(0.479_886_47, -0.414_490_9, -0.773_244);
+    let n = n.normalize();
+    let along = n.dot(b.support(n)) - n.dot(a.support(-n));
+    assert!(along < 2.8, "the sampled push {along}");
+    assert!(c.depth <= along + 1e-3, "depth {} > {along}", c.depth);
+}
