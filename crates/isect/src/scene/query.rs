@@ -194,15 +194,8 @@ impl Placed {
                         (hit, Some(s.triangle))
                     }
                     // No triangle within `max_t`, but the ray may start inside a solid mesh
-                    // and leave it farther on: `TriMesh::raycast` judges inside-ness by the
-                    // first triangle within its `max_t`, so it casts the whole ray.
-                    None if m.is_solid() && m.aabb().contains_point(local.origin) => {
-                        let solid = RayCast::raycast(&**m, &local, Real::INFINITY)?;
-                        if solid.t != 0.0 {
-                            return None;
-                        }
-                        (solid, None)
-                    }
+                    // and leave it farther on: a hit at `t = 0` on no triangle.
+                    None if m.is_solid() => (RayCast::raycast(&**m, &local, max_t)?, None),
                     None => return None,
                 };
                 Some((hit.transform(&f.pose), triangle))

@@ -254,12 +254,12 @@ impl<const N: usize> Spheres<N> {
         if !cast_usable(ray, max_t) {
             return 0;
         }
-        let dd = ray.dir.length_squared();
-        // A `dd` that underflows to 0 is left alone, as by the scalar test (which then takes
-        // the origin as the closest point).
-        if dd != 0.0 && dir_needs_scaling(dd) {
-            let m = ray.dir.abs().max_element();
-            return self.meets_interval(ray.origin, ray.dir / m, 0.0 * m, max_t * m);
+        // As the scalar test (`interval_meets_ball`): a direction whose squared length under-
+        // or overflows (to 0 as well) is brought to a largest coordinate in `[1, 2)` by the same
+        // power of two, so every lane keeps the scalar answer.
+        if dir_needs_scaling(ray.dir.length_squared()) {
+            let (dir, k) = scale::normalized_direction(ray.dir);
+            return self.meets_interval(ray.origin, dir, 0.0, scale::ldexp(max_t, -k));
         }
         self.meets_interval(ray.origin, ray.dir, 0.0, max_t)
     }

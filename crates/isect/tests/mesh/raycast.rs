@@ -42,7 +42,14 @@ fn check_against_brute(m: &TriMesh, ray: &Ray, max_t: Real) {
         }
         (got, want) => panic!("bvh {got:?} vs brute {want:?} for {ray:?}"),
     }
-    assert_eq!(m.raycast_any(ray, max_t), first.is_some(), "any-hit");
+    assert_eq!(
+        m.raycast_any(ray, max_t),
+        m.raycast(ray, max_t).is_some(),
+        "any-hit"
+    );
+    if !m.is_solid() {
+        assert_eq!(m.raycast_any(ray, max_t), first.is_some(), "any-hit");
+    }
     // All hits: the same set of triangles, sorted by t.
     let all = m.raycast_all(ray, max_t);
     let mut got_ids: Vec<u32> = all.iter().map(|h| h.triangle).collect();
@@ -220,6 +227,117 @@ fn regression_inward_wound_solid_casts_from_outside_at_t_0() {
     mirrored.refit(&flipped).unwrap();
     assert_eq!(mirrored.raycast(&from_outside, 10.0).unwrap().t, 2.0);
     assert_eq!(mirrored.raycast(&from_inside, 10.0).unwrap().t, 0.0);
+}
+
+/// Regression (issue 24): a ray starting inside a solid mesh and leaving it beyond a finite
+/// `max_t` missed (`None`, any-hit `false`): inside-ness was judged only from the first
+/// triangle within `max_t`.
+#[test]
+fn regression_solid_cast_from_inside_missed_beyond_max_t() {
+    let (vertices, triangles) = subdivided_cube(4);
+    let reversed: Vec<[u32; 3]> = triangles.iter().map(|&[a, b, c]| [a, c, b]).collect();
+    let open = mesh((vertices.clone(), triangles[1..].to_vec()));
+    assert!(!open.is_solid());
+    // Inside [-1, 1]³, the exit at z = 1 is t = 0.625 along dir (0, 0, 2).
+    let inside = Ray::new(v(0.25, 0.5, -0.25), v(0.0, 0.0, 2.0));
+    // Outside, the entry at z = -1 is t = 2.
+    let outside = Ray::new(v(0.25, 0.5, -3.0), v(0.0, 0.0, 1.0));
+    // On the face x = 1, pointing out and in.
+    let on_out = Ray::new(v(1.0, 0.25, 0.5), Vec3::X);
+    let on_in = Ray::new(v(1.0, 0.25, 0.5), -Vec3::X);
+    let big = (1u64 << 40) as Real;
+    for scale in [1.0, 1.0 / big, big] {
+        let scaled = |ray: &Ray| Ray::new(ray.origin * scale, ray.dir * scale);
+        let points: Vec<Vec3> = vertices.iter().map(|&p| p * scale).collect();
+        let solids = [
+            mesh((points.clone(), triangles.clone())),
+            mesh((points, reversed.clone())),
+        ];
+        for m in &solids {
+            assert!(m.is_solid());
+            let ray = scaled(&inside);
+            for max_t in [0.5, 0.624, 0.0] {
+                let hit = m.raycast(&ray, max_t).unwrap();
+                assert_eq!((hit.t, hit.point), (0.0, ray.origin), "max_t {max_t}");
+                assert_eq!(hit.normal, v(0.0, 0.0, -1.0));
+                assert!(m.raycast_any(&ray, max_t));
+            }
+            assert_eq!(
+                m.raycast(&ray, 0.625).unwrap().t,
+                0.0,
+                "control: exit at max_t"
+            );
+            let ray = scaled(&outside);
+            for max_t in [1.5, 1.999, 0.0] {
+                assert_eq!(m.raycast(&ray, max_t), None, "max_t {max_t}");
+                assert!(!m.raycast_any(&ray, max_t));
+            }
+            assert_eq!(
+                m.raycast(&ray, 2.0).unwrap().t,
+                2.0,
+                "control: entry at max_t"
+            );
+            for ray in [scaled(&on_out), scaled(&on_in)] {
+                for max_t in [0.0, 0.5, Real::INFINITY] {
+                    assert_eq!(m.raycast(&ray, max_t).unwrap().t, 0.0, "{ray:?} {max_t}");
+                    assert!(m.raycast_any(&ray, max_t));
+                }
+            }
+        }
+    }
+    // A surface mesh (one triangle missing) has no inside: only its triangles are hit.
+    assert_eq!(open.raycast(&inside, 0.5), None);
+    assert!(!open.raycast_any(&inside, 0.5));
+    assert_eq!(open.raycast(&inside, 1.0).unwrap().t, 0.625);
+}
+
+proptest! {
+    /// A solid mesh's cast with any `max_t` is the whole ray's cast cut at `max_t`, and a hit at
+    /// `t = 0` exactly when `contains_point` holds at the origin; any-hit agrees. Origins clear
+    /// of the surface (inside the inscribed octahedron's insphere, or outside the sphere), half
+    /// of them inside.
+    #[test]
+    fn solid_casts_are_the_whole_rays_cut_at_max_t(
+        levels in 0u32..3,
+        toward in (-1.0 as Real..1.0, -1.0 as Real..1.0, -1.0 as Real..1.0),
+        reach in prop_oneof![(0.0 as Real)..0.55, (1.01 as Real)..1.6],
+        dir in (-1.0 as Real..1.0, -1.0 as Real..1.0, -1.0 as Real..1.0),
+        max_t in prop_oneof![(0.0 as Real)..12.0, Just(0.0)],
+        inward in any::<bool>(),
+    ) {
+        let (center, radius) = (v(0.5, -0.25, 1.0), 5.0);
+        let (vertices, mut triangles) = sphere_mesh(center, radius, levels);
+        if inward {
+            triangles.iter_mut().for_each(|t| t.swap(1, 2));
+        }
+        let m = mesh((vertices, triangles));
+        prop_assert!(m.is_solid());
+        let toward = v(toward.0, toward.1, toward.2).try_normalize().unwrap_or(Vec3::X);
+        let o = center + toward * (reach * radius);
+        let d = v(dir.0, dir.1, dir.2);
+        prop_assume!(d.length() > 0.1);
+        let r = o.distance(center);
+        // The octahedron's insphere has radius `radius / √3` > 0.57 `radius`.
+        prop_assume!(r < 0.55 * radius || r > 1.01 * radius);
+        let ray = Ray::new(o, d);
+        let inside = m.contains_point(o);
+        prop_assert_eq!(inside, r < radius, "contains_point");
+        let whole = m.raycast(&ray, Real::INFINITY);
+        let cut = m.raycast(&ray, max_t);
+        if inside {
+            prop_assert_eq!(whole.map(|h| h.t), Some(0.0));
+            prop_assert_eq!(cut, whole, "inside, max_t {}", max_t);
+        } else {
+            prop_assert!(whole.is_none_or(|h| h.t > 0.0));
+            // Compared clear of the entry: the rounded `t` may lie on either side of an exact
+            // `max_t` there.
+            let clear = whole.is_none_or(|h| (h.t - max_t).abs() > tol(64.0) * h.t.max(1.0));
+            if clear {
+                prop_assert_eq!(cut, whole.filter(|h| h.t <= max_t), "outside, max_t {}", max_t);
+            }
+        }
+        prop_assert_eq!(m.raycast_any(&ray, max_t), cut.is_some(), "any-hit");
+    }
 }
 
 #[test]

@@ -332,3 +332,32 @@ fn tiny_negative_lengths_stay_invalid_when_rescaled() {
     assert!(!ball.intersects(&Sphere::new(far, 1.0)));
     assert!(!capsule.intersects(&Sphere::new(far, 1.0)));
 }
+
+/// Issue 24: in `f32`, `Sphere::raycast_any` missed where `raycast` hit for a direction of
+/// length 1e-25: its squared length underflowed to 0 and the test took the ray for the point
+/// `origin` instead of rescaling it. `TINY` underflows the same way in both precisions.
+#[test]
+fn sphere_any_hit_took_a_tiny_direction_for_a_point() {
+    let ball = Sphere::new(v(5.0, 0.0, 0.0), 1.0);
+    let ray = Ray::new(Vec3::ZERO, v(TINY, 0.0, 0.0));
+    let entry = 4.0 / TINY;
+    assert_eq!(ball.raycast(&ray, Real::INFINITY).map(|h| h.t), Some(entry));
+    assert!(ball.raycast_any(&ray, Real::INFINITY));
+    assert!(ball.raycast_any(&ray, entry), "touching at max_t");
+    assert!(!ball.raycast_any(&ray, entry / 2.0), "control: short of it");
+    let beside = Sphere::new(v(5.0, 2.0, 0.0), 1.0);
+    assert!(
+        !beside.raycast_any(&ray, Real::INFINITY),
+        "control: beside it"
+    );
+    assert!(!beside.raycast_any(&Ray::new(Vec3::ZERO, v(TINY, TINY, 0.0)), Real::INFINITY));
+    assert!(
+        Sphere::new(v(5.0, 5.0, 0.0), 1.0)
+            .raycast_any(&Ray::new(Vec3::ZERO, v(TINY, TINY, 0.0)), Real::INFINITY),
+        "the diagonal, both coordinates tiny"
+    );
+    // The segment and line tests share the any-hit test.
+    let seg = Segment::new(Vec3::ZERO, v(8.0, 0.0, 0.0));
+    assert!(ball.intersects(&seg), "control: unit-size segment");
+    assert!(ball.intersects(&Line::new(Vec3::ZERO, v(TINY, 0.0, 0.0))));
+}

@@ -56,6 +56,14 @@ fn instances_share_one_mesh() {
         (inside.object, inside.t, inside.triangle),
         (ids[10], 0.0, None)
     );
+    // The same with `max_t` short of the exit at y = 1 (issue 24: the mesh cast missed it).
+    let short = Ray::new(v(40.0, 0.0, 0.0), Vec3::Y);
+    let inside = scene.raycast(&short, 0.5).unwrap();
+    assert_eq!(
+        (inside.object, inside.t, inside.triangle),
+        (ids[10], 0.0, None)
+    );
+    assert_eq!(scene.raycast_any(&short, 0.5).map(|h| h.t), Some(0.0));
     // Removing the instances drops the references.
     for id in ids {
         scene.remove(id);

@@ -68,8 +68,8 @@ macro_rules! each {
 }
 
 /// Every object the ray hits within `max_t` (the solid cast), with its `t`: the whole ray's
-/// first hit, kept when within `max_t` (`TriMesh::raycast` with a finite `max_t` misses a
-/// solid mesh the ray starts in and leaves beyond `max_t`).
+/// first hit, kept when within `max_t` (an account of `max_t` independent of the shapes'
+/// casts).
 pub fn brute_ray(model: &Model, ray: &Ray, max_t: Real) -> Vec<(ObjectId, Real)> {
     model
         .iter()

@@ -104,9 +104,8 @@ fn touching_tangent_and_inside_rays_hit_with_exact_entries() {
     for (lane, s) in spheres.iter().enumerate() {
         assert_eq!(t[lane], super::scalar_t(s, &short, 1e27), "lane {lane}");
     }
-    // (In `f32` the scalar any-hit test takes a direction whose squared length underflows to 0
-    // for the point `origin`, so only the balls around the origin answer there; the wide test
-    // keeps the scalar answer, whichever it is.)
+    // The any-hit test rescales such a direction too (it once took it, in `f32`, for the point
+    // `origin`, so only the balls around the origin answered): the same lanes as along `X`.
     let any = pack.raycast_any(&short, 1e27);
     for (lane, s) in spheres.iter().enumerate() {
         assert_eq!(
@@ -115,7 +114,8 @@ fn touching_tangent_and_inside_rays_hit_with_exact_entries() {
             "lane {lane}"
         );
     }
-    assert_eq!(any & 0b1_1000, 0b1_1000);
+    assert_eq!(any, 0b1001_1111);
+    assert_eq!(pack.raycast_any(&short, 4e25), 0b0001_1101);
 }
 
 #[test]

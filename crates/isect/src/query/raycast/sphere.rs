@@ -240,7 +240,9 @@ pub(crate) fn interval_meets_ball(
 ) -> bool {
     let f = origin - center;
     let dd = dir.length_squared();
-    if dd != 0.0 && dir_needs_scaling(dd) {
+    // Tested on `dir`, not `dd`: a direction so short that `dd` underflows to 0 is a line all
+    // the same, to be rescaled, not the point `origin`.
+    if dir != Vec3::ZERO && dir_needs_scaling(dd) {
         // A NaN or infinite `dir` (callers validate, but the recursion must end regardless).
         if !dir.is_finite() {
             return false;

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use crate::bvh::packet::PACKET;
 use crate::bvh::ray::PreRay;
 use crate::math::{Real, Vec3};
-use crate::query::{MeshHit, RayCast, RayHit};
+use crate::query::{Bounded, MeshHit, PointQuery, RayCast, RayHit};
 use crate::shape::{Ray, TriMesh, Triangle};
 
 impl TriMesh {
@@ -92,30 +92,26 @@ impl TriMesh {
 
 impl RayCast for TriMesh {
     /// A solid mesh ([`TriMesh::is_solid`]): a ray starting inside hits at `t = 0` with normal
-    /// `−dir` normalized; otherwise the first triangle hit ([`TriMesh::raycast_triangle`]).
-    /// Inside-ness is decided by that first hit: the origin is inside when the first triangle
-    /// the ray meets faces away from it (its outer side faces along the ray: its front, or its
-    /// back when the whole solid is wound inward, its signed volume negative; so inside-ness
-    /// does not depend on the winding's sign, as for
-    /// [`PointQuery::contains_point`](crate::PointQuery::contains_point)). A ray
-    /// whose first hit is at an edge where several triangles meet at the same `t` is judged by
-    /// a triangle facing it when there is one, so a ray grazing the solid from outside is not
-    /// taken for one from inside. A ray from inside always leaves through the closed surface,
-    /// so it always hits. A surface mesh: the same as [`RayCast::raycast_surface`].
+    /// `−dir` normalized, whatever `max_t` (it leaves the solid through the closed surface,
+    /// perhaps beyond `max_t`); otherwise the first triangle hit
+    /// ([`TriMesh::raycast_triangle`]). Inside-ness is decided by the first triangle within
+    /// `max_t`: the origin is inside when that triangle faces away from it (its outer side faces
+    /// along the ray: its front, or its back when the whole solid is wound inward, its signed
+    /// volume negative; so inside-ness does not depend on the winding's sign). A ray whose first
+    /// hit is at an edge where several triangles meet at the same `t` is judged by a triangle
+    /// facing it when there is one, so a ray grazing the solid from outside is not taken for one
+    /// from inside. With no triangle within `max_t`, the crossing count of
+    /// [`PointQuery::contains_point`](crate::PointQuery::contains_point) on the origin decides.
+    /// A surface mesh: the same as [`RayCast::raycast_surface`].
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let pre = PreRay::new(ray, max_t)?;
-        let hit = self.bvh.closest(&pre, max_t)?;
+        let Some(hit) = self.bvh.closest(&pre, max_t) else {
+            // No triangle within `max_t`: the ray may still start inside and leave farther on.
+            return self.starts_inside(ray).then(|| inside_hit(ray));
+        };
         if self.solid && !self.bvh.faces(&pre, hit.slot) {
-            return Some(RayHit {
-                t: 0.0,
-                point: ray.origin,
-                normal: (-ray.dir).try_normalize().unwrap_or_else(|| {
-                    // Tiny or huge directions: rescale before normalizing.
-                    let d = -ray.dir / ray.dir.abs().max_element();
-                    d.normalize()
-                }),
-            });
+            return Some(inside_hit(ray));
         }
         let h = self.mesh_hit(ray, hit.slot, hit.hit);
         Some(RayHit {
@@ -137,11 +133,36 @@ impl RayCast for TriMesh {
         })
     }
 
-    /// Whether any triangle is hit within `max_t` (for a solid mesh the same answer as
-    /// [`RayCast::raycast`], since a ray from inside leaves through the surface): its own
-    /// traversal, which stops at the first hit found, in no particular order.
+    /// Whether any triangle is hit within `max_t`, or, for a solid mesh, the ray starts inside
+    /// (the same answer as [`RayCast::raycast`]): its own traversal, which stops at the first
+    /// hit found, in no particular order, then, with none found, the crossing count of
+    /// [`PointQuery::contains_point`](crate::PointQuery::contains_point) on the origin.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        PreRay::new(ray, max_t).is_some_and(|pre| self.bvh.any(&pre, max_t))
+        PreRay::new(ray, max_t)
+            .is_some_and(|pre| self.bvh.any(&pre, max_t) || self.starts_inside(ray))
+    }
+}
+
+impl TriMesh {
+    /// Whether `ray`, which meets no triangle within its `max_t`, starts inside the solid: by
+    /// the crossing count of [`PointQuery::contains_point`](crate::PointQuery::contains_point)
+    /// on its origin (the first triangle beyond `max_t` is not looked for; the box test first
+    /// keeps rays from outside, the common miss, at one comparison). `false` for a surface mesh.
+    fn starts_inside(&self, ray: &Ray) -> bool {
+        self.solid && self.aabb().contains_point(ray.origin) && self.inside_solid(ray.origin)
+    }
+}
+
+/// The hit of a ray that starts inside a solid mesh: at `t = 0`, normal `−dir` normalized.
+fn inside_hit(ray: &Ray) -> RayHit {
+    RayHit {
+        t: 0.0,
+        point: ray.origin,
+        normal: (-ray.dir).try_normalize().unwrap_or_else(|| {
+            // Tiny or huge directions: rescale before normalizing.
+            let d = -ray.dir / ray.dir.abs().max_element();
+            d.normalize()
+        }),
     }
 }
