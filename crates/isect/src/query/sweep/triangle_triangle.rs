@@ -24,6 +24,10 @@ pub(crate) fn by_axes(a: [Vec3; 3], b: [Vec3; 3]) -> bool {
 /// (zero where there is none: shapes that already overlap). The forward run of
 /// [`Sweep<Triangle>`] for triangles, for the mesh sweeps; a later first contact may be
 /// reported past `max_t`, which the caller drops.
+#[cfg_attr(
+    not(feature = "alloc"),
+    expect(dead_code, reason = "only the mesh sweeps (alloc) call it")
+)]
 pub(crate) fn first_contact(
     a: &Triangle,
     start: Vec3,
