@@ -37,7 +37,7 @@
 //!
 //! // A box overlapping the wall (x = 3, after its quarter turn about z).
 //! let mut found = Vec::new();
-//! scene.overlaps(&Aabb::new(Vec3::new(2.5, 0.5, 0.2), Vec3::new(3.5, 0.6, 0.3)), |o| {
+//! scene.query_shape(&Aabb::new(Vec3::new(2.5, 0.5, 0.2), Vec3::new(3.5, 0.6, 0.3)), |o| {
 //!     found.push(o);
 //!     true
 //! });
