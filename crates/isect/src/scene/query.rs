@@ -412,12 +412,16 @@ impl<T> Scene<T> {
     ///
     /// ```
     /// use isect::scene::{Geometry, Pose, Scene};
-    /// use isect::{Aabb, Frustum, Sphere, math::{Mat4, Vec3}};
+    /// use isect::{Frustum, Plane, Sphere, math::Vec3};
     /// let mut scene = Scene::new();
     /// let seen = scene.insert(Geometry::Sphere(Sphere::new(Vec3::ZERO, 1.0)), Pose::IDENTITY, ());
     /// scene.insert(Geometry::Sphere(Sphere::new(Vec3::ZERO, 1.0)), Pose::from_translation(Vec3::new(10.0, 0.0, 0.0)), ());
-    /// // The box [-2, 2]³ as a frustum (an orthographic projection).
-    /// let frustum = Frustum::from_matrix(&Mat4::orthographic_rh(-2.0, 2.0, -2.0, 2.0, -2.0, 2.0));
+    /// // The box [-2, 2]³ as a frustum (six planes, the inside where `n · x <= d`).
+    /// let frustum = Frustum::new([
+    ///     Plane::new(-Vec3::X, 2.0), Plane::new(Vec3::X, 2.0),
+    ///     Plane::new(-Vec3::Y, 2.0), Plane::new(Vec3::Y, 2.0),
+    ///     Plane::new(-Vec3::Z, 2.0), Plane::new(Vec3::Z, 2.0),
+    /// ]);
     /// let mut found = Vec::new();
     /// scene.query_frustum(&frustum, |o| { found.push(o); true });
     /// assert_eq!(found, [seen]);
