@@ -2,9 +2,10 @@
 
 use crate::error::ShapeError;
 use crate::math::{Mat4, Real, Vec3, Vec4};
+use crate::query::algo::polytope::{PointCloud, behind_all, point_within, recedes, vertices_of};
 use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side, three_planes};
-use crate::shape::{Aabb, Plane, Sphere, extent_along};
+use crate::shape::{Aabb, Plane, Sphere};
 
 /// The intersection of six half-spaces, each the back side (`normal · x <= d`) of a plane whose
 /// normal points out of the frustum.
@@ -132,8 +133,11 @@ impl Frustum {
     }
 
     /// The eight corners, indexed by bits: bit 0 picks right over left, bit 1 top over bottom,
-    /// bit 2 [`Frustum::FAR`] over [`Frustum::NEAR`]. `None` when a corner does not exist (an
-    /// unbounded frustum, or planes that are parallel where a camera's are not).
+    /// bit 2 [`Frustum::FAR`] over [`Frustum::NEAR`]. `None` unless the six planes bound a
+    /// region whose corners these are: an unbounded or empty frustum, planes that are parallel
+    /// where a camera's are not, or six half-spaces whose region is another polyhedron (a plane
+    /// that cuts nothing, two planes of a pair facing the same way) have none. Each corner lies
+    /// behind every plane within `ON_SET_TOLERANCE` of the coordinates.
     #[must_use]
     pub fn corners(&self) -> Option<[Vec3; 8]> {
         // Both slots of a pair holding the same plane (what `from_matrix` leaves for an
@@ -149,8 +153,37 @@ impl Frustum {
                 &self.planes[2 + ((i >> 1) & 1)],
                 &self.planes[4 + ((i >> 2) & 1)],
             )?;
+            // A corner in front of another plane is not a corner of the region: the planes
+            // are not a camera's (issue 24, item 8).
+            if !behind_all(&self.planes, *corner) {
+                return None;
+            }
         }
-        Some(corners)
+        // Eight corners behind every plane bound a hexahedron inside the region; the region
+        // is that hexahedron only when it has no direction to recede in.
+        (!recedes(&self.planes)).then_some(corners)
+    }
+
+    /// A point of the region, or `None` when it is empty (or the frustum is invalid). The
+    /// region's point nearest the origin, within `ON_SET_TOLERANCE` of the coordinates: exact
+    /// for every six half-spaces, bounded or not.
+    #[must_use]
+    pub(crate) fn some_point(&self) -> Option<Vec3> {
+        if !self.is_usable() {
+            return None;
+        }
+        point_within(&self.planes)
+    }
+
+    /// The region's vertices when it is bounded: the corners, or for six half-spaces that are
+    /// not a camera's the vertices of their polyhedron (none when the region is empty). `None`
+    /// when the region recedes (is unbounded, or empty and unbounded planes). Usable planes
+    /// only.
+    pub(crate) fn bounded_vertices(&self) -> Option<PointCloud> {
+        if let Some(corners) = self.corners() {
+            return Some(PointCloud::from_corners(corners));
+        }
+        (!recedes(&self.planes)).then(|| vertices_of(&self.planes))
     }
 
     /// `Ok` when every plane is valid, otherwise which plane is not and why.
@@ -188,55 +221,76 @@ fn rows(m: &Mat4) -> [Vec4; 4] {
 }
 
 impl Bounded for Frustum {
-    /// The box of the eight corners. An unbounded frustum (or one whose corners do not exist)
-    /// gets the infinite box `[-∞, +∞]³`, which contains it; an invalid one [`Aabb::EMPTY`].
+    /// The box of the corners ([`Frustum::corners`]), or, for six half-spaces that are not a
+    /// camera's, of the region's vertices. An unbounded frustum gets the infinite box
+    /// `[-∞, +∞]³`, which contains it; an empty or invalid one [`Aabb::EMPTY`].
     fn aabb(&self) -> Aabb {
         rescale!(single self, aabb);
         if !self.is_usable() {
             return Aabb::EMPTY;
         }
-        match self.corners() {
-            Some(corners) => Aabb::from_points(corners).unwrap_or(Aabb::EMPTY),
-            None => Aabb::new(Vec3::NEG_INFINITY, Vec3::INFINITY),
+        match self.bounded_vertices() {
+            Some(vertices) => {
+                Aabb::from_points(vertices.points().iter().copied()).unwrap_or(Aabb::EMPTY)
+            }
+            None if self.some_point().is_some() => Aabb::new(Vec3::NEG_INFINITY, Vec3::INFINITY),
+            None => Aabb::EMPTY,
         }
     }
 
-    /// Centered at the mean of the corners, through the farthest corner (not the smallest
-    /// sphere). An unbounded frustum gets an infinite radius; an invalid one
-    /// [`Sphere::EMPTY`].
+    /// Centered at the mean of the corners (or of the region's vertices), through the farthest
+    /// of them (not the smallest sphere). An unbounded frustum gets an infinite radius; an
+    /// empty or invalid one [`Sphere::EMPTY`].
     fn bounding_sphere(&self) -> Sphere {
         rescale!(single self, bounding_sphere);
         if !self.is_usable() {
             return Sphere::EMPTY;
         }
-        match self.corners() {
-            Some(corners) => {
-                let center = corners.iter().copied().sum::<Vec3>() / 8.0;
-                let radius = corners
+        match self.bounded_vertices() {
+            Some(vertices) if !vertices.is_empty() => {
+                let points = vertices.points();
+                let center = points.iter().copied().sum::<Vec3>() / points.len() as Real;
+                let radius = points
                     .iter()
                     .map(|c| crate::query::algo::scale::distance(*c, center))
                     .fold(0.0, Real::max);
                 Sphere::new(center, radius)
             }
-            None => Sphere::new(Vec3::ZERO, Real::INFINITY),
+            None if self.some_point().is_some() => Sphere::new(Vec3::ZERO, Real::INFINITY),
+            _ => Sphere::EMPTY,
         }
     }
 }
 
 impl Classify for Frustum {
-    /// By the signed distances of the eight corners; touching straddles. An unbounded frustum
-    /// (no corners) is reported as [`Side::Straddle`], conservatively.
+    /// By the signed distances of the corners (or, for six half-spaces that are not a
+    /// camera's, of the region's vertices); touching straddles. An unbounded frustum is
+    /// classified exactly: `Front` when no point of the region is on or behind the plane,
+    /// `Back` when none is on or in front of it (each a test for a common point of seven
+    /// half-spaces, within `ON_SET_TOLERANCE` of the coordinates). An empty region, an invalid
+    /// frustum or plane: [`Side::Straddle`].
     fn classify(&self, plane: &Plane) -> Side {
         rescale!(pair self, plane, classify);
-        if !self.is_usable() {
+        if !(self.is_usable() && plane.is_usable()) {
             return Side::Straddle;
         }
-        match self.corners() {
-            Some(corners) => {
-                let (lo, hi) = extent_along(plane.normal, corners);
-                plane.side_of_interval(lo, hi)
+        if let Some(vertices) = self.bounded_vertices() {
+            if vertices.is_empty() {
+                return Side::Straddle;
             }
-            None => Side::Straddle,
+            let (lo, hi) = vertices.extent_along(plane.normal);
+            return plane.side_of_interval(lo, hi);
+        }
+        let unit = Plane::new(plane.normal.normalize(), plane.d / plane.normal.length());
+        let mut planes = [unit; 7];
+        planes[..6].copy_from_slice(&self.planes);
+        let meets_back = point_within(&planes).is_some();
+        planes[6] = unit.flipped();
+        let meets_front = point_within(&planes).is_some();
+        match (meets_back, meets_front) {
+            (false, true) => Side::Front,
+            (true, false) => Side::Back,
+            _ => Side::Straddle,
         }
     }
 }

@@ -421,11 +421,23 @@ fn frustum_sides() {
     check(&camera, Plane::new(Vec3::X, 9.99), Side::Straddle);
     check(&camera, Plane::new(Vec3::X, 10.01), Side::Back);
     check(&camera, Plane::new(Vec3::Y, -10.01), Side::Front);
-    // An unbounded frustum is reported as straddling, whatever the plane.
+    // An unbounded frustum (|x|, |y| <= -z / tan(0.5) for z <= -1) is classified exactly
+    // (issue 24, item 8; it used to straddle every plane).
     let infinite = Frustum::from_matrix(
         &crate::common::camera::rh::proj::directx::perspective_infinite(1.0, 1.0, 1.0),
     );
-    assert_eq!(infinite.classify(&Plane::new(Vec3::Z, 5.0)), Side::Straddle);
+    assert_eq!(infinite.classify(&Plane::new(Vec3::Z, 5.0)), Side::Back);
+    assert_eq!(infinite.classify(&Plane::new(Vec3::Z, -0.99)), Side::Back);
+    assert_eq!(
+        infinite.classify(&Plane::new(Vec3::Z, -1.01)),
+        Side::Straddle
+    );
+    assert_eq!(
+        infinite.classify(&Plane::new(Vec3::Z, -1e6)),
+        Side::Straddle
+    );
+    assert_eq!(infinite.classify(&Plane::new(Vec3::X, 1e6)), Side::Straddle);
+    assert_eq!(infinite.classify(&Plane::new(-Vec3::Z, -0.99)), Side::Front);
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //! matrix, must be classified as such.
 
 use isect::math::{Mat4, Vec3};
-use isect::{Aabb, Bounded, Classify, Frustum, Plane, PointQuery, Real, Side, Sphere};
+use isect::{Aabb, Bounded, Classify, Frustum, Intersects, Plane, PointQuery, Real, Side, Sphere};
 use proptest::prelude::*;
 
 use crate::common::camera::{lh, rh};
@@ -419,7 +419,10 @@ fn infinite_projections() {
             let s = f.bounding_sphere();
             assert_eq!(s.radius, Real::INFINITY);
             assert_ne!(s, Sphere::EMPTY);
-            assert_eq!(f.classify(&Plane::new(forward, -1e6)), Side::Straddle);
+            // Exact for unbounded frusta too: all of it lies beyond the near plane.
+            assert_eq!(f.classify(&Plane::new(forward, -1e6)), Side::Front);
+            assert_eq!(f.classify(&Plane::new(forward, 1e6)), Side::Straddle);
+            assert_eq!(f.classify(&Plane::new(-forward, 1e6)), Side::Back);
             for ((x, y, z), inside) in perspective_points() {
                 if z < 10.0 {
                     let p = at(camera, x, y, z);
@@ -552,5 +555,89 @@ proptest! {
         // The far slot moved past 1 can land behind the camera of a perspective projection
         // (w < 0): then it is anywhere, and outside too; the check stands.
         prop_assert!(!f.contains_point(q), "{}: {} ({:?}, face {})", name, q, out, face);
+    }
+}
+
+/// Six half-spaces no camera makes (issue 24, item 8): random unit normals and offsets, so that
+/// the region is as often unbounded, empty, a prism or another polyhedron as a hexahedron.
+fn half_spaces() -> impl Strategy<Value = Frustum> {
+    proptest::collection::vec((unit(), crate::common::strategy::real(-2.0, 2.0)), 6).prop_map(
+        |planes| {
+            let mut out = [Plane::new(Vec3::X, 0.0); 6];
+            for (slot, (n, d)) in out.iter_mut().zip(planes) {
+                *slot = Plane::new(n, d);
+            }
+            Frustum::new(out)
+        },
+    )
+}
+
+/// Points near the origin and far out, to find the regions that recede.
+fn probes() -> impl Strategy<Value = Vec<Vec3>> {
+    proptest::collection::vec(
+        (
+            unit(),
+            prop_oneof![
+                crate::common::strategy::real(0.0, 3.0),
+                crate::common::strategy::real(100.0, 1e4)
+            ],
+        )
+            .prop_map(|(u, r)| u * r),
+        64,
+    )
+}
+
+proptest! {
+    /// Every probe inside the region lies in its box and bounding sphere; `classify` never puts
+    /// the region on one side of a plane that an inside probe is on the other side of, and a
+    /// plane through an inside probe straddles and meets it; a plane beyond the finite box of
+    /// a region with room around a probe is classified `Back` and misses. Corners, when given, lie on the region.
+    #[test]
+    fn arbitrary_half_spaces_bound_and_classify_their_region(
+        f in half_spaces(),
+        points in probes(),
+        n in unit(),
+        d in crate::common::strategy::real(-5.0, 5.0),
+    ) {
+        let aabb = f.aabb();
+        let sphere = f.bounding_sphere();
+        let plane = Plane::new(n, d);
+        let side = f.classify(&plane);
+        let inside: Vec<Vec3> = points.into_iter().filter(|&p| f.contains_point(p)).collect();
+        for &p in &inside {
+            let slack = tol(p.abs().max_element());
+            prop_assert!(
+                (aabb.min - p).max_element() <= slack && (p - aabb.max).max_element() <= slack,
+                "{p} outside {aabb:?}"
+            );
+            prop_assert!(sphere.center.distance(p) <= sphere.radius + slack, "{p} outside {sphere:?}");
+            let s = plane.signed_distance(p);
+            match side {
+                Side::Front => prop_assert!(s >= -slack, "{p} behind, classified Front"),
+                Side::Back => prop_assert!(s <= slack, "{p} in front, classified Back"),
+                Side::Straddle => {}
+            }
+            let through = Plane::new(n, n.dot(p));
+            prop_assert_eq!(f.classify(&through), Side::Straddle, "through {}", p);
+            prop_assert!(through.intersects(&f), "through {p}");
+        }
+        if let Some(corners) = f.corners() {
+            for c in corners {
+                let slack = tol(c.abs().max_element());
+                prop_assert!(f.planes.iter().all(|q| q.signed_distance(c) <= slack), "{c}");
+            }
+        }
+        // Only for regions with room around a probe: in a sliver thinner than the on-set
+        // tolerance, or near a vertex of planes a tolerance apart, the set within that
+        // tolerance reaches beyond the rounded vertices.
+        let roomy = inside
+            .iter()
+            .any(|&p| f.planes.iter().all(|q| q.signed_distance(p) <= -0.01));
+        if roomy && aabb.min.is_finite() && aabb.max.is_finite() {
+            let reach = n.dot(Vec3::select(n.cmpge(Vec3::ZERO), aabb.max, aabb.min));
+            let beyond = Plane::new(n, reach + tol(aabb.max.abs().max(aabb.min.abs()).max_element()));
+            prop_assert_eq!(f.classify(&beyond), Side::Back, "{:?} beyond {:?}", beyond, aabb);
+            prop_assert!(!beyond.intersects(&f));
+        }
     }
 }

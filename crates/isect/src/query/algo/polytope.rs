@@ -27,6 +27,16 @@ impl PointCloud {
     pub(crate) fn points(&self) -> &[Vec3] {
         &self.points[..self.len]
     }
+
+    /// The least and greatest `normal · p` over the points (`(∞, -∞)` for none).
+    pub(crate) fn extent_along(&self, normal: Vec3) -> (Real, Real) {
+        self.points()
+            .iter()
+            .fold((Real::INFINITY, Real::NEG_INFINITY), |(lo, hi), p| {
+                let s = normal.dot(*p);
+                (lo.min(s), hi.max(s))
+            })
+    }
 }
 
 impl SupportMap for PointCloud {
@@ -60,11 +70,10 @@ pub(crate) fn vertices_of(planes: &[Plane]) -> PointCloud {
                 let Some(x) = three_planes(&planes[i], &planes[j], &planes[k]) else {
                     continue;
                 };
-                let scale = x.abs().max_element();
-                let inside = planes
-                    .iter()
-                    .all(|p| p.signed_distance(x) <= ON_SET_TOLERANCE * scale.max(p.d.abs()));
-                if inside && cloud.len < cloud.points.len() && !cloud.points().contains(&x) {
+                if behind_all(planes, x)
+                    && cloud.len < cloud.points.len()
+                    && !cloud.points().contains(&x)
+                {
                     cloud.points[cloud.len] = x;
                     cloud.len += 1;
                 }
@@ -72,6 +81,93 @@ pub(crate) fn vertices_of(planes: &[Plane]) -> PointCloud {
         }
     }
     cloud
+}
+
+/// Whether `x` lies behind or on every plane, within [`ON_SET_TOLERANCE`] times the larger of
+/// its coordinates and the plane's offset (the rounding of `n · x - d`).
+pub(crate) fn behind_all(planes: &[Plane], x: Vec3) -> bool {
+    let scale = x.abs().max_element();
+    planes
+        .iter()
+        .all(|p| p.signed_distance(x) <= ON_SET_TOLERANCE * scale.max(p.d.abs()))
+}
+
+/// A point of the set behind or on every plane (unit normals; within the tolerance of
+/// [`behind_all`]), or `None` when the set is empty. Exact for every intersection of
+/// half-spaces, bounded or not, lines included, where [`vertices_of`] needs a vertex.
+///
+/// The set's point nearest the origin is, by the optimality (KKT) conditions, a combination of
+/// the normals of the planes it lies on, so it is the least-norm point of their intersection,
+/// which at most three of them define. The candidates are therefore the origin and the
+/// least-norm points of every plane, pair and triple (Ericson §5.4.4 and §5.4.5); the first
+/// that lies behind every plane is returned. Up to `1 + n + n(n-1)/2 + n(n-1)(n-2)/6` tests: a
+/// rare path.
+pub(crate) fn point_within(planes: &[Plane]) -> Option<Vec3> {
+    let n = planes.len();
+    let inside = |x: Vec3| x.is_finite() && behind_all(planes, x);
+    if inside(Vec3::ZERO) {
+        return Some(Vec3::ZERO);
+    }
+    for i in 0..n {
+        let x = planes[i].normal * planes[i].d;
+        if inside(x) {
+            return Some(x);
+        }
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (&planes[i], &planes[j]);
+            let dir = a.normal.cross(b.normal);
+            let len2 = dir.length_squared();
+            if len2 == 0.0 {
+                continue;
+            }
+            // Perpendicular to the line's direction, so in the span of the two normals.
+            let x = (b.normal * a.d - a.normal * b.d).cross(dir) / len2;
+            if inside(x) {
+                return Some(x);
+            }
+        }
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                if let Some(x) = three_planes(&planes[i], &planes[j], &planes[k]) {
+                    if inside(x) {
+                        return Some(x);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether the set behind every plane (unit normals), when it is not empty, is unbounded: some
+/// direction `v != 0` has `n · v <= 0` for every normal (its recession cone is not `{0}`).
+///
+/// The cone's extreme rays, and the line it holds when it is not pointed, lie where two of its
+/// planes through the origin meet, along `±(nᵢ × nⱼ)`; when every such cross product vanishes
+/// the normals are parallel and the set is a slab or a half-space. A direction within rounding
+/// (`16 ε |v|`) of every plane counts: a set that thin is reported unbounded, conservatively.
+pub(crate) fn recedes(planes: &[Plane]) -> bool {
+    let mut spanned = false;
+    for (i, a) in planes.iter().enumerate() {
+        for b in &planes[i + 1..] {
+            let v = a.normal.cross(b.normal);
+            let len = v.length();
+            if !(len > 16.0 * Real::EPSILON) {
+                continue;
+            }
+            spanned = true;
+            let tol = 16.0 * Real::EPSILON * len;
+            let along = |s: Real| planes.iter().all(|p| s * p.normal.dot(v) <= tol);
+            if along(1.0) || along(-1.0) {
+                return true;
+            }
+        }
+    }
+    !spanned
 }
 
 /// The six planes of a box (normals outward): what bounds a shape when a frustum needs
@@ -149,14 +245,6 @@ impl Frustum {
             };
         }
         let scale = bounds.min.abs().max(bounds.max.abs()).max_element();
-        let consistent = |planes: &[Plane; 6], corners: &[Vec3; 8]| {
-            corners.iter().all(|&c| {
-                let s = c.abs().max_element();
-                planes
-                    .iter()
-                    .all(|p| p.signed_distance(c) <= ON_SET_TOLERANCE * s.max(p.d.abs()))
-            })
-        };
         // Every plane cut to the box, else only the depth pair (which a camera's side planes
         // never cross), else no cut.
         for slots in [0..6, 4..6, 0..0] {
@@ -169,9 +257,7 @@ impl Frustum {
                 }
             }
             if let Some(corners) = Frustum::new(cut).corners() {
-                if consistent(&cut, &corners) {
-                    return Some(Region::Corners(cut, corners));
-                }
+                return Some(Region::Corners(cut, corners));
             }
         }
         let mut all = [self.planes[0]; 12];

@@ -2,7 +2,7 @@
 
 use crate::query::Intersects;
 use crate::query::algo::gjk::gjk_intersects;
-use crate::query::algo::polytope::{PointCloud, vertices_of};
+use crate::query::algo::polytope::{PointCloud, point_within};
 use crate::query::algo::scale::rescale;
 use crate::shape::{Aabb, Frustum};
 
@@ -15,9 +15,8 @@ impl Intersects<Frustum> for Frustum {
     ///
     /// A frustum without corners (an infinite projection's) is cut by a plane beyond the
     /// other's box when the other is bounded; when neither is, the test is whether the twelve
-    /// half-spaces have a common vertex (a triple of planes meeting in a point behind all of
-    /// them, within `ON_SET_TOLERANCE` of the coordinates), exact for frusta that contain no
-    /// whole line (every camera's). Touching counts; `false` for invalid input.
+    /// half-spaces have a common point (within `ON_SET_TOLERANCE` of the coordinates), exact
+    /// for every pair of frusta, bounded or not. Touching counts; `false` for invalid input.
     fn intersects(&self, other: &Frustum) -> bool {
         rescale!(pair self, other, intersects);
         if !(self.is_usable() && other.is_usable()) {
@@ -58,7 +57,7 @@ impl Intersects<Frustum> for Frustum {
                 let mut planes = [self.planes[0]; 12];
                 planes[..6].copy_from_slice(&self.planes);
                 planes[6..].copy_from_slice(&other.planes);
-                !vertices_of(&planes).is_empty()
+                point_within(&planes).is_some()
             }
         }
     }

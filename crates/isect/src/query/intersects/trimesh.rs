@@ -61,7 +61,7 @@ mesh_meets_bounded!(Aabb, |b| Some(b.min));
 mesh_meets_bounded!(Obb, |b| Some(b.center));
 mesh_meets_bounded!(Capsule, |c| Some(c.a));
 mesh_meets_bounded!(Triangle, |t| Some(t.a));
-mesh_meets_bounded!(Frustum, |f| f.corners().map(|c| c[0]));
+mesh_meets_bounded!(Frustum, |f| f.some_point());
 mesh_meets_bounded!(ConvexHull, |h| h.points().first().copied());
 
 impl Intersects<Segment> for TriMesh {

@@ -1,0 +1,159 @@
+//! Issue 24, item 8: frusta of arbitrary half-spaces. The docs allow any six half-spaces, but
+//! their box, bounding sphere and `classify` came from the eight "corners" (one plane of each
+//! slot pair), which for a region that is unbounded, empty or another polyhedron are not its
+//! corners; and planes and frusta were tested against regions that hold a whole line by their
+//! vertices, which such regions do not have.
+
+use isect::math::Vec3;
+use isect::{Bounded, Classify, Frustum, Intersects, Plane, PointQuery, Real, Side, Sphere};
+
+use crate::common::{aabb_frustum, v};
+
+fn unit_plane(x: Real, y: Real, z: Real, d: Real) -> Plane {
+    let n = v(x, y, z);
+    Plane::new(n.normalize(), d / n.length())
+}
+
+/// `x >= 0`, `y >= 0`, `z >= 0` and `x + y >= 2`, `y + z >= 2`, `x + z >= 2`: a region that
+/// recedes along `(1, 1, 1)`, whose eight "corners" all exist.
+fn receding() -> Frustum {
+    Frustum::new([
+        unit_plane(-1.0, 0.0, 0.0, 0.0),
+        unit_plane(-1.0, -1.0, 0.0, -2.0),
+        unit_plane(0.0, -1.0, 0.0, 0.0),
+        unit_plane(0.0, -1.0, -1.0, -2.0),
+        unit_plane(0.0, 0.0, -1.0, 0.0),
+        unit_plane(-1.0, 0.0, -1.0, -2.0),
+    ])
+}
+
+/// `|x| <= 1`, `|y| <= 1`, any `z`: a square prism, which holds whole lines and has no vertex.
+fn prism_along_z() -> Frustum {
+    Frustum::new([
+        Plane::new(-Vec3::X, 1.0),
+        Plane::new(Vec3::X, 1.0),
+        Plane::new(-Vec3::Y, 1.0),
+        Plane::new(Vec3::Y, 1.0),
+        Plane::new(-Vec3::X, 1.0),
+        Plane::new(Vec3::Y, 1.0),
+    ])
+}
+
+fn infinite_box_contains(aabb: &isect::Aabb, p: Vec3) -> bool {
+    aabb.min.cmple(p).all() && p.cmple(aabb.max).all()
+}
+
+#[test]
+fn unbounded_region_was_bounded_by_corners_that_are_not_its_own() {
+    let f = receding();
+    let far = v(1000.0, 1000.0, 1000.0);
+    assert!(f.contains_point(far));
+    assert!(f.corners().is_none(), "{:?}", f.corners());
+    assert!(infinite_box_contains(&f.aabb(), far), "{:?}", f.aabb());
+    assert_eq!(f.bounding_sphere().radius, Real::INFINITY);
+    // It was Back: the region reaches past x = 50.
+    assert_eq!(f.classify(&Plane::new(Vec3::X, 50.0)), Side::Straddle);
+    assert_eq!(f.classify(&Plane::new(Vec3::X, -1.0)), Side::Front);
+    assert_eq!(f.classify(&Plane::new(-Vec3::X, 1.0)), Side::Back);
+    // Touching straddles: the region touches x = 0 (at (0, 2, 2)).
+    assert_eq!(f.classify(&Plane::new(Vec3::X, 0.0)), Side::Straddle);
+    assert!(Plane::new(Vec3::X, 50.0).intersects(&f));
+    assert!(Sphere::new(v(60.0, 60.0, 60.0), 1.0).intersects(&f));
+}
+
+#[test]
+fn region_holding_a_line_was_missed_by_a_plane_across_it() {
+    let f = prism_along_z();
+    assert!(f.corners().is_none());
+    for z in [0.0, 7.0, -1e6] {
+        assert!(Plane::new(Vec3::Z, z).intersects(&f), "z = {z}");
+        assert!(f.intersects(&Plane::new(Vec3::Z, z)), "z = {z}");
+    }
+    // Touching the side x = 1 counts; beyond it does not.
+    assert!(Plane::new(Vec3::X, 1.0).intersects(&f));
+    assert!(!Plane::new(Vec3::X, 1.0 + 1.0 / 1024.0).intersects(&f));
+    assert_eq!(f.classify(&Plane::new(Vec3::X, 2.0)), Side::Back);
+    assert_eq!(f.classify(&Plane::new(Vec3::X, 1.0)), Side::Straddle);
+    assert_eq!(f.classify(&Plane::new(-Vec3::X, 1.0)), Side::Straddle);
+    assert_eq!(f.classify(&Plane::new(Vec3::Z, 5.0)), Side::Straddle);
+    // A prism along x crosses it; one moved to 3 <= y <= 5 does not, one at y = 1 touches.
+    let along_x = |lo: Real, hi: Real| {
+        Frustum::new([
+            Plane::new(-Vec3::Y, -lo),
+            Plane::new(Vec3::Z, 1.0),
+            Plane::new(-Vec3::Y, -lo),
+            Plane::new(Vec3::Y, hi),
+            Plane::new(-Vec3::Z, 1.0),
+            Plane::new(Vec3::Z, 1.0),
+        ])
+    };
+    for (lo, hi, meets) in [(-1.0, 1.0, true), (3.0, 5.0, false), (1.0, 2.0, true)] {
+        let g = along_x(lo, hi);
+        assert_eq!(f.intersects(&g), meets, "{lo}..{hi}");
+        assert_eq!(g.intersects(&f), meets, "{lo}..{hi}");
+    }
+}
+
+#[test]
+fn bounded_region_of_another_shape_gets_its_own_box() {
+    // The tetrahedron x, y, z >= 0, x + y + z <= 1, with two planes that cut nothing, in slots
+    // that pair it as no camera would.
+    let f = Frustum::new([
+        Plane::new(-Vec3::X, 0.0),
+        unit_plane(1.0, 1.0, 1.0, 1.0),
+        Plane::new(-Vec3::Y, 0.0),
+        Plane::new(Vec3::X, 10.0),
+        Plane::new(-Vec3::Z, 0.0),
+        Plane::new(Vec3::Y, 10.0),
+    ]);
+    assert!(f.corners().is_none());
+    let aabb = f.aabb();
+    let slack = 1e-5;
+    assert!(
+        (aabb.min - Vec3::ZERO).abs().max_element() <= slack,
+        "{aabb:?}"
+    );
+    assert!(
+        (aabb.max - Vec3::ONE).abs().max_element() <= slack,
+        "{aabb:?}"
+    );
+    let sphere = f.bounding_sphere();
+    for p in [Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z] {
+        assert!(
+            sphere.center.distance(p) <= sphere.radius * (1.0 + slack),
+            "{p}"
+        );
+    }
+    assert_eq!(f.classify(&Plane::new(Vec3::X, 2.0)), Side::Back);
+    assert_eq!(f.classify(&Plane::new(Vec3::X, 0.5)), Side::Straddle);
+    assert_eq!(f.classify(&Plane::new(-Vec3::X, 0.5)), Side::Back);
+    assert_eq!(f.classify(&Plane::new(-Vec3::X, 0.0)), Side::Straddle);
+    assert_eq!(
+        f.classify(&unit_plane(1.0, 1.0, 1.0, 2.0)),
+        Side::Back,
+        "beyond the slanted face"
+    );
+}
+
+#[test]
+fn empty_region_has_an_empty_box_and_meets_nothing() {
+    // 2 <= x <= 1.
+    let mut f = aabb_frustum(&isect::Aabb::new(Vec3::splat(-1.0), Vec3::ONE));
+    f.planes[Frustum::LEFT] = Plane::new(-Vec3::X, -2.0);
+    assert!(f.corners().is_none());
+    assert_eq!(f.aabb(), isect::Aabb::EMPTY);
+    assert_eq!(f.bounding_sphere(), Sphere::EMPTY);
+    assert_eq!(f.classify(&Plane::new(Vec3::X, 0.0)), Side::Straddle);
+    assert!(!Plane::new(Vec3::X, 1.5).intersects(&f));
+    assert!(!Sphere::new(Vec3::ZERO, 10.0).intersects(&f));
+    assert!(!f.intersects(&f));
+}
+
+#[test]
+fn camera_and_box_frusta_keep_their_corners() {
+    let b = isect::Aabb::new(v(-1.0, 2.0, -3.0), v(4.0, 5.0, 6.0));
+    let f = aabb_frustum(&b);
+    let corners = f.corners().expect("a box has corners");
+    assert_eq!(isect::Aabb::from_points(corners), Some(b));
+    assert_eq!(f.aabb(), b);
+}
