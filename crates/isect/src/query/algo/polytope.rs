@@ -108,8 +108,8 @@ pub(crate) fn point_within(planes: &[Plane]) -> Option<Vec3> {
     if inside(Vec3::ZERO) {
         return Some(Vec3::ZERO);
     }
-    for i in 0..n {
-        let x = planes[i].normal * planes[i].d;
+    for plane in planes {
+        let x = plane.normal * plane.d;
         if inside(x) {
             return Some(x);
         }
