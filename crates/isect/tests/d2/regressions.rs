@@ -1,8 +1,12 @@
 //! 2D queries that once gave wrong answers, each named after the bug (found by the fixed-seed
 //! CI run of the property tests).
 
-use isect::d2::{Contact, Distance, Intersects, Line, Segment, Sweep};
-use isect::math::Vec2;
+use isect::Real;
+use isect::d2::{
+    Contact, ConvexPolygon, Distance, Intersects, Line, Obb, PointQuery, Polygon, Ray, RayCast,
+    Segment, Sweep,
+};
+use isect::math::{Mat2, Vec2};
 
 use super::common::{tol, v};
 
@@ -47,4 +51,81 @@ fn coincident_lines_contact_at_different_points_by_order() {
     assert_eq!((c.depth, d.depth), (0.0, 0.0));
     assert_eq!(c.point, v(-1.0, 3.0));
     assert_eq!(d.point, c.point);
+}
+
+/// `f32` literals in both precisions: the seeds were found in `f32`.
+fn f(x: f32) -> Real {
+    Real::from(x)
+}
+
+/// parry2d's solid cast on this triangle (a GJK cast on its support map) answered `t = 0.016675`,
+/// a point 6e-4 outside the triangle; in rationals the ray enters through the edge from the third
+/// corner to the first at `t = 0.0173629` (Cyrus–Beck on the exact inputs), as isect says, and
+/// leaves through the first edge at `t = 0.377687`. Not an isect bug: the differential test now
+/// accepts parry's earlier time where its point is outside. Found by
+/// `d2::differential_moving::raycasts_agree_with_parry`.
+#[test]
+fn convex_polygon_ray_enters_where_parry_stops_short() {
+    let corners = [
+        v(f(-5.937_949_7), f(-4.985_075)),
+        v(0.0, 0.0),
+        v(f(-0.096_683_815), f(6.918_806)),
+    ];
+    let p = ConvexPolygon::new(corners.to_vec());
+    let ray = Ray::new(v(-4.0, -1.0), v(f(-3.492_436_6), f(-9.175_564)));
+    let hit = p
+        .raycast(&ray, f(2.705_748))
+        .expect("the ray crosses the triangle");
+    assert!((hit.t - 0.017_362_89).abs() <= 1e-6, "t {}", hit.t);
+    let edge = (corners[0] - corners[2]).normalize();
+    let outward = Vec2::new(edge.y, -edge.x);
+    assert!(
+        (hit.normal - outward).length() <= tol(1.0),
+        "normal {:?}",
+        hit.normal
+    );
+    assert!(p.distance_to_point(hit.point) <= tol(8.0));
+    // parry's point is outside.
+    assert!(!p.contains_point(ray.point_at(0.016_675)));
+    let exit = p.raycast_surface(&ray, 2.0).expect("the exit");
+    assert!(
+        (exit.t - hit.t).abs() <= 1e-6,
+        "the entry is the first boundary point"
+    );
+}
+
+/// A flat oriented box (a segment) whose exact center is a convex corner of an L-shaped
+/// polygon, turned so that it passes the corner through the two quadrants outside. In `f32` its
+/// corners round so that the segment passes 2.95e-8 below the corner (exact orientation of the
+/// rounded corners): apart, at a distance that rounds to 0 (the projection's rounding is 1e-7)
+/// and is reported as the smallest positive number at every scale. `pairs::obb_polygon`
+/// expected that floor to double under scaling by 2; the property now knows the floor. In
+/// `f64` the corners are exact and the segment touches the corner. Found by
+/// `d2::pairs::obb_polygon`.
+#[test]
+fn flat_box_past_a_polygon_corner_is_apart_by_its_rounded_corners() {
+    let rotation = Mat2::from_cols(
+        v(f(-0.989_769), f(-0.142_679_07)),
+        v(f(-0.142_679_07), f(0.989_769)),
+    );
+    let l = [
+        v(0.0, -1.0),
+        v(0.0, 1.0),
+        v(-2.0, 1.0),
+        v(-2.0, 0.0),
+        v(-3.0, 0.0),
+        v(-3.0, -1.0),
+        v(-2.0, -1.0),
+    ];
+    for s in [1.0, 2.0, 0.0625, 16.0] {
+        let b = Obb::new(v(0.0, -s), v(f(1.117_718_6) * s, 0.0), rotation);
+        let p = Polygon::new(l.iter().map(|&q| q * s).collect::<Vec<_>>()).unwrap();
+        let meet = b.intersects(&p);
+        assert_eq!(meet, p.intersects(&b));
+        assert_eq!(meet, cfg!(isect_f64), "scale {s}");
+        let d = b.distance(&p);
+        assert_eq!(d, p.distance(&b));
+        assert_eq!(d == 0.0, meet);
+        assert!(d <= tol(4.0 * s), "distance {d} at scale {s}");
+    }
 }
