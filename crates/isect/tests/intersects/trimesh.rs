@@ -385,12 +385,7 @@ where
 }
 
 proptest! {
-    // Known bug (issue 24): `intersects_both`'s reordered-corner check finds meshes whose
-    // overlap with a shape changes when a triangle's corners are permuted (seen after the
-    // correctness and mesh branches met; the seeds are in proptest-regressions). Run with
-    // --ignored until the pair routines answer every corner order alike.
     #[test]
-    #[ignore = "known bug, issue 24: mesh overlap depends on the triangles' corner order"]
     fn bounded_shapes_match_the_loop(
         m in test_mesh(),
         sphere in strategy::sphere(),
@@ -410,12 +405,7 @@ proptest! {
         prop_assert_eq!(intersects_both(mesh, &hull), reference(&m, &hull, hull.points().last().copied()));
     }
 
-    // Known bug (issue 24): `intersects_both`'s reordered-corner check finds meshes whose
-    // overlap with a shape changes when a triangle's corners are permuted (seen after the
-    // correctness and mesh branches met; the seeds are in proptest-regressions). Run with
-    // --ignored until the pair routines answer every corner order alike.
     #[test]
-    #[ignore = "known bug, issue 24: mesh overlap depends on the triangles' corner order"]
     fn unbounded_shapes_match_the_loop(
         m in test_mesh(),
         segment in strategy::segment(),

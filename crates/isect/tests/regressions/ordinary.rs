@@ -2,7 +2,9 @@
 //! capsules and segments, plane–plane sweeps).
 
 use isect::math::Vec3;
-use isect::{Capsule, Intersects, Plane, Ray, RayCast, Real, Segment, Sweep};
+use isect::{
+    Capsule, Intersects, Plane, PointQuery, Ray, RayCast, Real, Segment, Sphere, Sweep, Triangle,
+};
 
 use crate::common::v;
 
@@ -248,4 +250,122 @@ fn hull_contact_against_a_collinear_hull_stops_at_a_broken_polytope() {
     let along = n.dot(b.support(n)) - n.dot(a.support(-n));
     assert!(along < 2.8, "the sampled push {along}");
     assert!(c.depth <= along + 1e-3, "depth {} > {along}", c.depth);
+}
+
+/// The six corner orders of a triangle (both windings, every starting corner).
+fn corner_orders(t: &Triangle) -> [Triangle; 6] {
+    let (a, b, c) = (t.a, t.b, t.c);
+    [
+        Triangle::new(a, b, c),
+        Triangle::new(b, c, a),
+        Triangle::new(c, a, b),
+        Triangle::new(b, a, c),
+        Triangle::new(a, c, b),
+        Triangle::new(c, b, a),
+    ]
+}
+
+/// Mesh overlap depended on a triangle's corner order (issue 24, found by the mesh property
+/// tests' reordered-corner check): a point sphere exactly at a corner was rejected by the
+/// plane test in some orders, where `n · (c − a)` rounds a hair off 0, and a nearly flat
+/// triangle's closest point to its middle corner came from the best edge, within rounding of
+/// the corner but not on it. Every order must meet it; a point just off the corner must not.
+#[test]
+fn point_sphere_at_a_corner_meets_the_triangle_in_every_corner_order() {
+    let triangles = [
+        Triangle::new(
+            v(1.0, -4.0, 3.0),
+            v(2.0, -2.0, 4.0),
+            v(9.049878, 0.0, -2.0038972),
+        ),
+        Triangle::new(
+            v(-3.0, 1.0, 3.0),
+            v(-5.246046, 0.12209661, -5.649691),
+            v(-1.0, 3.0, 3.0),
+        ),
+        Triangle::new(
+            v(-8.086485, 3.4346569, -0.50176954),
+            v(5.1384845, -3.3209429, -6.260277),
+            v(-3.8948343, -7.3928514, -2.541413),
+        ),
+        // Nearly flat: b lies within 1e-6 of the segment a–c.
+        Triangle::new(
+            v(1.6177524, 8.835737, 1.6105983),
+            v(-2.5714667, 7.197235, -3.0696332),
+            v(-6.9677305, 5.477753, -7.981177),
+        ),
+    ];
+    for t in triangles {
+        let n = t.normal().expect("the triangle has an area");
+        for order in corner_orders(&t) {
+            for corner in order.vertices() {
+                let point = Sphere::new(corner, 0.0);
+                assert!(order.intersects(&point), "{order:?} at {corner:?}");
+                assert!(point.intersects(&order), "{order:?} at {corner:?}");
+                assert_eq!(order.closest_point(corner), corner, "{order:?}");
+                // Control: off the plane by 1e-3, with a radius half that.
+                let off = Sphere::new(corner + n * 1e-3, 5e-4);
+                assert!(!order.intersects(&off), "{order:?} off {corner:?}");
+            }
+        }
+    }
+}
+
+/// The same bug for segments (issue 24): a segment ending exactly at a corner had `T / det` on
+/// the range's bound, rounded in or out by the sum's order; a segment on an edge's line touching
+/// only at a corner was clipped in the plane to an interval that rounded empty in some orders.
+/// Every order, both argument orders and both directions must meet; controls do not.
+#[test]
+fn segment_touching_a_corner_meets_the_triangle_in_every_corner_order() {
+    let cases = [
+        // Ending at a corner, across the plane.
+        (
+            Triangle::new(
+                v(0.0, -0.91930246, 0.0),
+                v(-4.0, 4.0, -3.0),
+                v(4.0959587, 0.0, 6.320352),
+            ),
+            Segment::new(v(0.0, -3.0, 0.0), v(-4.0, 4.0, -3.0)),
+        ),
+        // On the line of edge ab, touching only at a.
+        (
+            Triangle::new(
+                v(0.0, 0.0, -1.0),
+                v(1.0, -2.0, -1.0),
+                v(5.385334, -2.297503, 4.3121877),
+            ),
+            Segment::new(v(0.0, 0.0, -1.0), v(-1.0, 2.0, -1.0)),
+        ),
+        // Along edge ca.
+        (
+            Triangle::new(
+                v(-4.9511814, 9.008579, -9.045396),
+                v(-4.0, 0.0, -2.0),
+                v(-2.0, -3.0, 1.0),
+            ),
+            Segment::new(v(-2.0, -3.0, 1.0), v(-4.9511814, 9.008579, -9.045396)),
+        ),
+    ];
+    for (t, touching) in cases {
+        // Control: moved off the plane by 1e-2, to the side its start is on (or either side,
+        // when it lies in the plane).
+        let n = t.normal().expect("the triangle has an area");
+        let side = if n.dot(touching.a - t.a) < 0.0 {
+            -1.0
+        } else {
+            1.0
+        };
+        let shift = n * (side * 1e-2);
+        let apart = Segment::new(touching.a + shift, touching.b + shift);
+        for order in corner_orders(&t) {
+            for s in [touching, Segment::new(touching.b, touching.a)] {
+                assert!(order.intersects(&s), "{order:?} {s:?}");
+                assert!(s.intersects(&order), "{order:?} {s:?}");
+            }
+            for s in [apart, Segment::new(apart.b, apart.a)] {
+                assert!(!order.intersects(&s), "control: {order:?} {s:?}");
+                assert!(!s.intersects(&order), "control: {order:?} {s:?}");
+            }
+        }
+    }
 }

@@ -109,6 +109,15 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
     if d3 >= 0.0 && d4 <= d3 {
         return ([0.0, 1.0, 0.0], false);
     }
+    // The third vertex region before the flatness test: the vertex tests hold for any triangle,
+    // and `p` at a corner (an offset of exactly 0) then gets that corner exactly, in every
+    // corner order; a flat triangle's best edge gave the corner between its ends only to
+    // within rounding (issue 24).
+    let d5 = ab.dot(cp);
+    let d6 = ac.dot(cp);
+    if d6 >= 0.0 && d5 <= d6 {
+        return ([0.0, 0.0, 1.0], false);
+    }
     let n = ab.cross(ac);
     // A normal within rounding of zero (the sine of the angle at a below 8 ulps, as in
     // `Plane::from_points`) has a direction of noise, and so have the signed areas that the
@@ -127,11 +136,6 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 > d3 {
         let t = ratio(d1, d1 - d3);
         return ([1.0 - t, t, 0.0], false);
-    }
-    let d5 = ab.dot(cp);
-    let d6 = ac.dot(cp);
-    if d6 >= 0.0 && d5 <= d6 {
-        return ([0.0, 0.0, 1.0], false);
     }
     let vb = n.dot(ap.cross(ac));
     if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {

@@ -1,6 +1,6 @@
 //! Sphere–triangle overlap.
 
-use crate::math::Vec3;
+use crate::math::{Real, Vec3};
 use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, PointQuery, mirror_intersects};
 use crate::shape::{Sphere, Triangle};
@@ -46,18 +46,32 @@ impl Intersects<Triangle> for Sphere {
         }
         // Beyond the plane by more than the radius: the signed distance from the rounded
         // normal, trusted when the triangle is not thin (sine of the angle at `a` above 1/16, so
-        // the normal's direction is off by at most 16 ε and the distance by 16 ulps of the
-        // coordinates).
+        // the normal's direction is off by at most 16 ε), and only by more than the rounding of
+        // `s = n · (c − a)`: its six triple-product terms, each at most the product of the
+        // largest coordinates of `ab`, `ac` and `c − a`, carry about 4 ε each. Without that
+        // margin a center exactly on the plane (a point sphere at a corner) was rejected in
+        // some corner orders, where `s` rounds to a hair off 0, and not in others (issue 24).
         let (ab, ac) = (triangle.b - triangle.a, triangle.c - triangle.a);
+        let ap = center - triangle.a;
         let n = ab.cross(ac);
         let nn = n.length_squared();
-        let s = n.dot(center - triangle.a);
-        if s * s > rr * nn && nn * 256.0 > ab.length_squared() * ac.length_squared() {
+        let slack =
+            S_ROUNDING * ab.abs().max_element() * ac.abs().max_element() * ap.abs().max_element();
+        let beyond = n.dot(ap).abs() - slack;
+        if beyond > 0.0
+            && beyond * beyond > rr * nn
+            && nn * 256.0 > ab.length_squared() * ac.length_squared()
+        {
             return false;
         }
         let q = triangle.closest_point(center);
         (q - center).length_squared() <= rr
     }
 }
+
+/// A bound on the rounding of the triple product `(ab × ac) · ap` relative to the product of
+/// the three vectors' largest coordinates: six terms of about 4 ε each (the differences, two
+/// products and the sums), doubled.
+const S_ROUNDING: Real = 48.0 * Real::EPSILON;
 
 mirror_intersects!(Sphere, Triangle);

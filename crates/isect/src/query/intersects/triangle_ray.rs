@@ -11,8 +11,8 @@ impl Intersects<Ray> for Triangle {
     /// ray's parameter interval, without the division: a ray is `origin + t dir`, `t >= 0`. Edges and corners count (a ray
     /// through a shared edge of a mesh meets both triangles); a ray in the triangle's plane is
     /// clipped against the edges there, and a triangle without area is the segment it is
-    /// (both within [`on_set_tolerance`](crate::math::on_set_tolerance)). `false` for invalid
-    /// input.
+    /// (both within [`on_set_tolerance`](crate::math::on_set_tolerance)), as is an origin on
+    /// the triangle. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Ray) -> bool {
         rescale!(pair self, other, intersects);

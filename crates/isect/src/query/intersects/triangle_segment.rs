@@ -11,8 +11,9 @@ impl Intersects<Segment> for Triangle {
     /// segment's parameter interval, without the division: a segment is `a + t (b − a)`, `t` in `[0, 1]`; a zero-length segment is the point `a`. Edges and corners count (a segment
     /// through a shared edge of a mesh meets both triangles); a segment in the triangle's plane is
     /// clipped against the edges there, and a triangle without area is the segment it is
-    /// (both within [`on_set_tolerance`](crate::math::on_set_tolerance)). `false` for invalid
-    /// input.
+    /// (both within [`on_set_tolerance`](crate::math::on_set_tolerance)), as is an end on the
+    /// triangle, so that a segment ending at a corner meets it in every corner order. `false`
+    /// for invalid input.
     #[inline]
     fn intersects(&self, other: &Segment) -> bool {
         rescale!(pair self, other, intersects);

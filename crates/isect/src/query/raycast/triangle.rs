@@ -235,13 +235,18 @@ fn is_flat(tri: &Triangle) -> bool {
 /// point to the segment a triangle without area is, with the weights `[u, v]` of corners `b`
 /// and `c` of that point on the segment (a triangle with area leaves them to its
 /// barycentric coordinates: `None`). `None` when they do not meet.
+///
+/// With `widened`, the edges are moved out by the same tolerance (an overlap test, where a line
+/// through a corner or along an edge must touch in every corner order: the clip at a corner
+/// otherwise rounds either way, issue 24); a cast keeps the exact edges, whose entry `t` it
+/// reports.
 #[cold]
 fn in_plane(
     tri: &Triangle,
     origin: Vec3,
     dir: Vec3,
-    lo: Real,
-    hi: Real,
+    (lo, hi): (Real, Real),
+    widened: bool,
 ) -> Option<(Real, Option<[Real; 2]>)> {
     let n = tri.scaled_normal();
     let nn = n.length_squared();
@@ -258,9 +263,14 @@ fn in_plane(
             .enumerate()
         {
             let outward = (q - p).cross(n);
+            let slack = if widened {
+                tolerance * crate::ops::sqrt(outward.length_squared())
+            } else {
+                0.0
+            };
             let edge = Plane {
                 normal: outward,
-                d: outward.dot(p),
+                d: outward.dot(p) + slack,
             };
             if !clip.clip(i, &edge, origin, dir) {
                 return None;
@@ -310,13 +320,50 @@ pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
         return tri.contains_point(p.origin);
     }
     if is_flat(tri) {
-        return in_plane(tri, p.origin, p.dir, p.lo, p.hi).is_some();
+        return in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some();
     }
     match watertight(tri, p.origin, p.dir).verdict(p.lo, p.hi, false, p.dir, || tri.vertices()) {
         Verdict::Crossing => true,
-        Verdict::InPlane => in_plane(tri, p.origin, p.dir, p.lo, p.hi).is_some(),
-        Verdict::Miss => false,
+        Verdict::InPlane => in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some(),
+        // A line in the plane within rounding has edge functions that are all rounding noise,
+        // whose signs may disagree as well as agree: a segment along an edge was a miss in some
+        // corner orders and a hit in others (issue 24). It is decided in the plane either way.
+        // And an end exactly on the triangle (a segment ending at a corner) puts the line
+        // through a corner or an edge, where one triangle's edge functions may round to a miss,
+        // or `T / det` on the range's bound, where the order of `T`'s sum decides: such an end
+        // is on the triangle within `on_set_tolerance`.
+        Verdict::Miss => {
+            (along_plane(tri, p.dir)
+                && in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some())
+                || (p.lo.is_finite() && end_on(tri, p.at(p.lo)))
+                || (p.hi.is_finite() && end_on(tri, p.at(p.hi)))
+        }
     }
+}
+
+/// Whether the end `x` of a segment or ray lies on the triangle within `on_set_tolerance`: its
+/// bounding box grown by that tolerance first, which most misses fail.
+#[inline]
+fn end_on(tri: &Triangle, x: Vec3) -> bool {
+    let tolerance = on_set_tolerance([x, tri.a, tri.b, tri.c]);
+    let lo = tri.a.min(tri.b).min(tri.c) - Vec3::splat(tolerance);
+    let hi = tri.a.max(tri.b).max(tri.c) + Vec3::splat(tolerance);
+    x.cmpge(lo).all() && x.cmple(hi).all() && tri.contains_point(x)
+}
+
+/// Whether `dir` may lie in the triangle's plane as far as the rounded normal can tell:
+/// `|n · dir|` within the rounding of `n = ab × ac`, which is about ε `|ab| |ac|` whatever the
+/// triangle's shape (so wider than [`grazing`]'s cosine for thin triangles, whose normal's
+/// direction is off by ε over the sine of their angle). Bounded with the largest coordinates
+/// (each length at most √3 of it), which needs no squares and no square root.
+#[inline]
+fn along_plane(tri: &Triangle, dir: Vec3) -> bool {
+    let (ab, ac) = (tri.b - tri.a, tri.c - tri.a);
+    let bound = (3.0 * GRAZING_COSINE)
+        * ab.abs().max_element()
+        * ac.abs().max_element()
+        * dir.abs().max_element();
+    ab.cross(ac).dot(dir).abs() <= bound
 }
 
 /// Whether `dir` runs parallel to the plane of `corners` within rounding: `|n · dir| <= 64 ε
@@ -391,7 +438,7 @@ impl Triangle {
                 // A one-sided cast never hits a ray in the plane.
                 Verdict::InPlane if front_only => None,
                 Verdict::InPlane => {
-                    let (t, weights) = in_plane(self, ray.origin, ray.dir, 0.0, max_t)?;
+                    let (t, weights) = in_plane(self, ray.origin, ray.dir, (0.0, max_t), false)?;
                     // A triangle without area has its point's weights from the segment it is
                     // (issue 24: they were the first corner's, and so was the hit point).
                     let [u, v] = weights
@@ -532,13 +579,15 @@ impl RayCast for Triangle {
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         rescale!(cast_any self, ray, max_t);
         let any = if is_flat(self) {
-            in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some()
+            in_plane(self, ray.origin, ray.dir, (0.0, max_t), false).is_some()
         } else {
             match watertight(self, ray.origin, ray.dir)
                 .verdict(0.0, max_t, false, ray.dir, || self.vertices())
             {
                 Verdict::Crossing => true,
-                Verdict::InPlane => in_plane(self, ray.origin, ray.dir, 0.0, max_t).is_some(),
+                Verdict::InPlane => {
+                    in_plane(self, ray.origin, ray.dir, (0.0, max_t), false).is_some()
+                }
                 Verdict::Miss => false,
             }
         };
