@@ -121,7 +121,8 @@ where
     let map = Map::scale(k);
     if let (Some(sa), Some(sb)) = (a.mapped(&map), b.mapped(&map)) {
         prop_assert_eq!(sa.intersects(&sb), meet, "scaled by 2^{}", k);
-        let scaled = if cp.distance == Real::MIN_POSITIVE {
+        let floor = cp.distance > 0.0 && cp.distance <= Real::MIN_POSITIVE;
+        let scaled = if floor {
             Real::MIN_POSITIVE
         } else {
             cp.distance * map.factor
