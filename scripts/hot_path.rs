@@ -1,12 +1,19 @@
 //! Instructions per call of a few cheap queries, for scripts/hot_path.sh: each query runs over
 //! 1024 fixed inputs (about half of them hits, inside or touching) through a `#[inline(never)]`
-//! wrapper that callgrind counts on its own (`--toggle-collect`). Not a library file: the script
-//! builds it as a scratch crate against the isect checkout it is given.
+//! wrapper that callgrind counts on its own (`--toggle-collect`). The `parry_*` wrappers run
+//! parry3d's most direct call for the same work on the same inputs (its local call, the data
+//! moved into the shape's frame before counting), so each count has its reference beside it.
+//! Not a library file: the script builds it as a scratch crate against the isect checkout it is
+//! given.
 
 use std::hint::black_box;
 
 use isect::math::Vec3;
 use isect::{Aabb, Intersects, Plane, PointQuery, Ray, RayCast, Real, Segment, Sphere, Triangle};
+use parry::bounding_volume::{Aabb as PAabb, BoundingVolume};
+use parry::math::Vector as PVec;
+use parry::query::{PointQuery as _, Ray as PRay, RayCast as _};
+use parry::shape::{Ball, Segment as PSegment, Triangle as PTriangle};
 
 const N: usize = 1024;
 const REPS: usize = 100;
@@ -58,6 +65,39 @@ counted!(point_on_segment, Segment, Vec3, bool, |s, p| black_box(s)
 counted!(point_on_triangle, Triangle, Vec3, bool, |t, p| black_box(t)
     .contains_point(*black_box(p)));
 
+counted!(ray_triangle, Triangle, Ray, bool, |t, r| black_box(t)
+    .raycast(black_box(r), 100.0)
+    .is_some());
+
+// parry's direct calls for the same work, on the same inputs converted before counting.
+counted!(parry_sphere_sphere, (Ball, PVec), (Ball, PVec), bool, |a, b| {
+    let (a, b) = (black_box(a), black_box(b));
+    parry::query::details::intersection_test_ball_ball(b.1 - a.1, &a.0, &b.0)
+});
+counted!(parry_aabb_aabb, PAabb, PAabb, bool, |a, b| black_box(a).intersects(black_box(b)));
+counted!(parry_ray_sphere, Ball, PRay, bool, |s, r| black_box(s)
+    .cast_local_ray(black_box(r), 100.0, true)
+    .is_some());
+counted!(parry_ray_triangle, PTriangle, PRay, bool, |t, r| black_box(t)
+    .cast_local_ray(black_box(r), 100.0, true)
+    .is_some());
+counted!(parry_point_triangle, PTriangle, PVec, Real, |t, p| black_box(t)
+    .project_local_point(*black_box(p), true)
+    .point
+    .x);
+counted!(parry_point_sphere_distance, Ball, PVec, Real, |s, p| black_box(s)
+    .distance_to_local_point(*black_box(p), true));
+counted!(parry_point_aabb_distance, PAabb, PVec, Real, |b, p| black_box(b)
+    .distance_to_local_point(*black_box(p), true));
+counted!(parry_point_on_segment, PSegment, PVec, bool, |s, p| black_box(s)
+    .contains_local_point(*black_box(p)));
+counted!(parry_point_on_triangle, PTriangle, PVec, bool, |t, p| black_box(t)
+    .contains_local_point(*black_box(p)));
+
+fn pv(v: Vec3) -> PVec {
+    PVec::from_array(v.to_array())
+}
+
 fn main() {
     let mut rng = Rng(0x15EC7);
     let spheres: Vec<Sphere> = (0..N)
@@ -101,8 +141,62 @@ fn main() {
         .enumerate()
         .map(|(i, (t, &p))| if i % 2 == 0 { t.centroid() } else { p })
         .collect();
+    // The same inputs as parry holds them; balls and local coordinates around each sphere.
+    let balls = |s: &[Sphere]| -> Vec<(Ball, PVec)> {
+        s.iter().map(|s| (Ball::new(s.radius), pv(s.center))).collect()
+    };
+    let (p_spheres, p_others) = (balls(&spheres), balls(&others));
+    let p_boxes = |b: &[Aabb]| -> Vec<PAabb> {
+        b.iter().map(|b| PAabb::new(pv(b.min), pv(b.max))).collect()
+    };
+    let (p_boxes, p_other_boxes) = (p_boxes(&boxes), p_boxes(&other_boxes));
+    let p_balls: Vec<Ball> = p_spheres.iter().map(|b| b.0).collect();
+    let p_rays_local: Vec<PRay> = spheres
+        .iter()
+        .zip(&rays)
+        .map(|(s, r)| PRay::new(pv(r.origin - s.center), pv(r.dir)))
+        .collect();
+    let p_triangles: Vec<PTriangle> = triangles
+        .iter()
+        .map(|t| PTriangle::new(pv(t.a), pv(t.b), pv(t.c)))
+        .collect();
+    let p_points: Vec<PVec> = points.iter().copied().map(pv).collect();
+    let p_points_local: Vec<PVec> = spheres
+        .iter()
+        .zip(&points)
+        .map(|(s, &p)| pv(p - s.center))
+        .collect();
+    let p_segments: Vec<PSegment> = segments
+        .iter()
+        .map(|s| PSegment::new(pv(s.a), pv(s.b)))
+        .collect();
+    let p_on_triangles: Vec<PVec> = on_triangles.iter().copied().map(pv).collect();
+    // Rays from 3 units out aimed at each triangle's centroid or a point near it.
+    let triangle_rays: Vec<Ray> = triangles
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let target = if i % 2 == 0 { t.centroid() } else { t.centroid() + rng.vec(1.5) };
+            let origin = target + rng.vec(1.0).normalize_or(Vec3::X) * 3.0;
+            Ray::new(origin, target - origin)
+        })
+        .collect();
+    let p_triangle_rays: Vec<PRay> = triangle_rays
+        .iter()
+        .map(|r| PRay::new(pv(r.origin), pv(r.dir)))
+        .collect();
     let mut sum = 0;
     for _ in 0..REPS {
+        sum += ray_triangle(&triangles, &triangle_rays);
+        sum += parry_sphere_sphere(&p_spheres, &p_others);
+        sum += parry_aabb_aabb(&p_boxes, &p_other_boxes);
+        sum += parry_ray_sphere(&p_balls, &p_rays_local);
+        sum += parry_ray_triangle(&p_triangles, &p_triangle_rays);
+        sum += parry_point_triangle(&p_triangles, &p_points);
+        sum += parry_point_sphere_distance(&p_balls, &p_points_local);
+        sum += parry_point_aabb_distance(&p_boxes, &p_points);
+        sum += parry_point_on_segment(&p_segments, &p_points);
+        sum += parry_point_on_triangle(&p_triangles, &p_on_triangles);
         sum += sphere_sphere(&spheres, &others);
         sum += aabb_aabb(&boxes, &other_boxes);
         sum += ray_sphere(&spheres, &rays);

@@ -16,9 +16,11 @@
 use isect::math::Vec3;
 use isect::query::algo::gjk::{SupportMap, gjk_closest_points};
 use isect::{Aabb, Capsule, Intersects, Obb, Plane, Real, Segment, Sphere, Triangle};
+use isect_bench::broad::to_parry_aabb;
 use isect_bench::check;
 use isect_bench::convert::{ToParry, to_parry, translation};
-use isect_bench::{Rng, Suite, per_query};
+use isect_bench::{Group, Rng, Suite, per_query};
+use parry3d::bounding_volume::BoundingVolume;
 use parry3d::math::Pose;
 use parry3d::query::details;
 use parry3d::shape::{self as ps, Shape};
@@ -81,7 +83,7 @@ fn main() {
         None::<(&str, &Special<_, _>)>,
     );
     let (a, b) = (aabbs(r), aabbs(r));
-    pair(
+    let mut group = pair_group(
         &mut suite,
         "aabb_aabb",
         "Aabb–Aabb",
@@ -89,6 +91,25 @@ fn main() {
         &b,
         Some(("intersection_test_cuboid_cuboid", &cuboids)),
     );
+    // parry's own box type, the direct call a broad phase makes (no pose, no dispatch).
+    let boxes: Vec<_> = a
+        .iter()
+        .zip(&b)
+        .map(|(a, b)| (to_parry_aabb(a), to_parry_aabb(b)))
+        .collect();
+    for ((a, b), (pa, pb)) in a.iter().zip(&b).zip(&boxes) {
+        assert_eq!(
+            a.intersects(b),
+            pa.intersects(pb),
+            "Aabb–Aabb: bounding_volume::Aabb"
+        );
+    }
+    group.parry(
+        "parry_aabb",
+        "bounding_volume::Aabb::intersects",
+        per_query(&(), &boxes, |(), (a, b)| a.intersects(&b)),
+    );
+    group.finish();
     let (a, b) = (aabbs(r), obbs(r));
     pair(
         &mut suite,
@@ -294,6 +315,28 @@ fn pair<A, B>(
     A::Shape: Copy,
     B::Shape: Copy,
 {
+    pair_group(suite, id, label, a, b, special).finish();
+}
+
+/// [`pair`]'s group, left open for more parry calls.
+#[expect(
+    clippy::type_complexity,
+    reason = "a row's calls into both libraries, spelled where they are used"
+)]
+fn pair_group<'s, A, B>(
+    suite: &'s mut Suite,
+    id: &str,
+    label: &str,
+    a: &[A],
+    b: &[B],
+    special: Option<(&str, &Special<A::Shape, B::Shape>)>,
+) -> Group<'s>
+where
+    A: ToParry + SupportMap + Intersects<B> + Copy,
+    B: ToParry + SupportMap + Copy,
+    A::Shape: Copy,
+    B::Shape: Copy,
+{
     let pairs: Vec<(A, B)> = a.iter().copied().zip(b.iter().copied()).collect();
     let parry: Vec<_> = pairs
         .iter()
@@ -335,7 +378,7 @@ fn pair<A, B>(
             per_query(&(), &parry, |(), (p, a, q, b)| routine(&p, &a, &q, &b)),
         );
     }
-    group.finish();
+    group
 }
 
 fn plane_pair<A>(suite: &mut Suite, id: &str, label: &str, a: &[A], planes: &[Plane])

@@ -29,35 +29,35 @@ pub use precision::*;
 /// A 3-vector for hot internal loops: glam's 16-byte aligned `Vec3A` in `f32`, so that its
 /// arithmetic, comparisons and min/max are single SIMD instructions; `DVec3` in `f64`, which has
 /// no aligned variant.
-#[cfg(all(feature = "alloc", not(isect_f64)))]
+#[cfg(not(isect_f64))]
 pub(crate) type SimdVec3 = glam::Vec3A;
-#[cfg(all(feature = "alloc", isect_f64))]
+#[cfg(isect_f64)]
 pub(crate) type SimdVec3 = glam::DVec3;
 
 // Conversions that are real in one precision and the identity in the other, written once per
 // precision so that no call site needs a lint exception for the precision where they are no-ops.
 
 /// `v` as a [`SimdVec3`] (`Vec3A` in `f32`; the same vector in `f64`).
-#[cfg(all(feature = "alloc", not(isect_f64)))]
+#[cfg(not(isect_f64))]
 #[inline(always)]
 pub(crate) fn simd(v: Vec3) -> SimdVec3 {
     SimdVec3::from(v)
 }
 /// `v` as a [`SimdVec3`] (`Vec3A` in `f32`; the same vector in `f64`).
-#[cfg(all(feature = "alloc", isect_f64))]
+#[cfg(isect_f64)]
 #[inline(always)]
 pub(crate) fn simd(v: Vec3) -> SimdVec3 {
     v
 }
 
 /// `v` back as a [`Vec3`].
-#[cfg(all(feature = "alloc", not(isect_f64)))]
+#[cfg(not(isect_f64))]
 #[inline(always)]
 pub(crate) fn unsimd(v: SimdVec3) -> Vec3 {
     Vec3::from(v)
 }
 /// `v` back as a [`Vec3`].
-#[cfg(all(feature = "alloc", isect_f64))]
+#[cfg(isect_f64)]
 #[inline(always)]
 pub(crate) fn unsimd(v: SimdVec3) -> Vec3 {
     v

@@ -1,33 +1,49 @@
 //! Point queries on an axis-aligned box.
+//!
+//! In [`SimdVec3`] (one SIMD register per corner in `f32`), with the box's validity as a mask
+//! beside the answer rather than a chain of branches before it.
 
-use crate::math::{NO_POINT, Real, Vec3};
+use crate::math::{NO_POINT, Real, SimdVec3, Vec3, simd, unsimd};
 use crate::query::PointQuery;
 use crate::query::algo::scale::length_non_negative;
 use crate::shape::Aabb;
+
+/// Whether the box `[min, max]` and the point `p` are valid: `min <= max` (false for NaN), no
+/// `min` at −∞ nor `max` at +∞ (the only infinities `min <= max` leaves), `p` finite.
+#[inline(always)]
+fn valid(min: SimdVec3, max: SimdVec3, p: SimdVec3) -> bool {
+    let inf = SimdVec3::splat(Real::INFINITY);
+    (min.cmple(max) & min.cmpgt(-inf) & max.cmplt(inf) & p.abs().cmplt(inf)).all()
+}
 
 impl PointQuery for Aabb {
     /// `p` clamped to the box: `p` itself when inside.
     #[inline]
     fn closest_point(&self, p: Vec3) -> Vec3 {
-        if !(self.is_usable() && p.is_finite()) {
+        let (min, max, q) = (simd(self.min), simd(self.max), simd(p));
+        if !valid(min, max, q) {
             return NO_POINT;
         }
-        p.max(self.min).min(self.max)
+        unsimd(q.max(min).min(max))
     }
 
     /// The length of the part of `p − center` that sticks out of the box (Arvo).
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
-        if !(self.is_usable() && p.is_finite()) {
+        let (min, max, q) = (simd(self.min), simd(self.max), simd(p));
+        if !valid(min, max, q) {
             return Real::INFINITY;
         }
-        let outside = (self.min - p).max(p - self.max).max(Vec3::ZERO);
-        length_non_negative(outside)
+        let outside = (min - q).max(q - max).max(SimdVec3::ZERO);
+        length_non_negative(unsimd(outside))
     }
 
-    /// `min <= p <= max` on every axis, exactly.
+    /// `min <= p <= max` on every axis, exactly: the two comparisons also reject NaN and an
+    /// inverted box, and with them true, bounds below +∞ and above −∞ make everything finite.
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
-        self.is_usable() && p.cmpge(self.min).all() && p.cmple(self.max).all()
+        let (min, max, q) = (simd(self.min), simd(self.max), simd(p));
+        let inf = SimdVec3::splat(Real::INFINITY);
+        (q.cmpge(min) & q.cmple(max) & min.cmpgt(-inf) & max.cmplt(inf)).all()
     }
 }

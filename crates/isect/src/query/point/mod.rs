@@ -43,6 +43,12 @@ pub(super) fn gap_beyond_radius(d: Vec3, r: Real) -> Real {
     if !square_in_range(dd) {
         return gap_beyond_radius_cold(d, r);
     }
+    gap_in_range(dd, r)
+}
+
+/// [`gap_beyond_radius`] for `|d|² = dd` in the range of [`square_in_range`].
+#[inline(always)]
+pub(super) fn gap_in_range(dd: Real, r: Real) -> Real {
     // `|d|²` is exact to rounding; `r²` is too, or is decided anyway (see `within_radius`).
     let rr = r * r;
     if dd <= rr {

@@ -1,23 +1,38 @@
 //! Point queries on a sphere.
+//!
+//! Each query takes one predictable branch on its hot path: the offset's squared length in the
+//! normal range ([`square_in_range`], false for NaN and infinities, so for any non-finite center
+//! or point) and the radius in `[+0, +∞)` as bits. Everything else (invalid input, a radius of
+//! −0, offsets whose squares leave the range) goes to the cold path, which checks the input
+//! explicitly and answers as before.
 
 use crate::math::{NO_POINT, Real, Vec3};
 use crate::query::PointQuery;
-use crate::query::algo::scale::within_radius;
-use crate::query::point::{gap_beyond_radius, toward};
+use crate::query::algo::scale::{square_in_range, within_radius};
+use crate::query::point::{gap_beyond_radius, gap_in_range, toward};
 use crate::shape::Sphere;
+
+impl Sphere {
+    /// `p − center` and its squared length, when both are finite, the square is in the normal
+    /// range and the radius is in `[+0, +∞)` (bits below +∞'s: no sign, no NaN): then the
+    /// input is valid, with no further check.
+    #[inline(always)]
+    fn fast_offset(&self, p: Vec3) -> Option<(Vec3, Real)> {
+        let d = p - self.center;
+        let dd = d.length_squared();
+        (square_in_range(dd) & (self.radius.to_bits() < Real::INFINITY.to_bits()))
+            .then_some((d, dd))
+    }
+}
 
 impl PointQuery for Sphere {
     /// `p` when inside (boundary included), else the point of the surface towards `p`.
     #[inline]
     fn closest_point(&self, p: Vec3) -> Vec3 {
-        if !(self.is_usable() && p.is_finite()) {
-            return NO_POINT;
-        }
-        let offset = p - self.center;
-        if within_radius(offset, self.radius) {
-            p
-        } else {
-            self.center + toward(offset, self.radius)
+        match self.fast_offset(p) {
+            Some((_, dd)) if dd <= self.radius * self.radius => p,
+            Some((d, dd)) => self.center + d * (self.radius / crate::ops::sqrt(dd)),
+            None => closest_point_cold(self, p),
         }
     }
 
@@ -25,16 +40,42 @@ impl PointQuery for Sphere {
     /// [`contains_point`](Self::contains_point) holds, positive otherwise.
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
-        if !(self.is_usable() && p.is_finite()) {
-            return Real::INFINITY;
+        match self.fast_offset(p) {
+            Some((_, dd)) => gap_in_range(dd, self.radius),
+            None => distance_cold(self, p),
         }
-        gap_beyond_radius(p - self.center, self.radius)
     }
 
     /// `|p − center|² <= radius²`, exactly (the squares of offsets and radii far from 1 taken
     /// after scaling both by a power of two).
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
-        self.is_usable() && within_radius(p - self.center, self.radius)
+        match self.fast_offset(p) {
+            Some((_, dd)) => dd <= self.radius * self.radius,
+            None => self.is_usable() && within_radius(p - self.center, self.radius),
+        }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn closest_point_cold(sphere: &Sphere, p: Vec3) -> Vec3 {
+    if !(sphere.is_usable() && p.is_finite()) {
+        return NO_POINT;
+    }
+    let offset = p - sphere.center;
+    if within_radius(offset, sphere.radius) {
+        p
+    } else {
+        sphere.center + toward(offset, sphere.radius)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn distance_cold(sphere: &Sphere, p: Vec3) -> Real {
+    if !(sphere.is_usable() && p.is_finite()) {
+        return Real::INFINITY;
+    }
+    gap_beyond_radius(p - sphere.center, sphere.radius)
 }

@@ -563,14 +563,15 @@ impl RayCast for Triangle {
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast);
-        let hit = self.raycast_barycentric(ray, max_t)?;
+        // The cast itself, not `raycast_barycentric`, whose own rescaling check would repeat
+        // this one.
+        let hit = self.cast_watertight(ray, max_t, false)?;
         Some(self.ray_hit(ray, hit))
     }
 
     /// The same as [`RayCast::raycast`]: a triangle has no inside.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        rescale!(cast self, ray, max_t, raycast_surface);
         self.raycast(ray, max_t)
     }
 
