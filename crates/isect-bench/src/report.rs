@@ -42,7 +42,7 @@ pub struct Suite {
     started: SystemTime,
     rows: Vec<Row>,
     notes: Vec<String>,
-    settings: &'static str,
+    settings: String,
     tabulate: bool,
 }
 
@@ -91,14 +91,28 @@ impl Suite {
                 || a.starts_with("--baseline")
                 || a.starts_with("--load-baseline")
         });
+        // Timing options given on the command line override the others (criterion reads them
+        // last): the table names them as given.
+        let timing_args: Vec<&str> = args
+            .windows(2)
+            .filter(|w| {
+                matches!(
+                    w[0].as_str(),
+                    "--warm-up-time" | "--measurement-time" | "--sample-size"
+                )
+            })
+            .flat_map(|w| [w[0].as_str(), w[1].as_str()])
+            .collect();
         let settings = if args.iter().any(|a| a == "--quick") {
-            "criterion `--quick`"
+            "criterion `--quick`".to_owned()
+        } else if !timing_args.is_empty() {
+            format!("criterion with `{}`", timing_args.join(" "))
         } else if quick_env {
-            "`ISECT_BENCH_QUICK=1`: 0.2 s warm-up, 0.5 s measurement, 10 samples"
+            "`ISECT_BENCH_QUICK=1`: 0.2 s warm-up, 0.5 s measurement, 10 samples".to_owned()
         } else if timing.is_some() {
-            "the benchmark's own timing (see its notes)"
+            "the benchmark's own timing (see its notes)".to_owned()
         } else {
-            "criterion defaults: 3 s warm-up, 5 s measurement, 100 samples"
+            "criterion defaults: 3 s warm-up, 5 s measurement, 100 samples".to_owned()
         };
         Self {
             criterion,

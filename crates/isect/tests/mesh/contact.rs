@@ -14,7 +14,7 @@ use isect::{
 };
 use proptest::prelude::*;
 
-fn all<S: MeshContactShape>(m: &TriMesh, s: &S, margin: Real) -> Vec<MeshContact> {
+pub fn all<S: MeshContactShape>(m: &TriMesh, s: &S, margin: Real) -> Vec<MeshContact> {
     let mut out = Vec::new();
     m.contacts(s, margin, |c| out.push(c));
     out.sort_by_key(|c| c.triangle);
@@ -23,7 +23,7 @@ fn all<S: MeshContactShape>(m: &TriMesh, s: &S, margin: Real) -> Vec<MeshContact
 
 /// A flat grid of `n × n` unit squares on `y = 0` from `-n/2` to `n/2`, each split into two
 /// triangles facing `+Y`, with shared vertices; `flip` alternates the diagonals.
-fn grid(n: u32, flip: bool) -> TriMesh {
+pub fn grid(n: u32, flip: bool) -> TriMesh {
     let mut v = Vec::new();
     for i in 0..=n {
         for j in 0..=n {

@@ -1,8 +1,10 @@
 //! `TriMesh` queries through the BVH, each against a brute-force loop over every triangle
 //! written here (independent of the BVH), on random soups and on closed meshes.
 
-mod contact;
+mod active_corners;
+pub mod contact;
 mod distance;
+mod manifold;
 mod pairs;
 mod point;
 mod raycast;

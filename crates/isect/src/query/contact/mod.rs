@@ -48,6 +48,8 @@ mod triangle_segment;
 mod triangle_triangle;
 #[cfg(feature = "alloc")]
 pub(crate) mod trimesh;
+#[cfg(feature = "alloc")]
+mod trimesh_manifold;
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;

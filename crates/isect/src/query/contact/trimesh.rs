@@ -1,5 +1,5 @@
-//! `Contact` between a [`TriMesh`] and every convex shape (both orders), [`TriMesh::contacts`]
-//! (every triangle within a margin) and `ContactManifold` of the boxes against a mesh.
+//! `Contact` between a [`TriMesh`] and every convex shape (both orders) and [`TriMesh::contacts`]
+//! (every triangle within a margin); the manifolds against a mesh are in `trimesh_manifold.rs`.
 //!
 //! Each triangle's contact is the pair routine's (the shape against the triangle as a flat
 //! two-sided solid) or, within the margin, the closest points. Internal edges are then removed
@@ -16,15 +16,8 @@
 //! while a step or a ridge keeps its edge normals. On a solid mesh the face normal is the
 //! outward one: a shape pushed past a face is pushed back out.
 
-use alloc::vec::Vec;
-
-use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
-use crate::query::algo::box_frame::BoxFrame;
-use crate::query::algo::polygon_clip::Poly;
-use crate::query::{
-    Bounded, Contact, ContactInfo, ContactManifold, Manifold, ManifoldPoint, MeshContact,
-    PointQuery, mirror_contact, mirror_manifold,
-};
+use crate::math::{Real, Vec3};
+use crate::query::{Bounded, Contact, ContactInfo, MeshContact, PointQuery, mirror_contact};
 use crate::shape::trimesh::active_edges::{back, front};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
 
@@ -63,7 +56,7 @@ pub(crate) mod sealed {
 /// Below this (relative to the triangle's longest edge) a corner's height along a contact
 /// normal counts as the furthest: a normal within about 0.06° of a face or of an edge's normal
 /// plane comes from that face or edge.
-const FEATURE_TOLERANCE: Real = 1.0 / 1024.0;
+pub(crate) const FEATURE_TOLERANCE: Real = 1.0 / 1024.0;
 
 /// The contact of `shape` (valid) with triangle `i` of `mesh`, internal edges removed; `None`
 /// for a degenerate triangle (not part of the mesh, as for ray casts) and beyond `margin`.
@@ -104,7 +97,13 @@ fn triangle_contact<S: MeshContactShape + ?Sized>(
         -unit
     };
     let feature = if raw.normal.dot(out) >= 0.0 {
-        feature(mesh.edges.flags[i as usize], out == unit, &tri, raw.normal)
+        feature(
+            mesh.edges.flags[i as usize],
+            mesh.edges.corners[i as usize],
+            out == unit,
+            &tri,
+            raw.normal,
+        )
     } else {
         // A solid mesh's triangle pushing the shape inwards: its outward face instead.
         Feature::Face
@@ -155,8 +154,10 @@ enum Feature {
 
 /// The feature of `tri` the contact normal `n` comes from (its corners furthest along `n`), on
 /// the shape's side (`front_side`: the side the triangle's normal points to), judged by the
-/// triangle's active-edge `flags`.
-fn feature(flags: u8, front_side: bool, tri: &Triangle, n: Vec3) -> Feature {
+/// triangle's active-edge `flags` and active-corner `corners` (a corner's flags are its
+/// vertex's, from every edge around it: a corner whose own two edges are flat may sit on a
+/// step's edge).
+fn feature(flags: u8, corners: u8, front_side: bool, tri: &Triangle, n: Vec3) -> Feature {
     let c = tri.vertices();
     let h = c.map(|p| n.dot(p));
     let top = h[0].max(h[1]).max(h[2]);
@@ -170,33 +171,26 @@ fn feature(flags: u8, front_side: bool, tri: &Triangle, n: Vec3) -> Feature {
     } else {
         (back as fn(usize) -> u8, front as fn(usize) -> u8)
     };
-    // Each edge on the shape's side: active, flat (inactive on both sides), or a crease
-    // bending towards the shape (active on the other side only).
-    let edge = |k: usize| {
-        if flags & mine(k) != 0 {
+    // Each edge or corner on the shape's side: active, flat (inactive on both sides), or in a
+    // crease bending towards the shape (active on the other side only).
+    let judge = |bits: u8, k: usize| {
+        if bits & mine(k) != 0 {
             Feature::Active
-        } else if flags & other(k) == 0 {
+        } else if bits & other(k) == 0 {
             Feature::Face
         } else {
             Feature::Covered
         }
     };
-    // A corner joins two edges: active if either is, flat if both are.
-    let corner = |k: usize, j: usize| match (edge(k), edge(j)) {
-        (Feature::Active, _) | (_, Feature::Active) => Feature::Active,
-        (Feature::Face, Feature::Face) => Feature::Face,
-        _ => Feature::Covered,
-    };
     match near {
         [true, true, true] => Feature::Face,
         // Edge k runs from corner k to corner k + 1.
-        [true, true, false] => edge(0),
-        [false, true, true] => edge(1),
-        [true, false, true] => edge(2),
-        // Corner k joins edges k - 1 and k.
-        [true, false, false] => corner(2, 0),
-        [false, true, false] => corner(0, 1),
-        [false, false, true] => corner(1, 2),
+        [true, true, false] => judge(flags, 0),
+        [false, true, true] => judge(flags, 1),
+        [true, false, true] => judge(flags, 2),
+        [true, false, false] => judge(corners, 0),
+        [false, true, false] => judge(corners, 1),
+        [false, false, true] => judge(corners, 2),
         [false, false, false] => Feature::Active,
     }
 }
@@ -262,7 +256,10 @@ impl TriMesh {
 
     /// The deepest of [`TriMesh::contacts`] within margin 0, the lowest triangle index on a tie;
     /// for a shape wholly inside a solid mesh, [`TriMesh::way_out`].
-    fn deepest_contact<S: MeshContactShape + ?Sized>(&self, shape: &S) -> Option<MeshContact> {
+    pub(crate) fn deepest_contact<S: MeshContactShape + ?Sized>(
+        &self,
+        shape: &S,
+    ) -> Option<MeshContact> {
         let mut best: Option<MeshContact> = None;
         self.contacts(shape, 0.0, |c| {
             if c.depth >= 0.0
@@ -377,88 +374,3 @@ macro_rules! contact_against_mesh {
 }
 
 contact_against_mesh!(Sphere, Aabb, Obb, Capsule, Triangle, Segment, ConvexHull);
-
-/// The manifold of a box (`frame`, of the valid `shape`) resting on a mesh: the normal of the
-/// deepest contact, and the points of every triangle in contact with that normal (within
-/// [`FEATURE_TOLERANCE`]), each triangle clipped by the box with the box's extent below each
-/// point along the normal, reduced to four. A box wholly inside a solid mesh has the one point
-/// of its contact.
-fn box_manifold<S: MeshContactShape>(mesh: &TriMesh, shape: &S, frame: &BoxFrame) -> Manifold {
-    let mut touching: Vec<MeshContact> = Vec::new();
-    mesh.contacts(shape, 0.0, |c| {
-        if c.depth >= 0.0 {
-            touching.push(c);
-        }
-    });
-    let deepest = touching.iter().copied().reduce(|b, c| {
-        if c.depth > b.depth || (c.depth == b.depth && c.triangle < b.triangle) {
-            c
-        } else {
-            b
-        }
-    });
-    let Some(deepest) = deepest.or_else(|| mesh.deepest_contact(shape)) else {
-        return Manifold::EMPTY;
-    };
-    let n = deepest.normal;
-    let mut candidates: Vec<ManifoldPoint> = Vec::new();
-    let mut scale = frame.scale();
-    for c in &touching {
-        if !(c.normal.dot(n) >= 1.0 - FEATURE_TOLERANCE) {
-            continue;
-        }
-        let tri = mesh.triangle(c.triangle).vertices();
-        scale = tri
-            .iter()
-            .map(|p| p.abs().max_element())
-            .fold(scale, Real::max);
-        let mut poly = Poly::new(&tri);
-        frame.clip(&mut poly, ON_SET_TOLERANCE * frame.scale());
-        let before = candidates.len();
-        for &p in poly.points() {
-            candidates.push(ManifoldPoint {
-                point: p,
-                depth: frame.exit(p, -n).min(deepest.depth),
-            });
-        }
-        if candidates.len() == before {
-            candidates.push(ManifoldPoint {
-                point: c.point,
-                depth: c.depth.min(deepest.depth),
-            });
-        }
-    }
-    if candidates.is_empty() {
-        candidates.push(ManifoldPoint {
-            point: deepest.point,
-            depth: deepest.depth,
-        });
-    }
-    Manifold::reduced(n, &candidates, ON_SET_TOLERANCE * scale)
-}
-
-impl ContactManifold<TriMesh> for Obb {
-    /// Up to four points with the normal of `Contact<TriMesh>` (internal edges removed): the
-    /// common part of the box and each triangle in contact along that normal, each point with
-    /// the box's extent below it, reduced as for box–box. Empty when the box touches no
-    /// triangle and for an invalid box.
-    fn contact_manifold(&self, other: &TriMesh) -> Manifold {
-        if !self.is_usable() {
-            return Manifold::EMPTY;
-        }
-        box_manifold(other, self, &BoxFrame::from_obb(self))
-    }
-}
-mirror_manifold!(Obb, TriMesh);
-
-impl ContactManifold<TriMesh> for Aabb {
-    /// As for [`Obb`]: up to four points with the normal of `Contact<TriMesh>`. Empty when the
-    /// box touches no triangle and for an invalid box.
-    fn contact_manifold(&self, other: &TriMesh) -> Manifold {
-        if !self.is_usable() {
-            return Manifold::EMPTY;
-        }
-        box_manifold(other, self, &BoxFrame::from_aabb(self))
-    }
-}
-mirror_manifold!(Aabb, TriMesh);

@@ -11,6 +11,13 @@
 //! more triangles) is active on both sides. The flags depend on the vertex positions and are
 //! recomputed by [`TriMesh::refit`](super::TriMesh::refit); the neighbours depend on the indices
 //! only.
+//!
+//! A triangle's corner carries the same two flags for its vertex, judged from every edge around
+//! the vertex rather than from the triangle's own two: active on a side when any edge around it
+//! is active on that side (seen from the triangle's side, carried across each edge by the
+//! neighbours' windings), so a corner touching a step's convex edge only at its vertex keeps its
+//! normals. A vertex whose triangles do not close into one fan (a border, a vertex of two fans,
+//! an edge of three triangles) is active on both sides.
 
 use alloc::vec::Vec;
 
@@ -40,6 +47,9 @@ pub(crate) struct EdgeTable {
     pub neighbours: Vec<[u32; 3]>,
     /// `flags[t]`: the bits [`front`] and [`back`] of each active edge.
     pub flags: Vec<u8>,
+    /// `corners[t]`: the bits [`front`] and [`back`] of each active corner (`k` for corner `k`),
+    /// judged from every edge around its vertex.
+    pub corners: Vec<u8>,
 }
 
 impl EdgeTable {
@@ -107,6 +117,7 @@ impl EdgeTable {
         let table = Self {
             neighbours,
             flags: alloc::vec![0; triangles.len()],
+            corners: alloc::vec![0; triangles.len()],
         };
         (table, solid)
     }
@@ -142,11 +153,108 @@ impl EdgeTable {
             }
             self.flags[i] = flags;
         }
+        self.set_corners(vertices.len(), triangles);
+    }
+
+    /// Decides which corners are active from the edge flags (see the module docs): each vertex's
+    /// fan is walked once, across the edges around the vertex from triangle to neighbour, with
+    /// the edges' flags turned to the side of the walk's first triangle (a neighbour wound the
+    /// other way has its front on the other side); the result goes to every corner of the fan,
+    /// turned back to each triangle's side. A walk that meets a border or a corner another walk
+    /// took, or closes before it has seen every triangle of the vertex, is not one closed fan:
+    /// active on both sides.
+    // Linear time: every corner is walked over once.
+    fn set_corners(&mut self, vertex_count: usize, triangles: &[[u32; 3]]) {
+        let mut degree = alloc::vec![0u32; vertex_count];
+        for t in triangles {
+            for &v in t {
+                degree[v as usize] += 1;
+            }
+        }
+        // `done[t]`: bit `k` once corner `k` is walked over.
+        let mut done = alloc::vec![0u8; triangles.len()];
+        // The fan's corners: triangle, corner, and whether its sides are swapped against the
+        // first triangle's.
+        let mut fan: Vec<(usize, usize, bool)> = Vec::new();
+        for start in 0..triangles.len() {
+            for k0 in 0..3 {
+                if done[start] & (1 << k0) != 0 {
+                    continue;
+                }
+                let v = triangles[start][k0];
+                fan.clear();
+                // The active sides seen so far, on the first triangle's front and back.
+                let (mut on_front, mut on_back) = (false, false);
+                let mut closed = false;
+                // The triangle, its corner at `v`, its edge the walk leaves by (an edge at
+                // `v`: `j` or `j - 1`) and whether its sides are swapped.
+                let (mut p, mut j, mut exit, mut swapped) = (start, k0, k0, false);
+                loop {
+                    fan.push((p, j, swapped));
+                    done[p] |= 1 << j;
+                    let flags = self.flags[p];
+                    let (f, b) = (flags & front(exit) != 0, flags & back(exit) != 0);
+                    on_front |= if swapped { b } else { f };
+                    on_back |= if swapped { f } else { b };
+                    let q = self.neighbours[p][exit];
+                    if q == NO_NEIGHBOUR || fan.len() > degree[v as usize] as usize {
+                        break;
+                    }
+                    let q = q as usize;
+                    let t = &triangles[p];
+                    // The shared edge runs `t[exit] -> t[exit + 1]`; `w` is its end off `v`.
+                    let w = if t[exit] == v {
+                        t[(exit + 1) % 3]
+                    } else {
+                        t[exit]
+                    };
+                    let u = &triangles[q];
+                    let Some(jq) = (0..3).find(|&i| {
+                        u[i] == v && (u[(i + 1) % 3] == w || u[(i + 2) % 3] == w) && u[i] != w
+                    }) else {
+                        break;
+                    };
+                    // The neighbour's shared edge is its edge `jq` (`v -> w`) or `jq - 1`
+                    // (`w -> v`); the walk leaves by the other one. Run the same way as this
+                    // triangle's, the neighbour is wound the other way round: its sides swap.
+                    let shared = if u[(jq + 1) % 3] == w {
+                        jq
+                    } else {
+                        (jq + 2) % 3
+                    };
+                    let next_exit = if shared == jq { (jq + 2) % 3 } else { jq };
+                    let same_way = u[shared] == t[exit];
+                    if (q, jq) == (start, k0) {
+                        closed = fan.len() == degree[v as usize] as usize;
+                        break;
+                    }
+                    if done[q] & (1 << jq) != 0 {
+                        break;
+                    }
+                    (p, j, exit) = (q, jq, next_exit);
+                    swapped ^= same_way;
+                }
+                if !closed {
+                    (on_front, on_back) = (true, true);
+                }
+                for &(t, k, swapped) in &fan {
+                    let (f, b) = if swapped {
+                        (on_back, on_front)
+                    } else {
+                        (on_front, on_back)
+                    };
+                    let bits = if f { front(k) } else { 0 } | if b { back(k) } else { 0 };
+                    self.corners[t] = (self.corners[t] & !(front(k) | back(k))) | bits;
+                }
+            }
+        }
     }
 
     /// Heap bytes of the table.
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.neighbours.capacity() * core::mem::size_of::<[u32; 3]>() + self.flags.capacity()
+        self.neighbours.capacity() * core::mem::size_of::<[u32; 3]>()
+            + self.flags.capacity()
+            + self.corners.capacity()
     }
 }
 
