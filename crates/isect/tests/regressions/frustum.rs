@@ -61,21 +61,42 @@ fn unbounded_region_was_bounded_by_corners_that_are_not_its_own() {
     assert!(Sphere::new(v(60.0, 60.0, 60.0), 1.0).intersects(&f));
 }
 
+/// A plane along the prism's axis meets it in a strip, and two parallel prisms meet in a prism:
+/// sets with no vertex, which the vertex test (a triple of planes meeting behind all of them)
+/// answered `false`.
 #[test]
-fn region_holding_a_line_was_missed_by_a_plane_across_it() {
+fn region_holding_a_line_was_missed_by_a_plane_along_it() {
     let f = prism_along_z();
     assert!(f.corners().is_none());
     for z in [0.0, 7.0, -1e6] {
         assert!(Plane::new(Vec3::Z, z).intersects(&f), "z = {z}");
         assert!(f.intersects(&Plane::new(Vec3::Z, z)), "z = {z}");
     }
-    // Touching the side x = 1 counts; beyond it does not.
+    // Along the axis: through it, touching the side x = 1, beyond it.
+    assert!(Plane::new(Vec3::X, 0.5).intersects(&f));
+    assert!(f.intersects(&Plane::new(Vec3::X, 0.5)));
     assert!(Plane::new(Vec3::X, 1.0).intersects(&f));
     assert!(!Plane::new(Vec3::X, 1.0 + 1.0 / 1024.0).intersects(&f));
     assert_eq!(f.classify(&Plane::new(Vec3::X, 2.0)), Side::Back);
     assert_eq!(f.classify(&Plane::new(Vec3::X, 1.0)), Side::Straddle);
     assert_eq!(f.classify(&Plane::new(-Vec3::X, 1.0)), Side::Straddle);
     assert_eq!(f.classify(&Plane::new(Vec3::Z, 5.0)), Side::Straddle);
+    // A parallel prism over lo <= x <= hi: overlapping, apart, touching.
+    let beside = |lo: Real, hi: Real| {
+        Frustum::new([
+            Plane::new(-Vec3::X, -lo),
+            Plane::new(Vec3::X, hi),
+            Plane::new(-Vec3::Y, 1.0),
+            Plane::new(Vec3::Y, 1.0),
+            Plane::new(Vec3::X, hi),
+            Plane::new(-Vec3::Y, 1.0),
+        ])
+    };
+    for (lo, hi, meets) in [(0.5, 3.0, true), (2.0, 3.0, false), (1.0, 3.0, true)] {
+        let g = beside(lo, hi);
+        assert_eq!(f.intersects(&g), meets, "{lo}..{hi}");
+        assert_eq!(g.intersects(&f), meets, "{lo}..{hi}");
+    }
     // A prism along x crosses it; one moved to 3 <= y <= 5 does not, one at y = 1 touches.
     let along_x = |lo: Real, hi: Real| {
         Frustum::new([
