@@ -178,3 +178,26 @@ fn camera_and_box_frusta_keep_their_corners() {
     assert_eq!(isect::Aabb::from_points(corners), Some(b));
     assert_eq!(f.aabb(), b);
 }
+
+/// Beside a box near `Real::MAX`, `Aabb`–`Frustum` overlap rescaled the pair by the box's
+/// magnitude (2⁻¹²⁸ in `f32`, 2⁻¹⁰²⁴ in `f64`), which flushed a tiny frustum's plane offsets to 0:
+/// every plane then passed through the origin, and a box ending at the origin "met" a frustum
+/// 1e-30 away (found by the broad phase's `huge_and_tiny_boxes_next_to_each_other`, f64).
+#[test]
+fn tiny_frustum_beside_a_huge_box_lost_its_plane_offsets() {
+    use isect::Aabb;
+    let tiny = aabb_frustum(&Aabb::new(Vec3::splat(1e-30), Vec3::splat(2e-30)));
+    let max = Real::MAX;
+    let apart = Aabb::new(v(-max, 0.0, 0.0), Vec3::ZERO);
+    assert!(!apart.intersects(&tiny));
+    assert!(!tiny.intersects(&apart));
+    // Touching the frustum's corner, and reaching into it.
+    for corner in [Vec3::splat(1e-30), Vec3::splat(1.5e-30)] {
+        let meets = Aabb::new(v(-max, 0.0, 0.0), corner);
+        assert!(meets.intersects(&tiny), "{corner}");
+        assert!(tiny.intersects(&meets), "{corner}");
+    }
+    // The whole space meets it; a huge box beyond it does not.
+    assert!(Aabb::new(Vec3::splat(-max), Vec3::splat(max)).intersects(&tiny));
+    assert!(!Aabb::new(Vec3::splat(1e-29), Vec3::splat(max)).intersects(&tiny));
+}
