@@ -6,6 +6,30 @@ use isect::math::Vec3;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
+/// A step: the floor `y = 0` for `x` in `[-2, 0]`, the riser `x = 0` and the top `y = 1` for `x`
+/// in `[0, 2]`, `z` in `[-1, 1]`, two triangles each facing up or towards `-x`, shared vertices.
+pub fn step() -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let v = vec![
+        Vec3::new(-2.0, 0.0, -1.0),
+        Vec3::new(0.0, 0.0, -1.0),
+        Vec3::new(0.0, 0.0, 1.0),
+        Vec3::new(-2.0, 0.0, 1.0),
+        Vec3::new(0.0, 1.0, -1.0),
+        Vec3::new(0.0, 1.0, 1.0),
+        Vec3::new(2.0, 1.0, -1.0),
+        Vec3::new(2.0, 1.0, 1.0),
+    ];
+    let t = vec![
+        [0, 3, 2],
+        [0, 2, 1],
+        [1, 2, 5],
+        [1, 5, 4],
+        [4, 5, 7],
+        [4, 7, 6],
+    ];
+    (v, t)
+}
+
 /// The cube `[-1, 1]³`, each face an `n × n` grid of quads split into two triangles,
 /// counter-clockwise seen from outside, with shared vertices (closed and consistently oriented).
 /// Coordinates `-1 + 2 i / n` are exact for `n` a power of two.

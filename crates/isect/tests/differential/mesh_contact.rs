@@ -151,24 +151,7 @@ fn sliding_over_a_flat_grid() {
 /// deepest contact does (to within its own error, recorded below).
 #[test]
 fn step_edge_against_parry() {
-    let v = vec![
-        Vec3::new(-2.0, 0.0, -1.0),
-        Vec3::new(0.0, 0.0, -1.0),
-        Vec3::new(0.0, 0.0, 1.0),
-        Vec3::new(-2.0, 0.0, 1.0),
-        Vec3::new(0.0, 1.0, -1.0),
-        Vec3::new(0.0, 1.0, 1.0),
-        Vec3::new(2.0, 1.0, -1.0),
-        Vec3::new(2.0, 1.0, 1.0),
-    ];
-    let t = vec![
-        [0, 3, 2],
-        [0, 2, 1],
-        [1, 2, 5],
-        [1, 5, 4],
-        [4, 5, 7],
-        [4, 7, 6],
-    ];
+    let (v, t) = crate::common::mesh::step();
     let m = TriMesh::new(v, t).unwrap();
     let pm = parry_mesh(&m, TriMeshFlags::empty());
     let c = Capsule::new(

@@ -303,24 +303,7 @@ fn touching_face_edge_and_corner() {
 /// (concave) edge.
 #[test]
 fn a_step_keeps_its_edge() {
-    let v = vec![
-        Vec3::new(-2.0, 0.0, -1.0),
-        Vec3::new(0.0, 0.0, -1.0),
-        Vec3::new(0.0, 0.0, 1.0),
-        Vec3::new(-2.0, 0.0, 1.0),
-        Vec3::new(0.0, 1.0, -1.0),
-        Vec3::new(0.0, 1.0, 1.0),
-        Vec3::new(2.0, 1.0, -1.0),
-        Vec3::new(2.0, 1.0, 1.0),
-    ];
-    let t = vec![
-        [0, 3, 2],
-        [0, 2, 1],
-        [1, 2, 5],
-        [1, 5, 4],
-        [4, 5, 7],
-        [4, 7, 6],
-    ];
+    let (v, t) = crate::common::mesh::step();
     let m = TriMesh::new(v, t).unwrap();
     // Over the upper edge: touching at the edge (offset 3-4-5 from it).
     let s = Sphere::new(Vec3::new(-0.375, 1.5, 0.25), 0.625);

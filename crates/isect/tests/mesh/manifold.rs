@@ -116,27 +116,9 @@ fn a_hull_resting_on_a_face() {
     }
 }
 
-/// A step: the floor `y = 0` for `x <= 0`, the riser `x = 0` and the top `y = 1` for `x` in
-/// `[0, 2]`, `z` in `[-1, 1]`.
+/// The step of `common::mesh::step` as a mesh.
 fn step() -> TriMesh {
-    let v = vec![
-        Vec3::new(-2.0, 0.0, -1.0),
-        Vec3::new(0.0, 0.0, -1.0),
-        Vec3::new(0.0, 0.0, 1.0),
-        Vec3::new(-2.0, 0.0, 1.0),
-        Vec3::new(0.0, 1.0, -1.0),
-        Vec3::new(0.0, 1.0, 1.0),
-        Vec3::new(2.0, 1.0, -1.0),
-        Vec3::new(2.0, 1.0, 1.0),
-    ];
-    let t = vec![
-        [0, 3, 2],
-        [0, 2, 1],
-        [1, 2, 5],
-        [1, 5, 4],
-        [4, 5, 7],
-        [4, 7, 6],
-    ];
+    let (v, t) = crate::common::mesh::step();
     TriMesh::new(v, t).unwrap()
 }
 
