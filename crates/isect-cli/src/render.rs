@@ -167,6 +167,7 @@ pub fn default_scene(mesh_triangles: usize) -> Scene {
     for o in shapes {
         scene.add(o.shape, o.color);
     }
+    scene.world.rebuild();
     scene
 }
 
@@ -330,6 +331,8 @@ pub fn parse_scene(doc: &Value, dir: &Path) -> Result<Scene> {
         scene.add(shape, color);
     }
     scene.meshes_loaded = meshes.loaded.len();
+    // The scene stands still while it renders: one binned-SAH build beats the insertion order.
+    scene.world.rebuild();
     Ok(scene)
 }
 
