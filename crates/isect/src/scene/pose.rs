@@ -2,7 +2,9 @@
 
 use crate::math::{Mat3, Quat, Real, Vec3};
 use crate::query::{ContactInfo, RayHit, SweepHit};
-use crate::shape::{Aabb, Capsule, Frustum, Obb, Plane, Ray, Segment, Sphere, Triangle};
+use crate::shape::{
+    Aabb, Capsule, ConvexHull, Frustum, Obb, Plane, Ray, Segment, Sphere, Triangle,
+};
 
 /// A rigid motion: a point `p` of an object's own frame is at `rotation * p + translation` in
 /// the scene.
@@ -222,6 +224,20 @@ impl Transform for Frustum {
         Self {
             planes: self.planes.map(|p| p.transform(pose)),
         }
+    }
+}
+
+impl Transform for ConvexHull {
+    type Output = Self;
+    /// The hull of the moved points: a new hull (this allocates and runs Quickhull again, so
+    /// that the moved hull's planes are exactly those of its points, as any hull's are).
+    fn transform(&self, pose: &Pose) -> Self {
+        Self::new(
+            self.points()
+                .iter()
+                .map(|&p| pose.transform_point(p))
+                .collect::<alloc::vec::Vec<_>>(),
+        )
     }
 }
 

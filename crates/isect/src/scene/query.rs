@@ -13,7 +13,9 @@ use crate::shape::{Aabb, Capsule, ConvexHull, Frustum, Obb, Ray, Sphere, TriMesh
 
 /// A shape the scene's [`query_shape`](Scene::query_shape), [`sweep`](Scene::sweep) and
 /// [`contact_shape`](Scene::contact_shape) take: one with the overlap, sweep and contact
-/// queries against every kind of object (`Sphere`, `Aabb`, `Obb`, `Capsule`, `Triangle`).
+/// queries against every kind of object (`Sphere`, `Aabb`, `Obb`, `Capsule`, `Triangle`,
+/// `ConvexHull`). A hull is moved into each hull or mesh object's frame as a new hull (it
+/// allocates there; the primitive kinds never do).
 pub trait SceneShape:
     Bounded
     + Intersects<Sphere>
@@ -45,6 +47,7 @@ impl SceneShape for Aabb {}
 impl SceneShape for Obb {}
 impl SceneShape for Capsule {}
 impl SceneShape for Triangle {}
+impl SceneShape for ConvexHull {}
 
 /// An object a ray hits: where, and for a mesh which triangle.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -234,3 +234,71 @@ fn invalid_queries_report_nothing() {
     assert!(scene.nearest(v(Real::INFINITY, 0.0, 0.0)).is_none());
     assert!(Scene::<u32>::new().nearest(Vec3::ZERO).is_none());
 }
+
+/// A convex hull as the query shape, against a hull instance turned half a turn about `z`
+/// (exact: the quaternion `(0, 0, 1, 0)` negates x and y) and a mesh instance: moved into their
+/// frames, it overlaps, touches at depth 0 and is swept into them, and misses 1/1024 away.
+#[test]
+fn hull_query_shape_meets_instances() {
+    let cube: Vec<Vec3> = (0..8)
+        .map(|i| {
+            v(
+                (i & 1) as Real,
+                ((i >> 1) & 1) as Real,
+                ((i >> 2) & 1) as Real,
+            )
+        })
+        .collect();
+    let half_turn = Quat::from_xyzw(0.0, 0.0, 1.0, 0.0);
+    let (vertices, triangles) = crate::common::mesh::subdivided_cube(1);
+    let mesh = Arc::new(TriMesh::new(vertices, triangles).unwrap());
+    let mut scene = Scene::new();
+    // The hull instance covers exactly [0, 1]³; the mesh instance [-1, 1]³ moved to x = 4.
+    let hull = scene.insert(
+        Geometry::ConvexHull(Arc::new(isect::ConvexHull::new(cube))),
+        Pose::new(half_turn, v(1.0, 1.0, 0.0)),
+        0,
+    );
+    let box_mesh = scene.insert(
+        Geometry::TriMesh(mesh),
+        Pose::new(half_turn, v(4.0, 0.0, 0.0)),
+        1,
+    );
+    // A tetrahedron between them, touching the hull's face x = 1 at one corner and the mesh's
+    // face x = 3 at another.
+    let tetra = |dx: Real| {
+        isect::ConvexHull::new(vec![
+            v(1.0 + dx, 0.5, 0.5),
+            v(3.0 - dx, 0.5, 0.5),
+            v(2.0, 1.0, 0.5),
+            v(2.0, 0.5, 1.0),
+        ])
+    };
+    let touching = tetra(0.0);
+    let mut found = Vec::new();
+    scene.query_shape(&touching, |o| {
+        found.push(o);
+        true
+    });
+    found.sort();
+    assert_eq!(found, [hull, box_mesh]);
+    let mut depths = Vec::new();
+    scene.contact_shape(&touching, |o, c| depths.push((o, c.depth)));
+    depths.sort_by_key(|x| x.0);
+    assert_eq!(depths.len(), 2, "{depths:?}");
+    for (_, depth) in depths {
+        crate::common::assert_near(depth, 0.0, "touching depth");
+    }
+    // 1/1024 clear of both: nothing (the control above shows it could be found).
+    let clear = tetra(1.0 / 1024.0);
+    let mut found = Vec::new();
+    scene.query_shape(&clear, |o| {
+        found.push(o);
+        true
+    });
+    assert!(found.is_empty(), "{found:?}");
+    // Swept towards the hull by 1/512: it touches after half the motion.
+    let hit = scene.sweep(&clear, v(-1.0 / 512.0, 0.0, 0.0)).unwrap();
+    assert_eq!(hit.object, hull);
+    crate::common::assert_near(hit.hit.t_first, 0.5, "t_first");
+}

@@ -5,7 +5,7 @@
 
 use isect::math::{Quat, Vec3};
 use isect::scene::{Geometry, Pose, Scene};
-use isect::{Aabb, Capsule, Frustum, Obb, Ray, Real, Sphere, Triangle};
+use isect::{Aabb, Capsule, ConvexHull, Frustum, Obb, Ray, Real, Sphere, Triangle};
 
 use super::{
     Model, check_contacts, check_frustum, check_nearest, check_ray, check_shape, normalized,
@@ -121,6 +121,13 @@ fn check_all(scene: &Scene<u32>, model: &Model, rng: &mut Rng, scale: Real) {
             &Triangle::new(c, c + rng.vec3(-1.0, 1.0), c + rng.vec3(-1.0, 1.0)),
             motion,
         );
+        // A hull of 4 to 7 random points: a solid, a flat or a thin one at times.
+        let hull = ConvexHull::new(
+            (0..4 + rng.below(4))
+                .map(|_| c + rng.vec3(-0.75, 0.75))
+                .collect::<Vec<_>>(),
+        );
+        check_shape(scene, model, &hull, motion);
         check_nearest(scene, model, rng.vec3(-1.5 * scale, 1.5 * scale));
     }
     let eye = rng.vec3(-scale, scale);
