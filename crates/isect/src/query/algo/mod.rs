@@ -16,6 +16,7 @@ pub(crate) mod gjk_raycast;
 pub(crate) mod least_overlap;
 pub(crate) mod linear;
 pub(crate) mod moving_sat;
+pub(crate) mod orient;
 pub(crate) mod plane_extent;
 pub(crate) mod polygon_clip;
 pub(crate) mod polytope;
