@@ -10,6 +10,7 @@ pub mod conservative_advancement;
 pub(crate) mod contact_patch;
 #[cfg(feature = "alloc")]
 pub(crate) mod epa;
+pub(crate) mod frustum_pair;
 pub mod gjk;
 #[cfg(feature = "alloc")]
 pub(crate) mod gjk_raycast;
