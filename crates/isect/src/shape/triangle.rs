@@ -138,6 +138,10 @@ impl Triangle {
     /// Whether the corners are exactly collinear (or coincide): the triangle is a segment or a
     /// point. Non-finite triangles count as degenerate.
     #[inline]
+    #[cfg_attr(
+        not(feature = "alloc"),
+        expect(dead_code, reason = "its callers are the meshes, which need `alloc`")
+    )]
     pub(crate) fn is_degenerate(&self) -> bool {
         !self.filtered_cross().2 && self.exact_cross().is_none()
     }
