@@ -194,10 +194,10 @@ pub(crate) fn corners(vertices: &[Vec3], t: [u32; 3]) -> [Vec3; 3] {
     t.map(|i| vertices[i as usize])
 }
 
-/// Whether a triangle has no area (no unit normal), as [`crate::Triangle::normal`] decides.
+/// Whether a triangle has no area (exactly collinear corners), as [`crate::Triangle::normal`] decides.
 #[inline]
 pub(crate) fn is_degenerate(c: &[Vec3; 3]) -> bool {
-    crate::Triangle::new(c[0], c[1], c[2]).normal().is_none()
+    crate::Triangle::new(c[0], c[1], c[2]).is_degenerate()
 }
 
 impl Bvh {

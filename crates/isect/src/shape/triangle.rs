@@ -1,7 +1,8 @@
 //! The triangle.
 
 use crate::error::ShapeError;
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, from_f64};
+use crate::query::algo::orient;
 use crate::query::algo::scale;
 use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
@@ -77,21 +78,115 @@ impl Triangle {
     }
 
     /// The unit normal, on the side from which `a`, `b`, `c` run counter-clockwise; `None` for a
-    /// degenerate (zero-area) or non-finite triangle.
+    /// degenerate triangle (exactly collinear corners) or a non-finite one.
+    ///
+    /// Whether the triangle is degenerate is decided exactly, so the answer is the same in every
+    /// corner order: a sliver whose cross product rounds to zero at one corner and not at
+    /// another is a face in all six (the normal flips with the orientation). The normal is the
+    /// cross product at the corner opposite the longest side, rounded, where a floating-point
+    /// filter shows it has the right signs; otherwise each coordinate comes from the exact
+    /// orientation of the corners' projection onto a coordinate plane.
+    ///
+    /// ```
+    /// use isect::{Triangle, glam::Vec3};
+    /// assert_eq!(Triangle::new(Vec3::ZERO, Vec3::X, Vec3::Y).normal(), Some(Vec3::Z));
+    /// // Collinear corners: a segment.
+    /// assert_eq!(Triangle::new(Vec3::ZERO, Vec3::X, Vec3::X * 2.0).normal(), None);
+    /// ```
     #[inline]
     #[must_use]
     pub fn normal(&self) -> Option<Vec3> {
-        let ([ab, ac], _) = scale::offsets(self.a, [self.b, self.c]);
-        ab.cross(ac).try_normalize()
+        match self.filtered_cross() {
+            (n, _, true) => Some(n * (1.0 / crate::ops::sqrt(n.length_squared()))),
+            _ => self
+                .exact_cross()
+                .map(|(n, _)| narrowed(n).0)
+                .and_then(scale::normalize),
+        }
     }
 
-    /// The area; 0 for a degenerate triangle.
+    /// The area; 0 exactly when the triangle is degenerate (collinear corners, decided exactly as
+    /// for [`Triangle::normal`]); the smallest positive number for a proper triangle whose area
+    /// is below it, `+∞` for one whose area exceeds `Real::MAX`.
+    ///
+    /// ```
+    /// use isect::{Triangle, glam::Vec3};
+    /// assert_eq!(Triangle::new(Vec3::ZERO, Vec3::X, Vec3::Y).area(), 0.5);
+    /// assert_eq!(Triangle::new(Vec3::ZERO, Vec3::X, Vec3::X * 2.0).area(), 0.0);
+    /// ```
     #[inline]
     #[must_use]
     pub fn area(&self) -> Real {
-        let ([ab, ac], k) = scale::offsets(self.a, [self.b, self.c]);
-        // `+∞` when the area is beyond `Real::MAX`.
-        scale::ldexp(0.5 * ab.cross(ac).length(), -2 * k)
+        let area = match self.filtered_cross() {
+            (n, k, true) => scale::ldexp(0.5 * scale::length(n), -2 * k),
+            _ => match self.exact_cross() {
+                None => return 0.0,
+                Some((n, k)) => {
+                    let (n, e) = narrowed(n);
+                    scale::ldexp(0.5 * scale::length(n), e - 2 * k)
+                }
+            },
+        };
+        // A proper triangle keeps a positive area, so that 0 means degenerate.
+        if area == 0.0 {
+            Real::from_bits(1)
+        } else {
+            area
+        }
+    }
+
+    /// Whether the corners are exactly collinear (or coincide): the triangle is a segment or a
+    /// point. Non-finite triangles count as degenerate.
+    #[inline]
+    #[cfg_attr(
+        not(feature = "alloc"),
+        expect(dead_code, reason = "its callers are the meshes, which need `alloc`")
+    )]
+    pub(crate) fn is_degenerate(&self) -> bool {
+        !self.filtered_cross().2 && self.exact_cross().is_none()
+    }
+
+    /// The cross product at the corner opposite the longest side, `(a − c) × (b − c)` for the
+    /// corners of [`Triangle::corners_from_longest_side`], of the offsets brought into the
+    /// window by `2ᵏ` ([`scale::offsets`]), `k`, and whether it is certainly right in sign: some
+    /// coordinate is a normal number larger than the error bound of its two products and three
+    /// rounded differences (Shewchuk's first `orient2d` filter, `(3 + 16ε)ε` of the products'
+    /// magnitudes, taken as `4 EPSILON`, twice that). Where it is, the triangle is proper; where
+    /// not, [`Triangle::exact_cross`] decides.
+    #[inline]
+    fn filtered_cross(&self) -> (Vec3, i32, bool) {
+        let [a, b, c] = self.corners_from_longest_side();
+        let ([u, v], k) = scale::offsets(c, [a, b]);
+        let left = Vec3::new(u.y * v.z, u.z * v.x, u.x * v.y);
+        let right = Vec3::new(u.z * v.y, u.x * v.z, u.y * v.x);
+        let n = left - right;
+        let bound = (left.abs() + right.abs()) * (4.0 * Real::EPSILON);
+        let clear = n.abs().cmpgt(bound.max(Vec3::splat(Real::MIN_POSITIVE)));
+        // NaN compares false: non-finite triangles go to the exact path, which rejects them.
+        (n, k, clear.any() && n.is_finite())
+    }
+
+    /// The exact signs of `(a − c) × (b − c)` ([`Triangle::filtered_cross`]'s corners), each
+    /// coordinate the orientation of a projection (values to about an ulp), for the corners
+    /// scaled by `2ᵏ`, and `k`; `None` for exactly collinear corners and non-finite triangles.
+    #[cold]
+    #[inline(never)]
+    fn exact_cross(&self) -> Option<([f64; 3], i32)> {
+        if !self.is_usable() {
+            return None;
+        }
+        // `f32` corners' products stay normal in `f64`; `f64` corners are brought into the
+        // window, where they do.
+        let m = scale::Rescale::magnitude(self);
+        let k = if Real::MAX_EXP > 128 && !scale::in_window(m) && m > 0.0 {
+            scale::normalizing_exponent(m)
+        } else {
+            0
+        };
+        let t = scale::Rescale::rescaled(self, k);
+        let [a, b, c] = t.corners_from_longest_side().map(orient::wide);
+        let n = orient::cross(a, b, c);
+        (n != [0.0; 3]).then_some((n, k))
     }
 
     /// The centroid `(a + b + c) / 3`.
@@ -203,4 +298,16 @@ impl Classify for Triangle {
         let (lo, hi) = extent_along(plane.normal, self.vertices());
         plane.side_of_interval(lo, hi)
     }
+}
+
+/// A non-zero `f64` vector as `v · 2⁻ᵉ` rounded to `Real` (its largest coordinate brought into
+/// `[1, 2)` exactly first, so only coordinates below `2⁻¹⁴⁹` of it flush), and `e`.
+fn narrowed(v: [f64; 3]) -> (Vec3, i32) {
+    let m = v.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+    let e = ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let s = f64::from_bits(((1023 - e) as u64) << 52);
+    (
+        Vec3::new(from_f64(v[0] * s), from_f64(v[1] * s), from_f64(v[2] * s)),
+        e,
+    )
 }

@@ -201,3 +201,110 @@ fn tiny_frustum_beside_a_huge_box_lost_its_plane_offsets() {
     assert!(Aabb::new(Vec3::splat(-max), Vec3::splat(max)).intersects(&tiny));
     assert!(!Aabb::new(Vec3::splat(1e-29), Vec3::splat(max)).intersects(&tiny));
 }
+
+/// `2^(MAX_EXP − 2)`: `2¹²⁶` in `f32`, `2¹⁰²²` in `f64`, a magnitude the pair is rescaled from
+/// by a power of two that flushes `1e-30` to 0.
+fn huge() -> Real {
+    (2.0 as Real).powi(Real::MAX_EXP - 2)
+}
+
+/// The pair `shape`, `frustum` in both argument orders.
+fn meets_both<S>(shape: &S, frustum: &Frustum) -> [bool; 2]
+where
+    S: Intersects<Frustum>,
+    Frustum: Intersects<S>,
+{
+    [shape.intersects(frustum), frustum.intersects(shape)]
+}
+
+/// The other frustum pairs had `Aabb`–`Frustum`'s flush: rescaled by a huge shape's magnitude,
+/// the tiny frustum (the box `[1e-30, 2e-30]³`) became the point 0, which each of these shapes,
+/// ending exactly at the plane `x = 0` (or `y = 0` beside it), touches. Each plane is now decided at
+/// its own scale first, as `Aabb`–`Frustum`'s were.
+#[test]
+fn tiny_frustum_beside_other_huge_shapes_lost_its_plane_offsets() {
+    use isect::{Capsule, ConvexHull, Obb, Segment, Triangle};
+    let tiny = aabb_frustum(&isect::Aabb::new(Vec3::splat(1e-30), Vec3::splat(2e-30)));
+    let r = huge();
+    let x = Vec3::X;
+    let sphere = Sphere::new(-x * r, r);
+    let obb = Obb::new(
+        -x * (r / 2.0),
+        Vec3::splat(r / 2.0),
+        isect::math::Mat3::IDENTITY,
+    );
+    let capsule = Capsule::new(-x * r, -x * (r / 2.0), r / 2.0);
+    let hull = ConvexHull::new(vec![Vec3::ZERO, -x * r, v(-r, r, 0.0), v(-r, 0.0, r)]);
+    let triangle = Triangle::new(v(0.0, -r, -r), v(0.0, r, -r), v(0.0, 0.0, r));
+    let segment = Segment::new(v(0.0, -r, 1.5e-30), v(0.0, r, 1.5e-30));
+    // Every shape checked before failing, so the message names all that were wrong.
+    let wrong: Vec<_> = [
+        ("sphere", meets_both(&sphere, &tiny)),
+        ("obb", meets_both(&obb, &tiny)),
+        ("capsule", meets_both(&capsule, &tiny)),
+        ("hull", meets_both(&hull, &tiny)),
+        ("triangle", meets_both(&triangle, &tiny)),
+        ("segment", meets_both(&segment, &tiny)),
+    ]
+    .into_iter()
+    .filter(|(_, meets)| *meets != [false; 2])
+    .collect();
+    assert!(wrong.is_empty(), "apart but meeting: {wrong:?}");
+    // Controls: a huge sphere and box holding the frustum, and the triangle and segment moved
+    // by `2⁻⁹⁹` (about 1.6e-30) along x, through the frustum.
+    assert_eq!(
+        meets_both(&Sphere::new(Vec3::ZERO, r), &tiny),
+        [true; 2],
+        "sphere"
+    );
+    let obb = Obb::new(
+        Vec3::ZERO,
+        Vec3::splat(r / 2.0),
+        isect::math::Mat3::IDENTITY,
+    );
+    assert_eq!(meets_both(&obb, &tiny), [true; 2], "obb");
+    let shift = x * (2.0 as Real).powi(-99);
+    let triangle = Triangle::new(triangle.a + shift, triangle.b + shift, triangle.c + shift);
+    assert_eq!(meets_both(&triangle, &tiny), [true; 2], "triangle");
+    let segment = Segment::new(segment.a + shift, segment.b + shift);
+    assert_eq!(meets_both(&segment, &tiny), [true; 2], "segment");
+}
+
+/// The other way round: beside a huge frustum (the box `[−2^(MAX_EXP−2), 0] × [−r, r]²` as a
+/// frustum) a tiny shape past its face `x = 0` was flushed to the point 0, on that face.
+#[test]
+fn tiny_shape_beside_a_huge_frustum_was_flushed_onto_its_face() {
+    use isect::{Capsule, ConvexHull, Obb, Segment, Triangle};
+    let r = huge();
+    let big = aabb_frustum(&isect::Aabb::new(v(-r, -r, -r), v(0.0, r, r)));
+    let (a, b) = (1e-30, 2e-30);
+    let sphere = Sphere::new(v(b, 0.0, 0.0), a);
+    let obb = Obb::new(v(b, 0.0, 0.0), Vec3::splat(a), isect::math::Mat3::IDENTITY);
+    let capsule = Capsule::new(v(b, 0.0, 0.0), v(b, a, 0.0), a);
+    let hull = ConvexHull::new(vec![
+        v(a, 0.0, 0.0),
+        v(b, 0.0, 0.0),
+        v(a, a, 0.0),
+        v(a, 0.0, a),
+    ]);
+    let triangle = Triangle::new(v(a, 0.0, 0.0), v(b, 0.0, 0.0), v(a, a, 0.0));
+    let segment = Segment::new(v(a, 0.0, 0.0), v(b, a, 0.0));
+    // Every shape checked before failing, so the message names all that were wrong.
+    let wrong: Vec<_> = [
+        ("sphere", meets_both(&sphere, &big)),
+        ("obb", meets_both(&obb, &big)),
+        ("capsule", meets_both(&capsule, &big)),
+        ("hull", meets_both(&hull, &big)),
+        ("triangle", meets_both(&triangle, &big)),
+        ("segment", meets_both(&segment, &big)),
+    ]
+    .into_iter()
+    .filter(|(_, meets)| *meets != [false; 2])
+    .collect();
+    assert!(wrong.is_empty(), "apart but meeting: {wrong:?}");
+    // Controls: the same shapes moved onto the face and across it meet it.
+    let segment = Segment::new(v(-a, 0.0, 0.0), v(b, a, 0.0));
+    assert_eq!(meets_both(&segment, &big), [true; 2], "segment across");
+    let sphere = Sphere::new(v(a, 0.0, 0.0), a);
+    assert_eq!(meets_both(&sphere, &big), [true; 2], "sphere touching");
+}

@@ -7,3 +7,4 @@ mod magnitude;
 mod ordinary;
 mod scale;
 mod tolerance;
+mod triangle_order;

@@ -10,12 +10,14 @@ pub mod conservative_advancement;
 pub(crate) mod contact_patch;
 #[cfg(feature = "alloc")]
 pub(crate) mod epa;
+pub(crate) mod frustum_pair;
 pub mod gjk;
 #[cfg(feature = "alloc")]
 pub(crate) mod gjk_raycast;
 pub(crate) mod least_overlap;
 pub(crate) mod linear;
 pub(crate) mod moving_sat;
+pub(crate) mod orient;
 pub(crate) mod plane_extent;
 pub(crate) mod polygon_clip;
 pub(crate) mod polytope;

@@ -33,7 +33,7 @@ impl TriMesh {
         }
         let mut used = alloc::vec![false; self.vertices.len()];
         for (i, &[a, b, c]) in self.triangles.iter().enumerate() {
-            if self.triangle(i as u32).normal().is_none() {
+            if self.triangle(i as u32).is_degenerate() {
                 continue;
             }
             for (x, y) in [(a, b), (b, c)] {

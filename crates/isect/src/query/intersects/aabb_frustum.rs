@@ -2,8 +2,8 @@
 //! for culling.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::frustum_pair;
 use crate::query::algo::polytope::box_meets_frustum;
-use crate::query::algo::scale::{self, ldexp, ldexp_vec, normalizing_exponent};
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Frustum};
 
@@ -18,23 +18,6 @@ pub(crate) fn extent(aabb: &Aabb, l: Vec3) -> (Real, Real) {
         l.dot(Vec3::select(positive, aabb.min, aabb.max)),
         l.dot(Vec3::select(positive, aabb.max, aabb.min)),
     )
-}
-
-/// Whether a plane has the box's n-vertex strictly in front of it, each plane's test brought to
-/// its own scale (the larger of the n-vertex's coordinates and the offset) by a power of two,
-/// which leaves the comparison as it is in the window: the same test as the exact path's first
-/// one, for the rare path, where the pair is scaled by its larger shape (issue 24).
-#[cold]
-fn plane_separates_at_its_scale(aabb: &Aabb, frustum: &Frustum) -> bool {
-    frustum.planes.iter().any(|plane| {
-        let v = Vec3::select(plane.normal.cmpge(Vec3::ZERO), aabb.min, aabb.max);
-        let m = v.abs().max_element().max(plane.d.abs());
-        if !(m > 0.0 && m < Real::INFINITY) {
-            return false;
-        }
-        let k = normalizing_exponent(m);
-        plane.normal.dot(ldexp_vec(v, k)) > ldexp(plane.d, k)
-    })
 }
 
 impl Intersects<Frustum> for Aabb {
@@ -55,11 +38,7 @@ impl Intersects<Frustum> for Aabb {
     ///
     /// For culling, [`Frustum::may_intersect_aabb`] is the fast conservative test.
     fn intersects(&self, frustum: &Frustum) -> bool {
-        // Rescaled by the larger shape, a box near `Real::MAX` flushes a tiny frustum's plane
-        // offsets to 0; the planes' own test, at each plane's scale, decides first there.
-        if let Some(meets) = scale::pair(self, frustum, |aabb, scaled| {
-            !plane_separates_at_its_scale(self, frustum) && aabb.intersects(scaled)
-        }) {
+        if let Some(meets) = frustum_pair::rescaled(self, frustum, |a, f| a.intersects(f)) {
             return meets;
         }
         if !(self.is_usable() && frustum.is_usable()) {

@@ -1,8 +1,8 @@
 //! Capsule–frustum overlap.
 
+use crate::query::algo::frustum_pair;
 use crate::query::algo::gjk::gjk_closest_points;
 use crate::query::algo::polytope::clip;
-use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Intersects, mirror_intersects};
 use crate::shape::{Capsule, Frustum};
 
@@ -20,7 +20,9 @@ impl Intersects<Frustum> for Capsule {
     /// capsule's box. Touching counts; a capsule of radius 0 is a segment, one with equal ends
     /// a sphere. `false` for invalid input.
     fn intersects(&self, frustum: &Frustum) -> bool {
-        rescale!(pair self, frustum, intersects);
+        if let Some(meets) = frustum_pair::rescaled(self, frustum, |c, f| c.intersects(f)) {
+            return meets;
+        }
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }

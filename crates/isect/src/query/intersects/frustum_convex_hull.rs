@@ -1,8 +1,8 @@
 //! Frustum–convex hull overlap.
 #![cfg(feature = "alloc")]
 
+use crate::query::algo::frustum_pair;
 use crate::query::algo::gjk::gjk_intersects;
-use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Intersects, mirror_intersects};
 use crate::shape::{ConvexHull, Frustum};
 
@@ -14,7 +14,9 @@ impl Intersects<ConvexHull> for Frustum {
     /// leaves their intersection unchanged; six planes without corners are cut to that box.
     /// Touching counts; flat and one-point hulls as what they are. `false` for invalid input.
     fn intersects(&self, hull: &ConvexHull) -> bool {
-        rescale!(pair self, hull, intersects);
+        if let Some(meets) = frustum_pair::rescaled(hull, self, |h, f| f.intersects(h)) {
+            return meets;
+        }
         if !(self.is_usable() && hull.is_usable()) {
             return false;
         }

@@ -2,8 +2,8 @@
 //! for culling.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::frustum_pair;
 use crate::query::algo::polytope::box_meets_frustum;
-use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Intersects, mirror_intersects};
 use crate::shape::{Frustum, Obb};
 
@@ -28,7 +28,9 @@ impl Intersects<Frustum> for Obb {
     ///
     /// For culling, [`Frustum::may_intersect_obb`] is the fast conservative test.
     fn intersects(&self, frustum: &Frustum) -> bool {
-        rescale!(pair self, frustum, intersects);
+        if let Some(meets) = frustum_pair::rescaled(self, frustum, |o, f| o.intersects(f)) {
+            return meets;
+        }
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }

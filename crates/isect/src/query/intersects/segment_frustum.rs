@@ -1,7 +1,7 @@
 //! Segment–frustum overlap.
 
+use crate::query::algo::frustum_pair;
 use crate::query::algo::linear::Linear;
-use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Frustum, Segment};
 
@@ -12,7 +12,9 @@ impl Intersects<Frustum> for Segment {
     /// clips nothing) and answers `false` for a frustum with no points and for invalid input.
     #[inline]
     fn intersects(&self, other: &Frustum) -> bool {
-        rescale!(pair self, other, intersects);
+        if let Some(meets) = frustum_pair::rescaled(self, other, |s, f| s.intersects(f)) {
+            return meets;
+        }
         let p = Linear::segment(self);
         p.is_usable()
             && other.is_usable()

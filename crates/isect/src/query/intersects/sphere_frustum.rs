@@ -1,6 +1,6 @@
 //! Sphere–frustum overlap: the exact test, and the conservative plane test used for culling.
 
-use crate::query::algo::scale::rescale;
+use crate::query::algo::frustum_pair;
 use crate::query::{Intersects, PointQuery, mirror_intersects};
 use crate::shape::{Frustum, Sphere};
 
@@ -14,7 +14,9 @@ impl Intersects<Frustum> for Sphere {
     ///
     /// For culling, [`Frustum::may_intersect_sphere`] is the fast conservative test.
     fn intersects(&self, frustum: &Frustum) -> bool {
-        rescale!(pair self, frustum, intersects);
+        if let Some(meets) = frustum_pair::rescaled(self, frustum, |s, f| s.intersects(f)) {
+            return meets;
+        }
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }

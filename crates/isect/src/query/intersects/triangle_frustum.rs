@@ -1,7 +1,7 @@
 //! Triangle–frustum overlap.
 
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
-use crate::query::algo::scale::rescale;
+use crate::query::algo::frustum_pair;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Frustum, Triangle};
 
@@ -40,7 +40,9 @@ impl Intersects<Frustum> for Triangle {
     /// assert!(!apart.intersects(&f));
     /// ```
     fn intersects(&self, frustum: &Frustum) -> bool {
-        rescale!(pair self, frustum, intersects);
+        if let Some(meets) = frustum_pair::rescaled(self, frustum, |t, f| t.intersects(f)) {
+            return meets;
+        }
         if !(self.is_usable() && frustum.is_usable()) {
             return false;
         }

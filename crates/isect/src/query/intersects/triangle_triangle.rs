@@ -1,9 +1,8 @@
 //! Triangle–triangle overlap and the segment where two triangles meet.
 
-use robust::{Coord, Coord3D, orient2d, orient3d};
-
-use crate::math::{Vec3, from_f64, to_f64};
+use crate::math::{Vec3, from_f64};
 use crate::query::Intersects;
+use crate::query::algo::orient::{P, o2, o3};
 use crate::query::algo::scale::rescale;
 use crate::shape::{Segment, Triangle};
 
@@ -123,39 +122,15 @@ impl Triangle {
     }
 }
 
-type P = [f64; 3];
-
 /// The corners in `f64`, exactly (a no-op in `isect-f64`).
 #[inline]
 fn wide(t: &Triangle) -> [P; 3] {
-    t.vertices()
-        .map(|v| [to_f64(v.x), to_f64(v.y), to_f64(v.z)])
+    t.vertices().map(crate::query::algo::orient::wide)
 }
 
 #[inline]
 fn narrow(p: P) -> Vec3 {
     Vec3::new(from_f64(p[0]), from_f64(p[1]), from_f64(p[2]))
-}
-
-/// Shewchuk's `orient3d`: `(a − d) · ((b − d) × (c − d))` with the exact sign, which is the
-/// side of `a` against the plane of `b, c, d` (positive on the side from which `b, c, d` run
-/// counter-clockwise).
-#[inline]
-fn o3(a: P, b: P, c: P, d: P) -> f64 {
-    let c3 = |p: P| Coord3D {
-        x: p[0],
-        y: p[1],
-        z: p[2],
-    };
-    orient3d(c3(a), c3(b), c3(c), c3(d))
-}
-
-/// Exact 2D orientation of `a, b, c` in the projection dropping coordinate `k`.
-#[inline]
-fn o2(k: usize, a: P, b: P, c: P) -> f64 {
-    let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-    let c2 = |p: P| Coord { x: p[i], y: p[j] };
-    orient2d(c2(a), c2(b), c2(c))
 }
 
 /// Whether the corners are not collinear (exactly): some coordinate projection has area.

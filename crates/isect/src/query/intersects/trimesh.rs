@@ -29,7 +29,7 @@ where
     mesh.query_aabb(&Aabb::new(lo, hi), |i| {
         hit = hit || {
             let t = mesh.triangle(i);
-            t.normal().is_some() && t.intersects(shape)
+            !t.is_degenerate() && t.intersects(shape)
         };
     });
     hit || (mesh.is_solid() && inside.is_some_and(|p| mesh.contains_point(p)))
@@ -90,7 +90,7 @@ impl Intersects<Segment> for TriMesh {
         self.query_aabb(&other.aabb(), |i| {
             hit = hit || {
                 let t = self.triangle(i);
-                t.normal().is_some() && Distance::<Triangle>::distance(other, &t) == 0.0
+                !t.is_degenerate() && Distance::<Triangle>::distance(other, &t) == 0.0
             };
         });
         hit
@@ -123,7 +123,7 @@ impl Intersects<Plane> for TriMesh {
     fn intersects(&self, other: &Plane) -> bool {
         (0..self.triangle_count() as u32).any(|i| {
             let t = self.triangle(i);
-            t.normal().is_some() && t.intersects(other)
+            !t.is_degenerate() && t.intersects(other)
         })
     }
 }
