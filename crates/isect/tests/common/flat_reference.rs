@@ -400,7 +400,9 @@ pub fn smallest_angle_sine(t: &Triangle) -> f64 {
     let (a, b, c) = (dv(t.a), dv(t.b), dv(t.c));
     let mut sides = [(b - a).length(), (c - b).length(), (a - c).length()];
     sides.sort_by(f64::total_cmp);
-    (b - a).cross(c - a).length() / (sides[1] * sides[2])
+    // The cross product's length from `exact_normal`: a rounded one is noise (or 0) for a
+    // triangle thinner than f64's rounding, which would claim a sliver's plane is sharp.
+    exact_normal(a, b, c).length() / (sides[1] * sides[2])
 }
 
 /// The largest absolute coordinate of the points.
