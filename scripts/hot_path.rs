@@ -9,11 +9,16 @@
 use std::hint::black_box;
 
 use isect::math::Vec3;
-use isect::{Aabb, Intersects, Plane, PointQuery, Ray, RayCast, Real, Segment, Sphere, Triangle};
+use isect::math::Quat;
+use isect::{
+    Aabb, Capsule, Intersects, Obb, Plane, PointQuery, Ray, RayCast, Real, Segment, Sphere, Triangle,
+};
 use parry::bounding_volume::{Aabb as PAabb, BoundingVolume};
 use parry::math::Vector as PVec;
 use parry::query::{PointQuery as _, Ray as PRay, RayCast as _};
-use parry::shape::{Ball, Segment as PSegment, Triangle as PTriangle};
+use parry::shape::{
+    Ball, Capsule as PCapsule, Cuboid, Segment as PSegment, Triangle as PTriangle,
+};
 
 const N: usize = 1024;
 const REPS: usize = 100;
@@ -68,8 +73,27 @@ counted!(point_on_triangle, Triangle, Vec3, bool, |t, p| black_box(t)
 counted!(ray_triangle, Triangle, Ray, bool, |t, r| black_box(t)
     .raycast(black_box(r), 100.0)
     .is_some());
+counted!(ray_sphere_any, Sphere, Ray, bool, |s, r| black_box(s)
+    .raycast_any(black_box(r), 100.0));
+counted!(ray_aabb, Aabb, Ray, bool, |b, r| black_box(b)
+    .raycast(black_box(r), 100.0)
+    .is_some());
+counted!(ray_aabb_any, Aabb, Ray, bool, |b, r| black_box(b)
+    .raycast_any(black_box(r), 100.0));
+counted!(ray_obb, Obb, Ray, bool, |b, r| black_box(b)
+    .raycast(black_box(r), 100.0)
+    .is_some());
+counted!(ray_capsule, Capsule, Ray, bool, |c, r| black_box(c)
+    .raycast(black_box(r), 100.0)
+    .is_some());
+counted!(point_in_obb, Obb, Vec3, bool, |b, p| black_box(b)
+    .contains_point(*black_box(p)));
+counted!(point_obb_distance, Obb, Vec3, Real, |b, p| black_box(b)
+    .distance_to_point(*black_box(p)));
 
-// parry's direct calls for the same work, on the same inputs converted before counting.
+// parry's direct calls for the same work, on the same inputs converted before counting. Its
+// boolean casts (`intersects_local_ray`) are its casts (`cast_local_ray(..).is_some()`), which
+// the compiler merges into one function: the `*_any` rows are compared with the cast.
 counted!(parry_sphere_sphere, (Ball, PVec), (Ball, PVec), bool, |a, b| {
     let (a, b) = (black_box(a), black_box(b));
     parry::query::details::intersection_test_ball_ball(b.1 - a.1, &a.0, &b.0)
@@ -93,6 +117,20 @@ counted!(parry_point_on_segment, PSegment, PVec, bool, |s, p| black_box(s)
     .contains_local_point(*black_box(p)));
 counted!(parry_point_on_triangle, PTriangle, PVec, bool, |t, p| black_box(t)
     .contains_local_point(*black_box(p)));
+
+counted!(parry_ray_aabb, PAabb, PRay, bool, |b, r| black_box(b)
+    .cast_local_ray(black_box(r), 100.0, true)
+    .is_some());
+counted!(parry_ray_obb, Cuboid, PRay, bool, |b, r| black_box(b)
+    .cast_local_ray(black_box(r), 100.0, true)
+    .is_some());
+counted!(parry_ray_capsule, PCapsule, PRay, bool, |c, r| black_box(c)
+    .cast_local_ray(black_box(r), 100.0, true)
+    .is_some());
+counted!(parry_point_in_obb, Cuboid, PVec, bool, |b, p| black_box(b)
+    .contains_local_point(*black_box(p)));
+counted!(parry_point_obb_distance, Cuboid, PVec, Real, |b, p| black_box(b)
+    .distance_to_local_point(*black_box(p), true));
 
 fn pv(v: Vec3) -> PVec {
     PVec::from_array(v.to_array())
@@ -185,6 +223,32 @@ fn main() {
         .iter()
         .map(|r| PRay::new(pv(r.origin), pv(r.dir)))
         .collect();
+    // Rays at the boxes (the same rays as the spheres'), and oriented boxes and capsules
+    // around the same centers; parry's boxes and rays in the box's frame (its local calls).
+    let p_rays: Vec<PRay> = rays.iter().map(|r| PRay::new(pv(r.origin), pv(r.dir))).collect();
+    let obbs: Vec<Obb> = boxes
+        .iter()
+        .map(|b| {
+            let axis = rng.vec(1.0).normalize_or(Vec3::Z);
+            let rotation = Quat::from_axis_angle(axis, rng.real(0.0, 3.0));
+            Obb::from_quat(b.center(), b.half_extents(), rotation)
+        })
+        .collect();
+    let cuboids: Vec<Cuboid> = obbs.iter().map(|b| Cuboid::new(pv(b.half_extents))).collect();
+    let local_rays: Vec<PRay> = obbs
+        .iter()
+        .zip(&rays)
+        .map(|(b, r)| PRay::new(pv(b.to_local(r.origin)), pv(b.rotation.transpose() * r.dir)))
+        .collect();
+    let local_points: Vec<PVec> = obbs.iter().zip(&points).map(|(b, &p)| pv(b.to_local(p))).collect();
+    let capsules: Vec<Capsule> = spheres
+        .iter()
+        .map(|s| Capsule::new(s.center, s.center + rng.vec(1.5), s.radius * 0.5))
+        .collect();
+    let p_capsules: Vec<PCapsule> = capsules
+        .iter()
+        .map(|c| PCapsule::new(pv(c.a), pv(c.b), c.radius))
+        .collect();
     let mut sum = 0;
     for _ in 0..REPS {
         sum += ray_triangle(&triangles, &triangle_rays);
@@ -207,6 +271,18 @@ fn main() {
         sum += aabb_plane(&boxes, &planes);
         sum += point_on_segment(&segments, &points);
         sum += point_on_triangle(&triangles, &on_triangles);
+        sum += ray_sphere_any(&spheres, &rays);
+        sum += ray_aabb(&boxes, &rays);
+        sum += ray_aabb_any(&boxes, &rays);
+        sum += ray_obb(&obbs, &rays);
+        sum += ray_capsule(&capsules, &rays);
+        sum += point_in_obb(&obbs, &points);
+        sum += point_obb_distance(&obbs, &points);
+        sum += parry_ray_aabb(&p_boxes, &p_rays);
+        sum += parry_ray_obb(&cuboids, &local_rays);
+        sum += parry_ray_capsule(&p_capsules, &p_rays);
+        sum += parry_point_in_obb(&cuboids, &local_points);
+        sum += parry_point_obb_distance(&cuboids, &local_points);
     }
     println!("{} calls per query, checksum {sum}", N * REPS);
 }

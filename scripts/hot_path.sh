@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instructions per call of a few cheap queries (sphere–sphere, aabb–aabb, ray–sphere,
 # point–triangle, point distances to a sphere and a box, sphere–plane, aabb–plane, points on a
-# segment and on a triangle, ray–triangle) under callgrind, each beside parry3d's most direct
+# segment and on a triangle, ray–triangle, the ray casts of sphere (any-hit), Aabb (closest and
+# any-hit), Obb and capsule, Obb containment and distance) under callgrind, each beside parry3d's most direct
 # call for the same work on the same inputs (`parry` column; `-` where parry has no such call):
 # the evidence that a change kept, or cut, the hot path's cost. Builds scripts/hot_path.rs as a scratch crate against the isect
 # crate in the given checkout (default: this one), so the same harness measures a commit before
@@ -41,10 +42,13 @@ count() {
 }
 printf '%-22s %8s %8s\n' query isect parry
 for q in sphere_sphere aabb_aabb ray_sphere point_triangle point_sphere_distance point_aabb_distance \
-  sphere_plane aabb_plane point_on_segment point_on_triangle ray_triangle; do
+  sphere_plane aabb_plane point_on_segment point_on_triangle ray_triangle ray_sphere_any ray_aabb \
+  ray_aabb_any ray_obb ray_capsule point_in_obb point_obb_distance; do
   mine=$(count "$q")
-  if grep -q "^counted!(parry_$q," "$here/scripts/hot_path.rs"; then
-    theirs=$(count "parry_$q")
+  # parry's boolean cast is its cast (see hot_path.rs).
+  them="parry_${q%_any}"
+  if grep -q "^counted!($them," "$here/scripts/hot_path.rs"; then
+    theirs=$(count "$them")
   else
     theirs=-
   fi

@@ -6,7 +6,7 @@ use crate::query::PointQuery;
 use crate::query::algo::linear::Linear;
 use crate::query::algo::scale::rescale;
 use crate::query::algo::simplex::closest_on_segment;
-use crate::query::point::within;
+use crate::query::point::{all_finite, within};
 use crate::shape::{Line, Ray, Segment};
 
 /// The point of a line or ray closest to `p`, or `NO_POINT` for invalid input.
@@ -31,7 +31,8 @@ macro_rules! linear_point_query {
             #[inline]
             fn distance_to_point(&self, p: Vec3) -> Real {
                 rescale!(point self, p, distance_to_point);
-                let q = self.closest_point(p);
+                // In the window now: the closest point without a second rescaling check.
+                let q = $closest(self, p);
                 if q.is_finite() {
                     crate::query::algo::scale::distance(q, p)
                 } else {
@@ -46,7 +47,7 @@ macro_rules! linear_point_query {
             #[inline]
             fn contains_point(&self, p: Vec3) -> bool {
                 rescale!(point self, p, contains_point);
-                let q = self.closest_point(p);
+                let q = $closest(self, p);
                 // An infinite coordinate makes the tolerance infinite too: check finiteness.
                 q.is_finite() && within(p, q, on_set_tolerance([p, $(self.$scale),+]))
             }
@@ -69,7 +70,7 @@ linear_point_query!(
 linear_point_query!(
     Segment,
     |segment: &Segment, p: Vec3| {
-        if segment.is_usable() && p.is_finite() {
+        if all_finite([segment.a, segment.b, p]) {
             closest_on_segment(p, segment.a, segment.b)
         } else {
             NO_POINT

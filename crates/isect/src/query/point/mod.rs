@@ -13,11 +13,23 @@ mod triangle;
 #[cfg(feature = "alloc")]
 mod trimesh;
 
-use crate::math::{Real, Vec3};
+use crate::math::{Real, SimdVec3, Vec3, simd};
 use crate::ops;
 use crate::query::algo::scale::{
     ldexp, ldexp_vec, normalizing_exponent, square_in_range, within_radius,
 };
+
+/// Whether every coordinate of `points` is finite: one mask in SIMD lanes rather than a chain
+/// of branches. `N >= 1`.
+#[inline(always)]
+pub(super) fn all_finite<const N: usize>(points: [Vec3; N]) -> bool {
+    let inf = SimdVec3::splat(Real::INFINITY);
+    let finite = |v: Vec3| simd(v).abs().cmplt(inf);
+    points[1..]
+        .iter()
+        .fold(finite(points[0]), |m, &v| m & finite(v))
+        .all()
+}
 
 /// Whether `q`, the closest point to `p`, is within `tolerance` of it: compared squared, without
 /// a square root, unless the squared tolerance overflows.

@@ -10,10 +10,10 @@ impl PointQuery for Obb {
     #[inline]
     fn closest_point(&self, p: Vec3) -> Vec3 {
         rescale!(point self, p, closest_point);
-        if !(self.is_usable() && p.is_finite()) {
+        let local = self.to_local(p);
+        if !valid_local(local, self.half_extents) {
             return NO_POINT;
         }
-        let local = self.to_local(p);
         let clamped = local.max(-self.half_extents).min(self.half_extents);
         if clamped == local {
             p
@@ -26,11 +26,13 @@ impl PointQuery for Obb {
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
         rescale!(point self, p, distance_to_point);
-        if !(self.is_usable() && p.is_finite()) {
+        let local = self.to_local(p);
+        let h = self.half_extents;
+        // Validity as one mask beside the answer (see `valid_local`).
+        if !valid_local(local, h) {
             return Real::INFINITY;
         }
-        let local = self.to_local(p);
-        crate::query::algo::scale::length((local.abs() - self.half_extents).max(Vec3::ZERO))
+        crate::query::algo::scale::length((local.abs() - h).max(Vec3::ZERO))
     }
 
     /// `|local coordinate| <= half extent` on every axis, with the local coordinates computed
@@ -38,6 +40,20 @@ impl PointQuery for Obb {
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
         rescale!(point self, p, contains_point);
-        self.is_usable() && self.to_local(p).abs().cmple(self.half_extents).all()
+        let h = self.half_extents;
+        // A NaN or an infinity in the point, the center or the rotation makes a local coordinate
+        // NaN or infinite, which no finite half extent holds; a NaN or negative half extent holds
+        // nothing. What the comparison alone would accept is an infinite half extent.
+        (self.to_local(p).abs().cmple(h) & h.cmplt(Vec3::INFINITY)).all()
     }
+}
+
+/// Whether an oriented box and a point are valid, from the point's local coordinates `local` and
+/// the half extents `h`: a NaN or an infinity in the point, the center or the rotation makes a
+/// local coordinate NaN or infinite (`0 · ∞` is NaN; the rescaling before leaves no overflow of
+/// finite input), so finite local coordinates and half extents in `[0, ∞)` say that all of them
+/// are finite, as `Obb::is_usable` with a finite point does. One mask, no chain of branches.
+#[inline(always)]
+fn valid_local(local: Vec3, h: Vec3) -> bool {
+    (local.abs().cmplt(Vec3::INFINITY) & h.cmpge(Vec3::ZERO) & h.cmplt(Vec3::INFINITY)).all()
 }

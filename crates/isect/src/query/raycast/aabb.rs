@@ -27,9 +27,9 @@ use crate::shape::{Aabb, Ray};
 /// The vector type of the slab arithmetic: `Vec3A` (SSE/NEON/WASM lanes: one division for the
 /// three reciprocals) in `f32`, `DVec3` in `f64`.
 #[cfg(not(isect_f64))]
-type Wide = glam::Vec3A;
+pub(super) type Wide = glam::Vec3A;
 #[cfg(isect_f64)]
-type Wide = glam::DVec3;
+pub(super) type Wide = glam::DVec3;
 
 /// Per axis, the parameters at which the ray crosses the near and the far plane of the slab,
 /// and which axes it travels down (the sign bits of `dir`, so `−0` counts as down). A ray lying

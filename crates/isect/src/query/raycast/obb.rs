@@ -4,22 +4,30 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::scale::rescale;
-use crate::query::raycast::aabb::{cast_box, slab_interval};
-use crate::query::raycast::{cast_valid, checked};
+use crate::query::raycast::aabb::{Wide, cast_box, slab_interval};
+use crate::query::raycast::checked;
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Obb, Ray};
 
 impl Obb {
-    /// The ray, `max_t` and the box are valid (see `cast_valid`).
+    /// The ray, `max_t` and the box are valid (as `cast_valid` decides): every vector below +∞
+    /// in absolute value (false for NaN), half extents not negative, `dir` non-zero; as one
+    /// mask in SIMD lanes rather than a chain of branches.
     #[inline(always)]
     fn cast_valid(&self, ray: &Ray, max_t: Real) -> bool {
         let r = &self.rotation;
-        cast_valid(
-            ray,
-            max_t,
-            [self.center, self.half_extents, r.x_axis, r.y_axis, r.z_axis],
-            [],
-        ) && self.half_extents.cmpge(Vec3::ZERO).all()
+        let inf = Wide::splat(Real::INFINITY);
+        let finite = |v: Vec3| Wide::from(v).abs().cmplt(inf);
+        let h = Wide::from(self.half_extents);
+        let lanes = finite(self.center)
+            & finite(self.half_extents)
+            & finite(r.x_axis)
+            & finite(r.y_axis)
+            & finite(r.z_axis)
+            & finite(ray.origin)
+            & finite(ray.dir)
+            & h.cmpge(Wide::ZERO);
+        lanes.all() & Wide::from(ray.dir).cmpne(Wide::ZERO).any() & (max_t >= 0.0)
     }
 
     /// The ray in the box's frame: same `t` for the same point.

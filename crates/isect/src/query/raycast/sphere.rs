@@ -93,6 +93,19 @@ impl Sphere {
         cast_valid(ray, max_t, [self.center], [self.radius]) && self.radius >= 0.0
     }
 
+    /// What is left of [`Sphere::cast_valid`] to check on a hit of the direct formulas, whose
+    /// `dir · dir` is in [`SQUARES`](crate::query::algo::scale::SQUARES) (so `dir` is finite and
+    /// non-zero): a NaN or an infinity in the origin or the center makes the offset `f` NaN or
+    /// infinite, and with it every term that decides a hit (`c`, `b`, `|l|²`, the closest
+    /// point's squared distance) NaN or `+∞`, which no finite radius accepts. What they would
+    /// accept is a negative, infinite or NaN radius and a negative or NaN `max_t` (a start
+    /// inside ignores `max_t`): checked here, the radius as `r + 0` (`−0` is valid) in bits
+    /// below `+∞`'s.
+    #[inline(always)]
+    fn hit_valid(&self, max_t: Real) -> bool {
+        ((self.radius + 0.0).to_bits() < Real::INFINITY.to_bits()) & (max_t >= 0.0)
+    }
+
     /// The cast for terms out of [`Quadratic::in_range`]: about the center, with the origin's
     /// offset and the radius scaled by the power of two `2ᵏ` that brings the larger into
     /// `[1, 2)` and the direction by its own `2ʲ`, `t` converted back by `2ʲ⁻ᵏ` (the same `t`
@@ -167,7 +180,8 @@ impl RayCast for Sphere {
             let t = quad.c / quad.q();
             (t <= max_t).then(|| hit_at(self, ray, t))
         };
-        checked(hit, || self.cast_valid(ray, max_t))
+        // In range: `dir` is finite and non-zero (see `hit_valid`).
+        checked(hit, || self.hit_valid(max_t))
     }
 
     /// The first point of the sphere's surface: the entry from outside, the exit from inside,
@@ -195,7 +209,8 @@ impl RayCast for Sphere {
             };
             (t <= max_t).then(|| hit_at(self, ray, t))
         })();
-        checked(hit, || self.cast_valid(ray, max_t))
+        // In range: `dir` is finite and non-zero (see `hit_valid`).
+        checked(hit, || self.hit_valid(max_t))
     }
 
     /// Without a square root: the closest point of `[0, max_t]` to the center, against the
@@ -203,7 +218,24 @@ impl RayCast for Sphere {
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         rescale!(cast_any self, ray, max_t);
-        // Validated only for a hit, as the casts do (see `checked`).
+        let dd = ray.dir.length_squared();
+        if !in_squares(dd) {
+            // A zero, tiny, huge or non-finite `dir`: the general test, fully checked.
+            return self.raycast_any_cold(ray, max_t);
+        }
+        // `interval_meets_ball` over `[0, max_t]`, `dir` known finite and non-zero; validated
+        // only for a hit, as the casts do (see `checked` and `hit_valid`).
+        let f = ray.origin - self.center;
+        let t = (-f.dot(ray.dir) / dd).max(0.0).min(max_t);
+        (f + ray.dir * t).length_squared() <= self.radius * self.radius && self.hit_valid(max_t)
+    }
+}
+
+impl Sphere {
+    /// [`RayCast::raycast_any`] for a `dir` whose squared length is out of range.
+    #[cold]
+    #[inline(never)]
+    fn raycast_any_cold(&self, ray: &Ray, max_t: Real) -> bool {
         interval_meets_ball(self.center, self.radius, ray.origin, ray.dir, 0.0, max_t)
             && self.cast_valid(ray, max_t)
     }

@@ -48,36 +48,31 @@ pub(crate) fn edge_function(a: Real, d: Real, b: Real, c: Real) -> Real {
 
 /// The watertight test's sheared edge functions for the ray `origin + t dir` (`dir` non-zero
 /// and finite).
-#[inline]
+#[inline(always)]
 fn watertight(tri: &Triangle, origin: Vec3, dir: Vec3) -> Sheared {
     // The axis of dir's largest coordinate becomes z by a cyclic permutation (kz, then kx =
     // kz + 1, ky = kz + 2, as in the paper), and x and y are swapped when that coordinate is
     // negative, which keeps the projected winding the same for every ray. Done with swizzles
-    // rather than indices `v[k]`, whose bounds checks cost more than the test.
+    // rather than indices `v[k]`, whose bounds checks cost more than the test, and on the four
+    // vectors at once: one three-way branch and one two-way branch in all, not two per vector.
     let ad = dir.abs();
     let (z_is_x, z_is_y) = (ad.x >= ad.y && ad.x >= ad.z, ad.y >= ad.z);
-    let rotate = |v: Vec3| {
-        if z_is_x {
-            v.yzx()
-        } else if z_is_y {
-            v.zxy()
-        } else {
-            v
-        }
+    let offsets = [dir, tri.a - origin, tri.b - origin, tri.c - origin];
+    let rotated = if z_is_x {
+        offsets.map(Vec3Swizzles::yzx)
+    } else if z_is_y {
+        offsets.map(Vec3Swizzles::zxy)
+    } else {
+        offsets
     };
-    let d = rotate(dir);
-    let flip = d.z < 0.0;
-    let permute = |v: Vec3| {
-        let r = rotate(v);
-        if flip { r.yxz() } else { r }
+    let [d, a, b, c] = if rotated[0].z < 0.0 {
+        rotated.map(Vec3Swizzles::yxz)
+    } else {
+        rotated
     };
-    let d = if flip { d.yxz() } else { d };
     let sz = 1.0 / d.z;
     let sx = d.x * sz;
     let sy = d.y * sz;
-    let a = permute(tri.a - origin);
-    let b = permute(tri.b - origin);
-    let c = permute(tri.c - origin);
     shear([a, b, c], sx, sy, sz)
 }
 
@@ -148,11 +143,28 @@ impl Sheared {
         dir: Vec3,
         corners: impl FnOnce() -> [Vec3; 3],
     ) -> Verdict {
+        self.verdict_normal(lo, hi, front_only, dir, || {
+            let [a, b, c] = corners();
+            Triangle::new(a, b, c).scaled_normal()
+        })
+    }
+
+    /// [`Sheared::verdict`] with the triangle's `scaled_normal` in place of its corners, for a
+    /// caller that has it already.
+    #[inline(always)]
+    fn verdict_normal(
+        &self,
+        lo: Real,
+        hi: Real,
+        front_only: bool,
+        dir: Vec3,
+        normal: impl FnOnce() -> Vec3,
+    ) -> Verdict {
         if self.det == 0.0 {
             Verdict::InPlane
         } else if !self.crosses(front_only) {
             Verdict::Miss
-        } else if grazing(corners(), dir) {
+        } else if grazing(normal(), dir) {
             Verdict::InPlane
         } else if self.t_within(lo, hi) {
             Verdict::Crossing
@@ -177,16 +189,17 @@ impl Sheared {
 /// (within about 1e-3 rad): the sheared triangle of the watertight test is then nearly flat and
 /// its edge functions, though right in sign, carry errors far above their size, so `u`, `v`
 /// from them can be off by percents (seen: 0.4 for 0.42). The point's barycentric coordinates,
-/// clamped into the triangle, describe the same hit. Other hits are returned unchanged.
+/// clamped into the triangle, describe the same hit. Other hits are returned unchanged. `n` is
+/// the triangle's `scaled_normal`.
 #[inline]
 pub(crate) fn steady_barycentric(
     corners: [Vec3; 3],
+    n: Vec3,
     origin: Vec3,
     dir: Vec3,
     hit: TriangleHit,
 ) -> TriangleHit {
     let [a, b, c] = corners;
-    let n = (b - a).cross(c - a);
     let nd = n.dot(dir);
     if nd * nd >= 1e-6 * n.length_squared() * dir.length_squared() {
         return hit;
@@ -207,11 +220,11 @@ fn clamped_weights(tri: &Triangle, p: Vec3) -> Option<[Real; 2]> {
     (sum > 0.0).then(|| [w.y / sum, w.z / sum])
 }
 
-/// The unit normal of a non-degenerate triangle facing the side `dir` comes from; `fallback` for
-/// a triangle without one.
+/// The unit normal of a non-degenerate triangle (`scaled_normal` `n`) facing the side `dir` comes
+/// from; `fallback` for a triangle without one.
 #[inline]
-fn facing_normal(tri: &Triangle, dir: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
-    let n = unit_or(tri.scaled_normal(), fallback);
+fn facing_normal(n: Vec3, dir: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
+    let n = unit_or(n, fallback);
     if n.dot(dir) > 0.0 { -n } else { n }
 }
 
@@ -219,10 +232,10 @@ fn facing_normal(tri: &Triangle, dir: Vec3, fallback: impl FnOnce() -> Vec3) -> 
 /// (as in `Plane::from_points`), so its normal's direction is noise. The watertight test's edge
 /// functions are then noise too (their signs can agree on a ray that misses, or disagree on one
 /// that crosses the segment the triangle is), so such a triangle is cast against as that segment
-/// ([`in_plane`]) before the test, not after it.
+/// ([`in_plane`]) before the test, not after it. `n` is the triangle's `scaled_normal`.
 #[inline]
-fn is_flat(tri: &Triangle) -> bool {
-    let nn = tri.scaled_normal().length_squared();
+fn is_flat(tri: &Triangle, n: Vec3) -> bool {
+    let nn = n.length_squared();
     !(nn > (8.0 * Real::EPSILON)
         * (8.0 * Real::EPSILON)
         * (tri.b - tri.a).length_squared()
@@ -251,7 +264,7 @@ fn in_plane(
     let n = tri.scaled_normal();
     let nn = n.length_squared();
     let tolerance = on_set_tolerance([origin, tri.a, tri.b, tri.c]);
-    if !is_flat(tri) {
+    if !is_flat(tri, n) {
         // The origin on the plane (distance n·(o − a) / |n|), then the edges' half-planes.
         let s = n.dot(origin - tri.a);
         if !(s * s <= tolerance * tolerance * nn) {
@@ -319,10 +332,11 @@ pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
     if p.dir == Vec3::ZERO {
         return tri.contains_point(p.origin);
     }
-    if is_flat(tri) {
+    let n = tri.scaled_normal();
+    if is_flat(tri, n) {
         return in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some();
     }
-    match watertight(tri, p.origin, p.dir).verdict(p.lo, p.hi, false, p.dir, || tri.vertices()) {
+    match watertight(tri, p.origin, p.dir).verdict_normal(p.lo, p.hi, false, p.dir, || n) {
         Verdict::Crossing => true,
         Verdict::InPlane => in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some(),
         // A line in the plane within rounding has edge functions that are all rounding noise,
@@ -370,11 +384,10 @@ fn along_plane(tri: &Triangle, dir: Vec3) -> bool {
 /// |n| |dir|`. The watertight test's edge functions are then all rounding noise (the triangle
 /// seen along the ray is flat), and signs that happen to agree make a false hit (found: rays in
 /// a face's plane reported on the line of an edge beyond a corner), so such a candidate is
-/// decided in the plane instead, as a ray with `det = 0` is. Asked only of candidate hits.
+/// decided in the plane instead, as a ray with `det = 0` is. Asked only of candidate hits; `n`
+/// is the triangle's `scaled_normal`.
 #[inline(always)]
-fn grazing(corners: [Vec3; 3], dir: Vec3) -> bool {
-    let [a, b, c] = corners;
-    let n = Triangle::new(a, b, c).scaled_normal();
+fn grazing(n: Vec3, dir: Vec3) -> bool {
     grazing_unscaled(n, dir).unwrap_or_else(|| grazing_scaled(n, dir))
 }
 
@@ -419,18 +432,28 @@ fn grazing_scaled(n: Vec3, dir: Vec3) -> bool {
 }
 
 impl Triangle {
-    fn cast_watertight(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<TriangleHit> {
+    /// The watertight cast; `n` is the triangle's `scaled_normal`, formed once by the caller for
+    /// the flatness test, the grazing test, the steady barycentric coordinates and the hit's
+    /// normal.
+    fn cast_watertight(
+        &self,
+        n: Vec3,
+        ray: &Ray,
+        max_t: Real,
+        front_only: bool,
+    ) -> Option<TriangleHit> {
         let hit = (|| -> Option<TriangleHit> {
             let sheared = watertight(self, ray.origin, ray.dir);
             // A triangle without area has no front: a one-sided cast never hits it.
-            let verdict = if is_flat(self) {
+            let verdict = if is_flat(self, n) {
                 Verdict::InPlane
             } else {
-                sheared.verdict(0.0, max_t, front_only, ray.dir, || self.vertices())
+                sheared.verdict_normal(0.0, max_t, front_only, ray.dir, || n)
             };
             match verdict {
                 Verdict::Crossing => Some(steady_barycentric(
                     self.vertices(),
+                    n,
                     ray.origin,
                     ray.dir,
                     sheared.hit(),
@@ -452,7 +475,8 @@ impl Triangle {
         checked(hit, || cast_valid(ray, max_t, [self.a, self.b, self.c], []))
     }
 
-    fn ray_hit(&self, ray: &Ray, hit: TriangleHit) -> RayHit {
+    /// The hit as a [`RayHit`]; `n` is the triangle's `scaled_normal`.
+    fn ray_hit(&self, n: Vec3, ray: &Ray, hit: TriangleHit) -> RayHit {
         let point = if hit.t == 0.0 {
             ray.origin
         } else {
@@ -461,7 +485,7 @@ impl Triangle {
         RayHit {
             t: hit.t,
             point,
-            normal: facing_normal(self, ray.dir, || against(ray)),
+            normal: facing_normal(n, ray.dir, || against(ray)),
         }
     }
 
@@ -487,7 +511,7 @@ impl Triangle {
     #[must_use]
     pub fn raycast_barycentric(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
         rescale!(cast self, ray, max_t, raycast_barycentric);
-        self.cast_watertight(ray, max_t, false)
+        self.cast_watertight(self.scaled_normal(), ray, max_t, false)
     }
 
     /// [`Triangle::raycast_barycentric`], one-sided: only rays that reach the front face (from
@@ -496,7 +520,7 @@ impl Triangle {
     #[must_use]
     pub fn raycast_barycentric_front(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
         rescale!(cast self, ray, max_t, raycast_barycentric_front);
-        self.cast_watertight(ray, max_t, true)
+        self.cast_watertight(self.scaled_normal(), ray, max_t, true)
     }
 
     /// The watertight cast, one-sided (back-face culled): a hit only through the front face,
@@ -504,8 +528,9 @@ impl Triangle {
     #[must_use]
     pub fn raycast_front(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast_front);
-        let hit = self.cast_watertight(ray, max_t, true)?;
-        Some(self.ray_hit(ray, hit))
+        let n = self.scaled_normal();
+        let hit = self.cast_watertight(n, ray, max_t, true)?;
+        Some(self.ray_hit(n, ray, hit))
     }
 
     fn cast_moller_trumbore(
@@ -565,8 +590,9 @@ impl RayCast for Triangle {
         rescale!(cast self, ray, max_t, raycast);
         // The cast itself, not `raycast_barycentric`, whose own rescaling check would repeat
         // this one.
-        let hit = self.cast_watertight(ray, max_t, false)?;
-        Some(self.ray_hit(ray, hit))
+        let n = self.scaled_normal();
+        let hit = self.cast_watertight(n, ray, max_t, false)?;
+        Some(self.ray_hit(n, ray, hit))
     }
 
     /// The same as [`RayCast::raycast`]: a triangle has no inside.
@@ -579,12 +605,17 @@ impl RayCast for Triangle {
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         rescale!(cast_any self, ray, max_t);
-        let any = if is_flat(self) {
+        let n = self.scaled_normal();
+        let any = if is_flat(self, n) {
             in_plane(self, ray.origin, ray.dir, (0.0, max_t), false).is_some()
         } else {
-            match watertight(self, ray.origin, ray.dir)
-                .verdict(0.0, max_t, false, ray.dir, || self.vertices())
-            {
+            match watertight(self, ray.origin, ray.dir).verdict_normal(
+                0.0,
+                max_t,
+                false,
+                ray.dir,
+                || n,
+            ) {
                 Verdict::Crossing => true,
                 Verdict::InPlane => {
                     in_plane(self, ray.origin, ray.dir, (0.0, max_t), false).is_some()

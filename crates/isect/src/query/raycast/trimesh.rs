@@ -75,6 +75,7 @@ impl TriMesh {
         let [a, b, c] = self.bvh.tri(slot);
         let hit = crate::query::raycast::triangle::steady_barycentric(
             [a, b, c],
+            (b - a).cross(c - a),
             ray.origin,
             ray.dir,
             hit,
