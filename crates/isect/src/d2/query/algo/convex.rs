@@ -188,7 +188,14 @@ impl<'a> Convex<'a> {
             return 0.0;
         }
         let q = hull_closest_point(v, p);
-        gap(q.distance_squared(p), self.radius)
+        // Outside the hull, a squared distance that underflows to 0 is still apart when there
+        // is no radius to cover it ([`Convex::contains`] holds no such point).
+        let d = gap(q.distance_squared(p), self.radius);
+        if self.radius == 0.0 {
+            d.max(Real::MIN_POSITIVE)
+        } else {
+            d
+        }
     }
 }
 
@@ -330,7 +337,7 @@ fn rounded(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoints {
 /// for `dd > 0` known not to be within it: `√dd − r`, or without the cancellation
 /// `(dd − r²) / (√dd + r)` where that rounds to 0, and at least the smallest positive number.
 #[inline]
-fn gap(dd: Real, r: Real) -> Real {
+pub(crate) fn gap(dd: Real, r: Real) -> Real {
     let rr = r * r;
     if dd <= rr {
         return 0.0;
