@@ -308,7 +308,7 @@ pub(crate) fn closest_points_linear(a: &Convex<'_>, l: &Linear) -> ClosestPoints
 /// and `q`) and their radii: a common point at distance 0 when the squared distance is within
 /// the squared sum of the radii (the middle of the stretch of `pq` both discs cover), otherwise
 /// the points moved towards each other by the radii, at a positive distance.
-fn rounded(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoints {
+pub(crate) fn rounded(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoints {
     let r = ra + rb;
     if r == 0.0 || !(p.is_finite() && q.is_finite()) {
         return apart(p, q);
@@ -372,6 +372,18 @@ where
         (Some(a), Some(b)) => closest_points(&a, &b),
         _ => ClosestPoints::NONE,
     }
+}
+
+/// [`convex_closest_points`] off the hot path of a closed form, for the input it leaves to the
+/// convex routines (invalid, or out of its range).
+#[cold]
+#[inline(never)]
+pub(crate) fn cold_closest_points<A, B>(a: &A, b: &B) -> ClosestPoints
+where
+    A: AsConvex + ?Sized,
+    B: AsConvex + ?Sized,
+{
+    convex_closest_points(a, b)
 }
 
 /// Whether a convex shape and a linear shape meet; `false` when either is invalid.
