@@ -197,6 +197,85 @@ fn huge_and_tiny_magnitudes() {
     }
 }
 
+/// The boundaries the closed forms decide: a box's corner, an oriented box's rounded corners
+/// (the quad of [`Obb::corners`]), a triangle's slanted edge and a collinear triangle, at 1 and
+/// at powers of two near 1e30 and 1e-30 (exact scalings); a capsule's cap and a zero-radius
+/// capsule's core where the squares stay in range (2^±60).
+#[test]
+fn closed_form_boundaries_at_huge_and_tiny_scales() {
+    use crate::common::next_up;
+    for k in [0, 100, -100] {
+        let f = (2.0 as Real).powi(k);
+        let b = Aabb::new(v(-1.0, -2.0) * f, v(3.0, 1.0) * f);
+        for p in [v(3.0, 1.0) * f, v(-1.0, -2.0) * f, v(3.0, -2.0) * f] {
+            assert!(b.contains_point(p), "box corner {p} at 2^{k}");
+            assert_eq!(b.distance_to_point(p), 0.0);
+            assert_eq!(b.closest_point(p), p);
+        }
+        let out = v(next_up(3.0 * f), f);
+        assert!(!b.contains_point(out));
+        assert!(b.distance_to_point(out) > 0.0);
+        assert_eq!(b.closest_point(out), v(3.0, 1.0) * f);
+
+        let t = Triangle::new(v(0.0, 0.0), v(0.0, 6.0) * f, v(3.0, 0.0) * f);
+        let on = v(1.0, 4.0) * f;
+        assert!(t.contains_point(on), "triangle edge at 2^{k}");
+        assert_eq!(t.distance_to_point(on), 0.0);
+        assert_eq!(t.closest_point(on), on);
+        let off = v(f, next_up(4.0 * f));
+        assert!(!t.contains_point(off));
+        assert!(t.distance_to_point(off) > 0.0);
+        let flat = Triangle::new(v(0.0, 0.0), v(2.0, 2.0) * f, v(1.0, 1.0) * f);
+        assert!(flat.contains_point(v(0.5, 0.5) * f));
+        assert!(!flat.contains_point(v(3.0, 3.0) * f));
+        assert!(!flat.contains_point(v(0.5 * f, next_up(0.5 * f))));
+        assert!(flat.distance_to_point(v(0.5 * f, next_up(0.5 * f))) > 0.0);
+
+        let quarter = Mat2::from_cols(Vec2::Y, Vec2::NEG_X);
+        let o = Obb::new(v(1.0, 1.0) * f, v(2.0, 1.0) * f, quarter);
+        assert!(o.contains_point(v(2.0, 3.0) * f), "box corner at 2^{k}");
+        assert_eq!(o.distance_to_point(v(2.0, 3.0) * f), 0.0);
+        assert!(!o.contains_point(v(next_up(2.0 * f), 3.0 * f)));
+        assert!(o.distance_to_point(v(next_up(2.0 * f), 3.0 * f)) > 0.0);
+        let turned = Obb::from_angle(v(1.0, 1.0) * f, v(2.0, 1.0) * f, 0.5);
+        for c in turned.corners() {
+            assert!(turned.contains_point(c), "rounded corner {c} at 2^{k}");
+            assert_eq!(turned.distance_to_point(c), 0.0);
+            assert_eq!(turned.closest_point(c), c);
+        }
+        let middle = turned.center;
+        assert!(turned.contains_point(middle));
+        let far = turned.center + v(8.0, 0.0) * f;
+        assert!(!turned.contains_point(far));
+        assert!(turned.distance_to_point(far) > 4.0 * f);
+    }
+    for k in [0, 60, -60] {
+        let f = (2.0 as Real).powi(k);
+        let c = Capsule::new(v(0.0, 0.0), v(4.0, 0.0) * f, 5.0 * f);
+        for p in [v(7.0, 4.0) * f, v(-5.0, 0.0) * f, v(2.0, -5.0) * f] {
+            assert!(c.contains_point(p), "capsule boundary {p} at 2^{k}");
+            assert_eq!(c.distance_to_point(p), 0.0);
+            assert_eq!(c.closest_point(p), p);
+        }
+        let off_cap = v(7.0 * f, next_up(4.0 * f));
+        assert!(!c.contains_point(off_cap));
+        assert!(c.distance_to_point(off_cap) > 0.0);
+        assert_eq!(c.distance_to_point(v(10.0, 8.0) * f), 5.0 * f);
+        let core = Capsule::new(v(0.0, 0.0), v(4.0, 4.0) * f, 0.0);
+        assert!(core.contains_point(v(1.0, 1.0) * f), "on the core at 2^{k}");
+        assert_eq!(core.distance_to_point(v(1.0, 1.0) * f), 0.0);
+        let beside = v(f, next_up(f));
+        assert!(!core.contains_point(beside));
+        assert!(core.distance_to_point(beside) > 0.0);
+        assert_ne!(core.closest_point(beside), beside);
+        let circle = Circle::new(v(1.0, 1.0) * f, 5.0 * f);
+        assert!(circle.contains_point(v(4.0, 5.0) * f));
+        assert_eq!(circle.distance_to_point(v(4.0, 5.0) * f), 0.0);
+        assert!(!circle.contains_point(v(4.0 * f, next_up(5.0 * f))));
+        assert!(circle.distance_to_point(v(4.0 * f, next_up(5.0 * f))) > 0.0);
+    }
+}
+
 /// The properties every shape's point queries have at `p`.
 fn check<S: TestShape>(shape: &S, p: Vec2, convex: bool) -> Result<(), TestCaseError> {
     let q = shape.closest_point(p);

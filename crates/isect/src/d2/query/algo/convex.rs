@@ -188,7 +188,14 @@ impl<'a> Convex<'a> {
             return 0.0;
         }
         let q = hull_closest_point(v, p);
-        gap(q.distance_squared(p), self.radius)
+        // Outside the hull, a squared distance that underflows to 0 is still apart when there
+        // is no radius to cover it ([`Convex::contains`] holds no such point).
+        let d = gap(q.distance_squared(p), self.radius);
+        if self.radius == 0.0 {
+            d.max(Real::MIN_POSITIVE)
+        } else {
+            d
+        }
     }
 }
 
@@ -301,7 +308,7 @@ pub(crate) fn closest_points_linear(a: &Convex<'_>, l: &Linear) -> ClosestPoints
 /// and `q`) and their radii: a common point at distance 0 when the squared distance is within
 /// the squared sum of the radii (the middle of the stretch of `pq` both discs cover), otherwise
 /// the points moved towards each other by the radii, at a positive distance.
-fn rounded(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoints {
+pub(crate) fn rounded(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoints {
     let r = ra + rb;
     if r == 0.0 || !(p.is_finite() && q.is_finite()) {
         return apart(p, q);
@@ -330,7 +337,7 @@ fn rounded(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoints {
 /// for `dd > 0` known not to be within it: `√dd − r`, or without the cancellation
 /// `(dd − r²) / (√dd + r)` where that rounds to 0, and at least the smallest positive number.
 #[inline]
-fn gap(dd: Real, r: Real) -> Real {
+pub(crate) fn gap(dd: Real, r: Real) -> Real {
     let rr = r * r;
     if dd <= rr {
         return 0.0;
@@ -365,6 +372,18 @@ where
         (Some(a), Some(b)) => closest_points(&a, &b),
         _ => ClosestPoints::NONE,
     }
+}
+
+/// [`convex_closest_points`] off the hot path of a closed form, for the input it leaves to the
+/// convex routines (invalid, or out of its range).
+#[cold]
+#[inline(never)]
+pub(crate) fn cold_closest_points<A, B>(a: &A, b: &B) -> ClosestPoints
+where
+    A: AsConvex + ?Sized,
+    B: AsConvex + ?Sized,
+{
+    convex_closest_points(a, b)
 }
 
 /// Whether a convex shape and a linear shape meet; `false` when either is invalid.

@@ -367,6 +367,27 @@ pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
     }
 }
 
+/// Whether `p` lies on the segment `ab` (on the point `a` when `a == b`), exactly, given `dd`,
+/// its squared distance to the rounded foot [`closest_on_segment`]: a `dd` beyond the foot's
+/// rounding (a few ulps of the coordinates; a generous bound is taken) answers `false` without
+/// the exact test.
+#[inline(always)]
+pub(crate) fn on_segment_near_foot(p: Vec2, a: Vec2, b: Vec2, dd: Real) -> bool {
+    let m = a.abs().max(b.abs()).max(p.abs()).max_element();
+    let slack = crate::math::ON_SET_TOLERANCE * m;
+    dd <= 4.0 * (slack * slack) + Real::MIN_POSITIVE && on_segment_exact(p, a, b)
+}
+
+/// Whether `p` lies on the segment `ab` (on the point `a` when `a == b`), exactly.
+#[inline(never)]
+fn on_segment_exact(p: Vec2, a: Vec2, b: Vec2) -> bool {
+    if a == b {
+        p == a
+    } else {
+        Linear::segment(a, b).contains_exact(p)
+    }
+}
+
 /// A shape the linear routines answer, `None` when invalid.
 pub(crate) trait AsLinear {
     fn as_linear(&self) -> Option<Linear>;

@@ -1,8 +1,10 @@
 //! Contact of two circles.
 
-use crate::d2::query::algo::contact::{contact_of, manifold_of};
-use crate::d2::query::{Contact, ContactInfo, ContactManifold, Manifold};
+use crate::d2::query::algo::cast::unit_or;
+use crate::d2::query::algo::contact::manifold_of;
+use crate::d2::query::{Contact, ContactInfo, ContactManifold, Intersects, Manifold};
 use crate::d2::shape::Circle;
+use crate::math::Vec2;
 
 impl Contact<Circle> for Circle {
     /// The penetration of the two sets when they meet (exactly, as `intersects`): the least
@@ -11,7 +13,28 @@ impl Contact<Circle> for Circle {
     /// apart and for invalid input.
     #[inline]
     fn contact(&self, other: &Circle) -> Option<ContactInfo> {
-        contact_of(self, other)
+        // The exact overlap test also checks the input: circles that meet are valid.
+        if !self.intersects(other) {
+            return None;
+        }
+        let (ra, rb) = (self.radius, other.radius);
+        let d = self.center - other.center;
+        if d == Vec2::ZERO {
+            // One center: no direction separates them better than another.
+            return Some(ContactInfo {
+                point: self.center,
+                normal: Vec2::Y,
+                depth: ra + rb,
+            });
+        }
+        // As two discs (the convex contact's rule where only the radii overlap): along the
+        // centers, the point halfway between the two rims.
+        let n = unit_or(d, Vec2::Y);
+        Some(ContactInfo {
+            point: ((other.center + n * rb) + (self.center - n * ra)) * 0.5,
+            normal: n,
+            depth: (ra + rb - self.center.distance(other.center)).max(0.0),
+        })
     }
 }
 

@@ -1,8 +1,25 @@
 //! Box–box distance and closest points.
 
-use crate::d2::query::algo::convex::convex_closest_points;
+use crate::d2::query::algo::linear::apart;
 use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Aabb;
+use crate::math::{Real, Vec2};
+
+/// The box both boxes' extents overlap in (`lo`, `hi`, per axis, exact; `lo > hi` on an axis
+/// where they are apart), when both are valid: finite and ordered corners, checked by
+/// comparisons without branches.
+#[inline(always)]
+fn overlap(a: &Aabb, b: &Aabb) -> Option<(Vec2, Vec2)> {
+    let big = Vec2::splat(Real::MAX);
+    let valid = (a.min.cmpge(-big)
+        & a.min.cmple(a.max)
+        & a.max.cmple(big)
+        & b.min.cmpge(-big)
+        & b.min.cmple(b.max)
+        & b.max.cmple(big))
+    .all();
+    valid.then(|| (a.min.max(b.min), a.max.min(b.max)))
+}
 
 impl Distance<Aabb> for Aabb {
     /// A closest pair, `a` on `self` and `b` on `other` (two boxes): a common point at distance
@@ -25,6 +42,31 @@ impl Distance<Aabb> for Aabb {
     /// ```
     #[inline]
     fn closest_points(&self, other: &Aabb) -> ClosestPoints {
-        convex_closest_points(self, other)
+        let Some((lo, hi)) = overlap(self, other) else {
+            return ClosestPoints::NONE;
+        };
+        let apart_on = lo.cmpgt(hi);
+        if !apart_on.any() {
+            return ClosestPoints::common(lo);
+        }
+        // On an axis where they are apart, the facing sides: `hi` is the lower box's max, `lo`
+        // the upper box's min; on the others a coordinate both boxes hold.
+        let self_low = self.max.cmplt(other.min);
+        let a = Vec2::select(apart_on, Vec2::select(self_low, hi, lo), lo);
+        let b = Vec2::select(apart_on, Vec2::select(self_low, lo, hi), lo);
+        apart(a, b)
+    }
+
+    #[inline]
+    fn distance(&self, other: &Aabb) -> Real {
+        let Some((lo, hi)) = overlap(self, other) else {
+            return Real::INFINITY;
+        };
+        let g = (lo - hi).max(Vec2::ZERO);
+        if g == Vec2::ZERO {
+            0.0
+        } else {
+            g.length().max(Real::MIN_POSITIVE)
+        }
     }
 }

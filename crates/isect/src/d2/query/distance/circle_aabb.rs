@@ -1,8 +1,26 @@
 //! Circle–box distance and closest points.
 
-use crate::d2::query::algo::convex::convex_closest_points;
+use crate::d2::query::algo::convex::{gap, rounded};
 use crate::d2::query::{ClosestPoints, Distance, mirror_distance};
 use crate::d2::shape::{Aabb, Circle};
+use crate::math::{Real, Vec2};
+use crate::query::algo::scale::square_in_range;
+
+/// The point of the box closest to the circle's center (the center clamped to the box, exact),
+/// when both are valid: the circle's center finite and radius in `[+0, +∞)` (as bits), the
+/// box's corners finite and ordered, all checked by comparisons without branches.
+#[inline(always)]
+fn foot(c: &Circle, b: &Aabb) -> Option<Vec2> {
+    let big = Vec2::splat(Real::MAX);
+    let valid = (c.center.cmpge(-big)
+        & c.center.cmple(big)
+        & b.min.cmpge(-big)
+        & b.min.cmple(b.max)
+        & b.max.cmple(big))
+    .all()
+        & (c.radius.to_bits() < Real::INFINITY.to_bits());
+    valid.then(|| c.center.max(b.min).min(b.max))
+}
 
 impl Distance<Aabb> for Circle {
     /// A closest pair, `a` on the circle and `b` on the box: a common point at distance 0
@@ -27,7 +45,27 @@ impl Distance<Aabb> for Circle {
     /// ```
     #[inline]
     fn closest_points(&self, other: &Aabb) -> ClosestPoints {
-        convex_closest_points(self, other)
+        match foot(self, other) {
+            Some(q) if q == self.center => ClosestPoints::common(q),
+            Some(q) => rounded(self.center, self.radius, q, 0.0),
+            None => ClosestPoints::NONE,
+        }
+    }
+
+    #[inline]
+    fn distance(&self, other: &Aabb) -> Real {
+        match foot(self, other) {
+            Some(q) if q == self.center => 0.0,
+            Some(q) => {
+                let dd = q.distance_squared(self.center);
+                if square_in_range(dd) {
+                    gap(dd, self.radius)
+                } else {
+                    rounded(self.center, self.radius, q, 0.0).distance
+                }
+            }
+            None => Real::INFINITY,
+        }
     }
 }
 

@@ -1,8 +1,14 @@
 //! Circle–capsule distance and closest points.
+//!
+//! In closed form: the circle's center and the closest point of the capsule's core (Ericson
+//! §5.1.2), grown by the radii.
 
-use crate::d2::query::algo::convex::convex_closest_points;
+use crate::d2::query::algo::convex::{cold_closest_points, gap, rounded};
+use crate::d2::query::algo::linear::on_segment_near_foot;
 use crate::d2::query::{ClosestPoints, Distance, mirror_distance};
 use crate::d2::shape::{Capsule, Circle};
+use crate::math::Real;
+use crate::query::algo::scale::square_in_range;
 
 impl Distance<Capsule> for Circle {
     /// A closest pair, `a` on the circle and `b` on the capsule: a common point at distance 0
@@ -27,7 +33,31 @@ impl Distance<Capsule> for Circle {
     /// ```
     #[inline]
     fn closest_points(&self, other: &Capsule) -> ClosestPoints {
-        convex_closest_points(self, other)
+        let Some((q, dd)) = other.circle_foot(self) else {
+            return cold_closest_points(self, other);
+        };
+        let r = self.radius + other.radius;
+        let radii_overlap = r > 0.0 && dd <= r * r;
+        if !radii_overlap && on_segment_near_foot(self.center, other.a, other.b, dd) {
+            return ClosestPoints::common(self.center);
+        }
+        rounded(self.center, self.radius, q, other.radius)
+    }
+
+    #[inline]
+    fn distance(&self, other: &Capsule) -> Real {
+        let Some((q, dd)) = other.circle_foot(self) else {
+            return cold_closest_points(self, other).distance;
+        };
+        let r = self.radius + other.radius;
+        if (r > 0.0 && dd <= r * r) || on_segment_near_foot(self.center, other.a, other.b, dd) {
+            return 0.0;
+        }
+        if square_in_range(dd) {
+            gap(dd, r)
+        } else {
+            rounded(self.center, self.radius, q, other.radius).distance
+        }
     }
 }
 

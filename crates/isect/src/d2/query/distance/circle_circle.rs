@@ -1,8 +1,20 @@
 //! Circle–circle distance and closest points.
 
-use crate::d2::query::algo::convex::convex_closest_points;
+use crate::d2::query::algo::convex::{cold_closest_points, gap, rounded};
 use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Circle;
+use crate::math::Real;
+use crate::query::algo::scale::square_in_range;
+
+/// The squared distance of the centers, when it is in the normal range and both radii in
+/// `[+0, +∞)` (as bits): then both circles are valid, with no further check, and their centers
+/// apart. `None` sends the pair to the convex routine.
+#[inline(always)]
+fn fast_pair(a: &Circle, b: &Circle) -> Option<Real> {
+    let dd = a.center.distance_squared(b.center);
+    let inf = Real::INFINITY.to_bits();
+    (square_in_range(dd) & (a.radius.to_bits() < inf) & (b.radius.to_bits() < inf)).then_some(dd)
+}
 
 impl Distance<Circle> for Circle {
     /// A closest pair, `a` on `self` and `b` on `other` (two circles): a common point at
@@ -26,6 +38,17 @@ impl Distance<Circle> for Circle {
     /// ```
     #[inline]
     fn closest_points(&self, other: &Circle) -> ClosestPoints {
-        convex_closest_points(self, other)
+        match fast_pair(self, other) {
+            Some(_) => rounded(self.center, self.radius, other.center, other.radius),
+            None => cold_closest_points(self, other),
+        }
+    }
+
+    #[inline]
+    fn distance(&self, other: &Circle) -> Real {
+        match fast_pair(self, other) {
+            Some(dd) => gap(dd, self.radius + other.radius),
+            None => cold_closest_points(self, other).distance,
+        }
     }
 }

@@ -1,8 +1,26 @@
 //! Circle–capsule overlap.
+//!
+//! In closed form: the center's distance to the capsule's core (Ericson §5.1.2) within the sum
+//! of the radii, or the center exactly on the core (for radii whose square is 0).
 
 use crate::d2::query::algo::convex::convex_meets;
+use crate::d2::query::algo::linear::on_segment_near_foot;
 use crate::d2::query::{Intersects, mirror_intersects};
 use crate::d2::shape::{Capsule, Circle};
+use crate::math::{Real, Vec2};
+
+impl Capsule {
+    /// The core's closest point to the circle's center and its squared distance, when both
+    /// shapes are valid (the radii in `[+0, +∞)` as bits, every point finite); `None` sends
+    /// the pair to the convex routines.
+    #[inline(always)]
+    pub(crate) fn circle_foot(&self, c: &Circle) -> Option<(Vec2, Real)> {
+        if c.radius.to_bits() >= Real::INFINITY.to_bits() {
+            return None;
+        }
+        self.fast_foot(c.center)
+    }
+}
 
 impl Intersects<Capsule> for Circle {
     /// Whether the circle and the capsule share a point. The cores (a point, a segment or the
@@ -22,7 +40,11 @@ impl Intersects<Capsule> for Circle {
     /// ```
     #[inline]
     fn intersects(&self, other: &Capsule) -> bool {
-        convex_meets(self, other)
+        let Some((_, dd)) = other.circle_foot(self) else {
+            return convex_meets(self, other);
+        };
+        let r = self.radius + other.radius;
+        (r > 0.0 && dd <= r * r) || on_segment_near_foot(self.center, other.a, other.b, dd)
     }
 }
 

@@ -1,11 +1,31 @@
-//! Point queries on a circle.
+//! Point queries on a circle, in closed form.
+//!
+//! As the sphere's (`query/point/sphere.rs`): one predictable branch on the hot path, the
+//! offset's squared length in the normal range (false for NaN and infinities, so for any
+//! non-finite center or point, and for a point on the center) and the radius in `[+0, +∞)` as
+//! bits. Everything else goes to the convex routine, which checks the input and answers as the
+//! closed form does where both apply.
 
 use crate::d2::query::PointQuery;
-use crate::d2::query::point::{
-    convex_closest_point, convex_contains_point, convex_distance_to_point,
-};
+use crate::d2::query::algo::convex::gap;
+use crate::d2::query::point::{cold_closest_point, cold_contains_point, cold_distance_to_point};
 use crate::d2::shape::Circle;
 use crate::math::{Real, Vec2};
+use crate::ops;
+use crate::query::algo::scale::square_in_range;
+
+impl Circle {
+    /// `p − center` and its squared length, when the square is in the normal range and the
+    /// radius in `[+0, +∞)` (bits below +∞'s: no sign, no NaN): then the input is valid and `p`
+    /// is not the center, with no further check.
+    #[inline(always)]
+    fn fast_offset(&self, p: Vec2) -> Option<(Vec2, Real)> {
+        let d = p - self.center;
+        let dd = d.length_squared();
+        (square_in_range(dd) & (self.radius.to_bits() < Real::INFINITY.to_bits()))
+            .then_some((d, dd))
+    }
+}
 
 impl PointQuery for Circle {
     /// `p` itself inside the disc, else the point of the rim towards `p`
@@ -22,20 +42,30 @@ impl PointQuery for Circle {
     /// ```
     #[inline]
     fn closest_point(&self, p: Vec2) -> Vec2 {
-        convex_closest_point(self, p)
+        match self.fast_offset(p) {
+            Some((_, dd)) if dd <= self.radius * self.radius => p,
+            Some((d, dd)) => self.center + d * (self.radius / ops::sqrt(dd)),
+            None => cold_closest_point(self, p),
+        }
     }
 
     /// 0 inside, else `|p − center| − radius` (without cancellation just outside, and never 0
     /// there); `+∞` for invalid input.
     #[inline]
     fn distance_to_point(&self, p: Vec2) -> Real {
-        convex_distance_to_point(self, p)
+        match self.fast_offset(p) {
+            Some((_, dd)) => gap(dd, self.radius),
+            None => cold_distance_to_point(self, p),
+        }
     }
 
     /// `|p − center|² <= radius²`: the rim counts, a zero radius holds only its center.
     /// `false` for invalid input.
     #[inline]
     fn contains_point(&self, p: Vec2) -> bool {
-        convex_contains_point(self, p)
+        match self.fast_offset(p) {
+            Some((_, dd)) => dd <= self.radius * self.radius,
+            None => cold_contains_point(self, p),
+        }
     }
 }

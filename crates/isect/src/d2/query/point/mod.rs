@@ -15,6 +15,7 @@ mod triangle;
 use crate::d2::NO_POINT;
 use crate::d2::query::algo::convex::AsConvex;
 use crate::math::{Real, Vec2};
+use crate::query::algo::scale::square_in_range;
 
 /// The point of a convex shape closest to `p`; `NO_POINT` for invalid input.
 #[inline]
@@ -42,4 +43,49 @@ fn convex_contains_point<S: AsConvex + ?Sized>(shape: &S, p: Vec2) -> bool {
         Some(c) if p.is_finite() => c.contains(p),
         _ => false,
     }
+}
+
+/// [`convex_closest_point`] off the hot path of a closed form, for the input it leaves to the
+/// convex routine (invalid, or out of its range).
+#[cold]
+#[inline(never)]
+fn cold_closest_point<S: AsConvex + ?Sized>(shape: &S, p: Vec2) -> Vec2 {
+    convex_closest_point(shape, p)
+}
+
+/// [`convex_distance_to_point`] off the hot path of a closed form.
+#[cold]
+#[inline(never)]
+fn cold_distance_to_point<S: AsConvex + ?Sized>(shape: &S, p: Vec2) -> Real {
+    convex_distance_to_point(shape, p)
+}
+
+/// [`convex_contains_point`] off the hot path of a closed form.
+#[cold]
+#[inline(never)]
+fn cold_contains_point<S: AsConvex + ?Sized>(shape: &S, p: Vec2) -> bool {
+    convex_contains_point(shape, p)
+}
+
+/// The length of `v`, the offset between a point outside a set and the set's closest point:
+/// `|v|`, never 0 (at least the smallest positive number), and where `|v|²` leaves the normal
+/// range taken from `v` divided by its largest coordinate (so that it scales with `v` by powers
+/// of two at any magnitude).
+#[inline]
+fn outside_distance(v: Vec2) -> Real {
+    let dd = v.length_squared();
+    if square_in_range(dd) {
+        return crate::ops::sqrt(dd);
+    }
+    outside_distance_cold(v)
+}
+
+#[cold]
+#[inline(never)]
+fn outside_distance_cold(v: Vec2) -> Real {
+    let m = v.abs().max_element();
+    if !(m > 0.0 && m < Real::INFINITY) {
+        return m.max(Real::MIN_POSITIVE);
+    }
+    (m * (v / m).length()).max(Real::MIN_POSITIVE)
 }

@@ -1,11 +1,65 @@
-//! Point queries on an oriented box.
+//! Point queries on an oriented box: in the box's frame where that decides, else on the quad of
+//! its corners.
+//!
+//! The box every query sees is the quad of [`Obb::corners`], rounded from the rotation. In the
+//! frame (`rotationᵀ · (p − center)`, Ericson §5.1.4) `p` is compared with the half extents;
+//! where it is inside or outside by more than a bound on both roundings (the corners' and the
+//! frame's, a few ulps of the coordinates, taken generously) that answer is the quad's, and the
+//! distance from the frame is the quad's to within the same bound. Only for points within that
+//! bound of the boundary, rotations not orthonormal to a few ulps (the frame is then not the
+//! inverse of the rotation), flat boxes and invalid input are the quad's exact orientations
+//! asked.
 
 use crate::d2::query::PointQuery;
 use crate::d2::query::point::{
-    convex_closest_point, convex_contains_point, convex_distance_to_point,
+    cold_closest_point, cold_contains_point, cold_distance_to_point, outside_distance,
 };
 use crate::d2::shape::Obb;
-use crate::math::{Real, Vec2};
+use crate::math::{ON_SET_TOLERANCE, Real, Vec2};
+
+/// Where the frame puts a point: clearly inside the box, clearly outside (with its local
+/// coordinates), or within rounding of the boundary (or the frame does not apply).
+enum Frame {
+    Inside,
+    Outside(Vec2),
+    Undecided,
+}
+
+/// How far the rotation's columns may be from orthonormal (in their dot products) for the frame
+/// to stand for the rotation's inverse: the rounding of a rotation built from an angle.
+const ORTHONORMAL_SLACK: Real = 8.0 * Real::EPSILON;
+
+impl Obb {
+    #[inline(always)]
+    fn frame(&self, p: Vec2) -> Frame {
+        let (x, y) = (self.rotation.x_axis, self.rotation.y_axis);
+        let h = self.half_extents;
+        let valid = self.center.is_finite()
+            & p.is_finite()
+            & h.is_finite()
+            & h.cmpge(Vec2::ZERO).all()
+            & x.is_finite()
+            & y.is_finite();
+        let orthonormal = ((x.dot(x) - 1.0).abs() <= ORTHONORMAL_SLACK)
+            & ((y.dot(y) - 1.0).abs() <= ORTHONORMAL_SLACK)
+            & (x.dot(y).abs() <= ORTHONORMAL_SLACK);
+        if !(valid & orthonormal) {
+            return Frame::Undecided;
+        }
+        let d = p - self.center;
+        let local = Vec2::new(d.dot(x), d.dot(y));
+        let scale = self.center.abs().max_element() + p.abs().max_element() + h.x + h.y;
+        let slack = ON_SET_TOLERANCE * scale + Real::MIN_POSITIVE;
+        let room = h - local.abs();
+        if (room.x > slack) & (room.y > slack) {
+            Frame::Inside
+        } else if (room.x < -slack) | (room.y < -slack) {
+            Frame::Outside(local)
+        } else {
+            Frame::Undecided
+        }
+    }
+}
 
 impl PointQuery for Obb {
     /// `p` itself inside, else the closest point of the box's edges, the box being the quad of
@@ -23,20 +77,39 @@ impl PointQuery for Obb {
     /// ```
     #[inline]
     fn closest_point(&self, p: Vec2) -> Vec2 {
-        convex_closest_point(self, p)
+        match self.frame(p) {
+            Frame::Inside => p,
+            Frame::Outside(local) => {
+                let h = self.half_extents;
+                let q = local.clamp(-h, h);
+                self.center + self.rotation.x_axis * q.x + self.rotation.y_axis * q.y
+            }
+            Frame::Undecided => cold_closest_point(self, p),
+        }
     }
 
     /// 0 inside, else the distance to the closest point (never 0 outside); `+∞` for invalid
     /// input.
     #[inline]
     fn distance_to_point(&self, p: Vec2) -> Real {
-        convex_distance_to_point(self, p)
+        match self.frame(p) {
+            Frame::Inside => 0.0,
+            Frame::Outside(local) => {
+                let excess = (local.abs() - self.half_extents).max(Vec2::ZERO);
+                outside_distance(excess)
+            }
+            Frame::Undecided => cold_distance_to_point(self, p),
+        }
     }
 
     /// Whether `p` is left of or on each edge of the corners' quad, by exact orientations (the
     /// corners themselves are rounded from the rotation). `false` for invalid input.
     #[inline]
     fn contains_point(&self, p: Vec2) -> bool {
-        convex_contains_point(self, p)
+        match self.frame(p) {
+            Frame::Inside => true,
+            Frame::Outside(_) => false,
+            Frame::Undecided => cold_contains_point(self, p),
+        }
     }
 }

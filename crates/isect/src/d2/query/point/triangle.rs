@@ -1,11 +1,60 @@
-//! Point queries on a triangle.
+//! Point queries on a triangle, in closed form: the signs of `p` against the three edges
+//! (exact orientations), then the closest of the edges' closest points.
+//!
+//! In a triangle with area, `p` is inside exactly when no two of the three signs are opposite
+//! (either winding; a zero is an edge). A collinear triangle gives opposite signs for every
+//! point off its line (its edges run both ways along it), and all three zero for the points of
+//! the line, of which it holds those within its corners' box. So the signs answer every case.
 
 use crate::d2::query::PointQuery;
-use crate::d2::query::point::{
-    convex_closest_point, convex_contains_point, convex_distance_to_point,
-};
+use crate::d2::query::algo::exact::orient;
+use crate::d2::query::algo::linear::closest_on_segment;
+use crate::d2::query::point::outside_distance;
 use crate::d2::shape::Triangle;
 use crate::math::{Real, Vec2};
+
+impl Triangle {
+    /// Whether the corners and `p` are finite, without branches.
+    #[inline(always)]
+    fn usable_with(&self, p: Vec2) -> bool {
+        self.a.is_finite() & self.b.is_finite() & self.c.is_finite() & p.is_finite()
+    }
+
+    /// Whether the triangle holds `p` (finite input), exactly.
+    #[inline]
+    fn holds(&self, p: Vec2) -> bool {
+        let (a, b, c) = (self.a, self.b, self.c);
+        let s = [orient(a, b, p), orient(b, c, p), orient(c, a, p)];
+        let (low, high) = (s[0].min(s[1]).min(s[2]), s[0].max(s[1]).max(s[2]));
+        if low < 0 && high > 0 {
+            return false;
+        }
+        if low != 0 || high != 0 {
+            return true;
+        }
+        // On the line of a collinear triangle (or on its one point).
+        let lo = a.min(b).min(c);
+        let hi = a.max(b).max(c);
+        (p.cmpge(lo) & p.cmple(hi)).all()
+    }
+
+    /// The point of the edges closest to `p` and its squared distance (finite input).
+    #[inline]
+    fn closest_on_edges(&self, p: Vec2) -> (Vec2, Real) {
+        let (a, b, c) = (self.a, self.b, self.c);
+        let mut best = closest_on_segment(p, a, b);
+        let mut best_dd = best.distance_squared(p);
+        for (u, w) in [(b, c), (c, a)] {
+            let q = closest_on_segment(p, u, w);
+            let dd = q.distance_squared(p);
+            if dd < best_dd {
+                best = q;
+                best_dd = dd;
+            }
+        }
+        (best, best_dd)
+    }
+}
 
 impl PointQuery for Triangle {
     /// `p` itself inside, else the closest point of the edges. A collinear triangle is the
@@ -21,14 +70,26 @@ impl PointQuery for Triangle {
     /// ```
     #[inline]
     fn closest_point(&self, p: Vec2) -> Vec2 {
-        convex_closest_point(self, p)
+        if !self.usable_with(p) {
+            return crate::d2::NO_POINT;
+        }
+        if self.holds(p) {
+            return p;
+        }
+        self.closest_on_edges(p).0
     }
 
     /// 0 inside, else the distance to the closest point (never 0 outside); `+∞` for invalid
     /// input.
     #[inline]
     fn distance_to_point(&self, p: Vec2) -> Real {
-        convex_distance_to_point(self, p)
+        if !self.usable_with(p) {
+            return Real::INFINITY;
+        }
+        if self.holds(p) {
+            return 0.0;
+        }
+        outside_distance(self.closest_on_edges(p).0 - p)
     }
 
     /// Exact, by the orientations of `p` against the edges (either winding): the edges and
@@ -44,6 +105,6 @@ impl PointQuery for Triangle {
     /// ```
     #[inline]
     fn contains_point(&self, p: Vec2) -> bool {
-        convex_contains_point(self, p)
+        self.usable_with(p) && self.holds(p)
     }
 }
