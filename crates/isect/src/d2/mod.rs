@@ -29,15 +29,17 @@
 pub mod query;
 mod shape;
 
+#[cfg(feature = "alloc")]
+pub use query::PolylineShape;
 pub use query::{
     Bounded, Classify, ClosestPoints, Contact, ContactInfo, ContactManifold, Distance, Intersects,
-    LineIntersection2, MANIFOLD_CAPACITY, Manifold, ManifoldPoint, PointQuery, RayCast, RayHit,
-    Side, Sweep, SweepHit, classify, closest_points, contact, contact_manifold, distance,
-    intersects, raycast, sweep,
+    LineIntersection2, MANIFOLD_CAPACITY, Manifold, ManifoldPoint, PointQuery, PolylineContact,
+    PolylineHit, PolylineSweepHit, RayCast, RayHit, Side, Sweep, SweepHit, classify,
+    closest_points, contact, contact_manifold, distance, intersects, raycast, sweep,
 };
 pub use shape::{Aabb, Capsule, Circle, Line, Obb, Ray, Segment, Triangle};
 #[cfg(feature = "alloc")]
-pub use shape::{ConvexPolygon, Polygon};
+pub use shape::{ConvexPolygon, Polygon, Polyline, PolylineError};
 
 use crate::math::{ON_SET_TOLERANCE, Real, Vec2};
 

@@ -16,6 +16,7 @@ mod manifold;
 mod pairs;
 mod pip;
 mod point;
+mod polyline;
 mod raycast;
 mod regressions;
 mod shapes;
