@@ -17,6 +17,7 @@ mod pairs;
 mod pip;
 mod point;
 mod polyline;
+mod polyline_props;
 mod raycast;
 mod regressions;
 mod shapes;

@@ -285,8 +285,15 @@ impl Polyline {
     /// Calls `f` with the segments whose boxes overlap `min..max` until it returns `true`;
     /// whether it did.
     #[inline]
-    pub(crate) fn any_in_box(&self, min: Vec2, max: Vec2, f: impl FnMut(u32) -> bool) -> bool {
-        self.bvh.walk(|n| boxes_meet(n, min, max).then_some(0.0), f)
+    pub(crate) fn any_in_box(&self, min: Vec2, max: Vec2, mut f: impl FnMut(u32) -> bool) -> bool {
+        self.bvh.walk(
+            |n| boxes_meet(n, min, max).then_some(0.0),
+            |i| {
+                // A leaf holds up to four segments: each is checked against its own box.
+                let s = self.segment(i);
+                s.a.min(s.b).cmple(max).all() && min.cmple(s.a.max(s.b)).all() && f(i)
+            },
+        )
     }
 
     /// The BVH walk, for the queries (`bvh::Bvh::walk`).
