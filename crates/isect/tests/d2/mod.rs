@@ -17,6 +17,8 @@ mod pairs;
 mod pip;
 mod point;
 mod polyline;
+#[cfg(not(isect_no_parry))]
+mod polyline_parry;
 mod polyline_props;
 mod raycast;
 mod regressions;
