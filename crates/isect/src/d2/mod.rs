@@ -21,7 +21,9 @@
 //! ```
 //!
 //! The shapes ([`Circle`], [`Aabb`], [`Obb`], [`Capsule`], [`Triangle`], [`Segment`], [`Ray`],
-//! [`Line`], [`ConvexPolygon`], [`Polygon`]) are plain structs in world coordinates, the
+//! [`Line`], [`ConvexPolygon`], [`Polygon`]) are plain structs in world coordinates (and
+//! [`Polyline`], level geometry: segments between shared vertices with a BVH, against every
+//! convex shape, with ghost vertices for its contacts), the
 //! queries traits of the same names as in 3D ([`PointQuery`], [`Intersects`], [`Distance`],
 //! [`Classify`], [`Bounded`]) implemented for every pair in both argument orders, with free
 //! functions. [`query`] sets out the semantics; in the plane, overlap is decided exactly.

@@ -266,7 +266,7 @@ impl Polyline {
     /// ```
     /// use isect::d2::{Aabb, Polyline};
     /// use isect::math::Vec2;
-    /// let chain = Polyline::chain((0..10).map(|i| Vec2::new(i as f32, 0.0)).collect()).unwrap();
+    /// let chain = Polyline::chain((0..10).map(|i| Vec2::new(i as isect::Real, 0.0)).collect()).unwrap();
     /// let mut found = vec![];
     /// chain.query_aabb(&Aabb::new(Vec2::new(2.5, -1.0), Vec2::new(4.0, 1.0)), |i| found.push(i));
     /// found.sort();
