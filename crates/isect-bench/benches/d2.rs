@@ -16,8 +16,8 @@
 use std::hint::black_box;
 
 use isect::d2::{
-    Aabb, Capsule, Circle, Contact, ConvexPolygon, Distance, Intersects, Obb, PointQuery, Ray,
-    RayCast, Segment, Sweep, Triangle,
+    Aabb, Capsule, Circle, Contact, ConvexPolygon, Distance, Intersects, Obb, PointQuery, Polyline,
+    Ray, RayCast, Segment, Sweep, Triangle,
 };
 use isect::math::Vec2;
 use isect::{Real, ops};
@@ -105,6 +105,9 @@ fn main() {
     sweep(s, "aabb_aabb", "Aabb–Aabb sweep", &bb);
     let kp = sweeps_of(r, capsule, polygon);
     sweep(s, "capsule_polygon", "Capsule–ConvexPolygon sweep", &kp);
+
+    // A long polyline (level geometry): ray casts and one distance.
+    polylines(s, r);
 
     suite.note(format!(
         "Inputs: from a fixed-seed generator, centers in [-2, 2]², sizes in [0.25, 1.5], random \
@@ -721,5 +724,97 @@ where
     let mut group = suite.group(&format!("sweep_{id}"), label, sweeps.len());
     group.isect(each(sweeps, |(a, m, b, n)| a.sweep(*m, b, *n)));
     group.parry("parry", "query::cast_shapes", each(&parry, cast));
+    group.finish();
+}
+
+// ---- Polylines ----
+
+/// Segments of the benchmark polyline.
+const POLYLINE_SEGMENTS: usize = 10_000;
+
+/// Times ray casts and circle distances against a terrain chain of [`POLYLINE_SEGMENTS`]
+/// segments (`x` in steps of 0.1, heights a random walk), after checking both libraries agree:
+/// `BATCH` rays from above aimed down at random points of it, and `BATCH` circles above it.
+fn polylines(suite: &mut Suite, r: &mut Rng) {
+    let mut y: Real = 0.0;
+    let points: Vec<Vec2> = (0..=POLYLINE_SEGMENTS)
+        .map(|i| {
+            y += r.range(-0.05, 0.05);
+            Vec2::new(i as Real * 0.1, y)
+        })
+        .collect();
+    let width = POLYLINE_SEGMENTS as Real * 0.1;
+    let ours = Polyline::chain(points.clone()).expect("a valid chain");
+    let theirs = ps::Polyline::new(points.iter().map(|&p| pv(p)).collect(), None);
+    let max_t: Real = 100.0;
+    let rays: Vec<Ray> = (0..BATCH)
+        .map(|_| {
+            let origin = Vec2::new(r.range(0.0, width), r.range(5.0, 10.0));
+            let target = Vec2::new(origin.x + r.range(-20.0, 20.0), -5.0);
+            Ray::new(origin, (target - origin).normalize())
+        })
+        .collect();
+    let parry_rays: Vec<pq::Ray> = rays
+        .iter()
+        .map(|ray| pq::Ray::new(pv(ray.origin), pv(ray.dir)))
+        .collect();
+    let cast = |ray: &pq::Ray| theirs.cast_local_ray_and_get_normal(ray, max_t, true);
+    let ts: Vec<Real> = rays
+        .iter()
+        .map(|ray| ours.raycast(ray, max_t).map_or(-1.0, |h| h.t))
+        .collect();
+    let parry_ts: Vec<Real> = parry_rays
+        .iter()
+        .map(|ray| cast(ray).map_or(-1.0, |h| h.time_of_impact))
+        .collect();
+    let diff = check::reals("Polyline ray t", &ts, &parry_ts, 1e-3);
+    eprintln!("Polyline ({POLYLINE_SEGMENTS} segments): {BATCH} rays agree (max diff {diff:.1e})");
+    let mut group = suite.group(
+        "polyline_raycast",
+        &format!("Polyline ({POLYLINE_SEGMENTS} segments) ray cast"),
+        BATCH,
+    );
+    group.isect(each(&rays, |ray| ours.raycast(ray, max_t)));
+    group.parry(
+        "parry",
+        "Polyline::cast_local_ray_and_get_normal (local)",
+        each(&parry_rays, cast),
+    );
+    group.finish();
+
+    let circles: Vec<Circle> = (0..BATCH)
+        .map(|_| {
+            Circle::new(
+                Vec2::new(r.range(0.0, width), r.range(3.0, 6.0)),
+                r.range(0.25, 1.5),
+            )
+        })
+        .collect();
+    let parry_circles: Vec<(Pose, ps::Ball)> = circles
+        .iter()
+        .map(|c| {
+            (
+                Pose::from_translation(pv(c.center)),
+                ps::Ball::new(c.radius),
+            )
+        })
+        .collect();
+    let identity = Pose::IDENTITY;
+    let dist = |(p, b): &(Pose, ps::Ball)| {
+        pq::distance(p, b, &identity, &theirs)
+            .expect("parry supports the pair")
+            .distance
+    };
+    let ds: Vec<Real> = circles.iter().map(|c| c.distance(&ours)).collect();
+    let parry_ds: Vec<Real> = parry_circles.iter().map(dist).collect();
+    let diff = check::reals("Circle–Polyline distance", &ds, &parry_ds, 1e-3);
+    eprintln!("Circle–Polyline: {BATCH} distances agree (max diff {diff:.1e})");
+    let mut group = suite.group(
+        "circle_polyline_distance",
+        &format!("Circle–Polyline ({POLYLINE_SEGMENTS} segments) distance"),
+        BATCH,
+    );
+    group.isect(each(&circles, |c| c.distance(&ours)));
+    group.parry("parry", "query::distance", each(&parry_circles, dist));
     group.finish();
 }

@@ -21,7 +21,9 @@
 //! ```
 //!
 //! The shapes ([`Circle`], [`Aabb`], [`Obb`], [`Capsule`], [`Triangle`], [`Segment`], [`Ray`],
-//! [`Line`], [`ConvexPolygon`], [`Polygon`]) are plain structs in world coordinates, the
+//! [`Line`], [`ConvexPolygon`], [`Polygon`]) are plain structs in world coordinates (and
+//! [`Polyline`], level geometry: segments between shared vertices with a BVH, against every
+//! convex shape, with ghost vertices for its contacts), the
 //! queries traits of the same names as in 3D ([`PointQuery`], [`Intersects`], [`Distance`],
 //! [`Classify`], [`Bounded`]) implemented for every pair in both argument orders, with free
 //! functions. [`query`] sets out the semantics; in the plane, overlap is decided exactly.
@@ -29,15 +31,17 @@
 pub mod query;
 mod shape;
 
+#[cfg(feature = "alloc")]
+pub use query::PolylineShape;
 pub use query::{
     Bounded, Classify, ClosestPoints, Contact, ContactInfo, ContactManifold, Distance, Intersects,
-    LineIntersection2, MANIFOLD_CAPACITY, Manifold, ManifoldPoint, PointQuery, RayCast, RayHit,
-    Side, Sweep, SweepHit, classify, closest_points, contact, contact_manifold, distance,
-    intersects, raycast, sweep,
+    LineIntersection2, MANIFOLD_CAPACITY, Manifold, ManifoldPoint, PointQuery, PolylineContact,
+    PolylineHit, PolylineSweepHit, RayCast, RayHit, Side, Sweep, SweepHit, classify,
+    closest_points, contact, contact_manifold, distance, intersects, raycast, sweep,
 };
 pub use shape::{Aabb, Capsule, Circle, Line, Obb, Ray, Segment, Triangle};
 #[cfg(feature = "alloc")]
-pub use shape::{ConvexPolygon, Polygon};
+pub use shape::{ConvexPolygon, Polygon, Polyline, PolylineError};
 
 use crate::math::{ON_SET_TOLERANCE, Real, Vec2};
 

@@ -16,6 +16,10 @@ mod manifold;
 mod pairs;
 mod pip;
 mod point;
+mod polyline;
+#[cfg(not(isect_no_parry))]
+mod polyline_parry;
+mod polyline_props;
 mod raycast;
 mod regressions;
 mod shapes;

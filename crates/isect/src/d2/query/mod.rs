@@ -37,6 +37,8 @@ mod raycast;
 mod sweep;
 
 pub use crate::query::Side;
+#[cfg(feature = "alloc")]
+pub use algo::polyline::PolylineShape;
 pub use contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
 pub use lines::LineIntersection2;
 
@@ -165,6 +167,54 @@ pub trait RayCast {
     /// `None` as for [`raycast`](Self::raycast).
     #[must_use]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit>;
+}
+
+/// Where a ray meets a polyline: see [`Polyline::raycast_segment`](crate::d2::Polyline::raycast_segment).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PolylineHit {
+    /// Ray parameter of the hit, in units of the ray's `dir`.
+    pub t: Real,
+    /// Index of the segment hit, in the order given to `Polyline::new`.
+    pub segment: u32,
+    /// The hit point.
+    pub point: Vec2,
+    /// The segment's unit normal facing the side the ray comes from (against the ray where it
+    /// runs along the segment).
+    pub normal: Vec2,
+}
+
+/// Where a shape moving against a polyline first touches it: see
+/// [`Polyline::sweep_segment`](crate::d2::Polyline::sweep_segment).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PolylineSweepHit {
+    /// Time of the first contact in `[0, 1]`, in units of the motion (0 when the shape already
+    /// touches a segment).
+    pub t: Real,
+    /// Index of the segment touched, in the order given to `Polyline::new`.
+    pub segment: u32,
+    /// The contact point at `t`.
+    pub point: Vec2,
+    /// Unit normal at `t` from the polyline towards the shape (the way to push the shape out);
+    /// against the motion when they already overlap at `t = 0` (`+Y` without motion).
+    pub normal: Vec2,
+}
+
+/// One contact of a shape with a polyline's segment: see
+/// [`Polyline::contacts`](crate::d2::Polyline::contacts).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PolylineContact {
+    /// Index of the segment, in the order given to `Polyline::new`.
+    pub segment: u32,
+    /// A point of both when they overlap; the segment's closest point across a gap.
+    pub point: Vec2,
+    /// Unit normal from the segment towards the shape: moving the shape by `normal * depth`
+    /// clears the segment.
+    pub normal: Vec2,
+    /// Penetration depth: 0 when touching, `< 0` for a gap (within the margin asked for).
+    pub depth: Real,
 }
 
 /// When two moving shapes in the plane first and last touch.

@@ -12,6 +12,8 @@ mod line;
 mod obb;
 #[cfg(feature = "alloc")]
 mod polygon;
+#[cfg(feature = "alloc")]
+mod polyline;
 mod ray;
 mod segment;
 mod triangle;
@@ -25,6 +27,10 @@ pub use line::Line;
 pub use obb::Obb;
 #[cfg(feature = "alloc")]
 pub use polygon::Polygon;
+#[cfg(feature = "alloc")]
+pub(crate) use polyline::{LEFT, RIGHT, box_distance_squared, slab_entry};
+#[cfg(feature = "alloc")]
+pub use polyline::{Polyline, PolylineError};
 pub use ray::Ray;
 pub use segment::Segment;
 pub use triangle::Triangle;

@@ -17,3 +17,5 @@ pub(crate) mod hull;
 pub(crate) mod linear;
 #[cfg(feature = "alloc")]
 pub(crate) mod polygon;
+#[cfg(feature = "alloc")]
+pub(crate) mod polyline;

@@ -45,6 +45,8 @@ mod obb_ray;
 mod obb_segment;
 mod obb_triangle;
 #[cfg(feature = "alloc")]
+mod polyline;
+#[cfg(feature = "alloc")]
 mod ray_convex_polygon;
 mod ray_line;
 mod ray_ray;

@@ -57,6 +57,8 @@ mod obb_triangle;
 #[cfg(feature = "alloc")]
 mod polygon_polygon;
 #[cfg(feature = "alloc")]
+mod polyline;
+#[cfg(feature = "alloc")]
 mod ray_convex_polygon;
 mod ray_line;
 #[cfg(feature = "alloc")]

@@ -10,6 +10,8 @@ mod linear;
 mod obb;
 #[cfg(feature = "alloc")]
 mod polygon;
+#[cfg(feature = "alloc")]
+mod polyline;
 mod triangle;
 
 use crate::d2::NO_POINT;

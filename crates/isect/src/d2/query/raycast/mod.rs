@@ -18,4 +18,6 @@ mod linear;
 mod obb;
 #[cfg(feature = "alloc")]
 mod polygon;
+#[cfg(feature = "alloc")]
+mod polyline;
 mod triangle;
