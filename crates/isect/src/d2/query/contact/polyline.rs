@@ -197,9 +197,7 @@ fn deepest<S: PolylineShape + ?Sized>(polyline: &Polyline, shape: &S) -> Option<
     let mut fallback: Option<(u32, ContactInfo)> = None;
     polyline.any_in_box(lo, hi, |i| {
         if let Some((kept, c)) = segment_contact(polyline, shape, i, 0.0) {
-            if let Some(k) = kept
-                && best.is_none_or(|b| k.depth > b.depth)
-            {
+            if let Some(k) = kept.filter(|k| best.is_none_or(|b| k.depth > b.depth)) {
                 best = Some(k);
             }
             if fallback.is_none_or(|(_, b)| c.depth > b.depth) {

@@ -41,11 +41,11 @@ impl Polyline {
             |i| {
                 let s = self.segment(i);
                 let limit = best.get().map_or(max_t, |b| b.t);
-                if let Some(h) = cast_segment(s.a, s.b, ray, limit)
-                    && best
-                        .get()
+                let better = |h: &RayHit| {
+                    best.get()
                         .is_none_or(|b| h.t < b.t || (h.t == b.t && i < b.segment))
-                {
+                };
+                if let Some(h) = cast_segment(s.a, s.b, ray, limit).filter(better) {
                     best.set(Some(PolylineHit {
                         t: h.t,
                         segment: i,

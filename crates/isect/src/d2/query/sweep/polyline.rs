@@ -46,10 +46,13 @@ impl Polyline {
         self.walk(
             |n| slab_entry(n, half, center, motion, best.get().map_or(1.0, |b| b.t)),
             |i| {
-                if let Some(h) = shape.sweep_against(motion, &self.segment(i), Vec2::ZERO)
-                    && best
-                        .get()
+                let better = |h: &SweepHit| {
+                    best.get()
                         .is_none_or(|b| h.t_first < b.t || (h.t_first == b.t && i < b.segment))
+                };
+                if let Some(h) = shape
+                    .sweep_against(motion, &self.segment(i), Vec2::ZERO)
+                    .filter(better)
                 {
                     best.set(Some(PolylineSweepHit {
                         t: h.t_first,
