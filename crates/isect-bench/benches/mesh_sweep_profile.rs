@@ -15,11 +15,6 @@
 //! ns per cast; `ISECT_PROFILE_CASTS` sets the number of casts (256); `ISECT_PROFILE_COUNT=0`
 //! skips the count of triangle boxes (a brute force, slow under callgrind).
 
-#![expect(
-    clippy::disallowed_methods,
-    reason = "a std benchmark; the `ops` rule is for the library"
-)]
-
 use std::hint::black_box;
 
 use isect::math::Vec3;
@@ -30,6 +25,9 @@ use isect_bench::meshes::{Mesh, soup, sphere, terrain};
 use parry3d::math::Pose;
 use parry3d::query::{self, ShapeCastOptions};
 use parry3d::shape as ps;
+
+/// parry's pose and shape.
+type ParryShape = (Pose, Box<dyn ps::Shape>);
 
 /// A placed shape.
 enum Shape {
@@ -50,7 +48,7 @@ impl Shape {
     }
 
     /// parry's shape and pose.
-    fn parry(&self) -> (Pose, Box<dyn ps::Shape>) {
+    fn parry(&self) -> ParryShape {
         match self {
             Shape::Sphere(s) => (translation(s.center), Box::new(ps::Ball::new(s.radius))),
             Shape::Capsule(c) => {
@@ -104,10 +102,7 @@ fn sweep_all(mesh: &TriMesh, casts: &[(Shape, Vec3)]) -> usize {
 }
 
 #[inline(never)]
-fn sweep_all_parry(
-    mesh: &ps::TriMesh,
-    casts: &[((Pose, Box<dyn ps::Shape>), parry3d::math::Vector)],
-) -> usize {
+fn sweep_all_parry(mesh: &ps::TriMesh, casts: &[(ParryShape, parry3d::math::Vector)]) -> usize {
     let options = ShapeCastOptions {
         max_time_of_impact: 1.0,
         target_distance: 0.0,
