@@ -79,6 +79,9 @@ pub(crate) mod sealed {
 
         /// A point of the shape at rest.
         fn inner_point(&self) -> Vec3;
+
+        /// A ball that holds the shape at rest: its center and radius.
+        fn ball(&self) -> (Vec3, Real);
     }
 }
 
@@ -150,6 +153,10 @@ impl TriangleCast for Sphere {
     fn inner_point(&self) -> Vec3 {
         self.center
     }
+
+    fn ball(&self) -> (Vec3, Real) {
+        (self.center, self.radius)
+    }
 }
 
 /// The contact point of a capsule's core (moved) and radius with a triangle, as the capsule–
@@ -207,6 +214,11 @@ impl TriangleCast for Capsule {
     fn inner_point(&self) -> Vec3 {
         self.a
     }
+
+    fn ball(&self) -> (Vec3, Real) {
+        let half = (self.b - self.a) * 0.5;
+        (self.a + half, half.length() + self.radius)
+    }
 }
 
 /// A segment is a capsule of radius 0: its sweep is the ray against the prism of offsets.
@@ -243,6 +255,11 @@ impl TriangleCast for Segment {
 
     fn inner_point(&self) -> Vec3 {
         self.a
+    }
+
+    fn ball(&self) -> (Vec3, Real) {
+        let half = (self.b - self.a) * 0.5;
+        (self.a + half, half.length())
     }
 }
 
@@ -298,6 +315,25 @@ impl TriangleCast for Obb {
     fn inner_point(&self) -> Vec3 {
         self.center
     }
+
+    fn ball(&self) -> (Vec3, Real) {
+        // `rotation` need not be orthonormal: a corner `Σ ±h_i c_i` of the columns `c_i`
+        // has `|Σ ±h_i c_i|² <= Σ h_i² |c_i|² + 2 Σ_{i<j} h_i h_j |c_i · c_j|`.
+        let c = [
+            self.rotation.x_axis,
+            self.rotation.y_axis,
+            self.rotation.z_axis,
+        ];
+        let h = self.half_extents;
+        let mut r2 = 0.0;
+        for i in 0..3 {
+            r2 += h[i] * h[i] * c[i].length_squared();
+            for j in i + 1..3 {
+                r2 += 2.0 * h[i] * h[j] * c[i].dot(c[j]).abs();
+            }
+        }
+        (self.center, crate::ops::sqrt(r2))
+    }
 }
 
 impl TriangleCast for Aabb {
@@ -334,6 +370,10 @@ impl TriangleCast for Aabb {
 
     fn inner_point(&self) -> Vec3 {
         self.min
+    }
+
+    fn ball(&self) -> (Vec3, Real) {
+        (self.center(), self.half_extents().length())
     }
 }
 
@@ -372,6 +412,10 @@ impl TriangleCast for Triangle {
     fn inner_point(&self) -> Vec3 {
         self.a
     }
+
+    fn ball(&self) -> (Vec3, Real) {
+        corners_ball(&[self.a, self.b, self.c])
+    }
 }
 
 impl TriangleCast for ConvexHull {
@@ -407,6 +451,52 @@ impl TriangleCast for ConvexHull {
     fn inner_point(&self) -> Vec3 {
         self.points()[0]
     }
+
+    fn ball(&self) -> (Vec3, Real) {
+        corners_ball(self.points())
+    }
+}
+
+/// A ball around `points` (not the smallest): the middle of their box and the largest distance
+/// from it.
+#[inline]
+fn corners_ball(points: &[Vec3]) -> (Vec3, Real) {
+    let (lo, hi) = points
+        .iter()
+        .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), &p| {
+            (lo.min(p), hi.max(p))
+        });
+    let center = (lo + hi) * 0.5;
+    let r2 = points
+        .iter()
+        .fold(0.0, |r2: Real, &p| r2.max(p.distance_squared(center)));
+    (center, crate::ops::sqrt(r2))
+}
+
+/// Whether the ball `(center, r)` moving by `v` over `[0, max_t]` may meet the ball
+/// `(m, rho)`: the distance from `m` to the segment its center sweeps against `r + rho`. A
+/// quick rejection before a triangle's exact sweep (a shape the size of a character meets far
+/// fewer of the small triangles of a large mesh than its swept box does); the bound is widened
+/// by many ulp of the magnitudes involved, so rounding never rejects a pair that meets.
+#[inline]
+fn balls_may_meet(center: Vec3, r: Real, v: Vec3, max_t: Real, m: Vec3, rho: Real) -> bool {
+    let w = v * max_t;
+    let d = m - center;
+    let ww = w.length_squared();
+    let s = if ww > 0.0 {
+        (d.dot(w) / ww).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let gap = d - w * s;
+    let scale = center.abs().max_element() + m.abs().max_element() + w.abs().max_element();
+    let reach = (r + rho) * (1.0 + 64.0 * Real::EPSILON) + 64.0 * Real::EPSILON * scale;
+    let reach2 = reach * reach;
+    // Squares near the subnormal range lose their relative precision (and a tiny ball's
+    // radius may have underflowed): no rejection there. NaN (an overflowing motion) does not
+    // reject either.
+    let tiny = Real::MIN_POSITIVE / (Real::EPSILON * Real::EPSILON);
+    !(reach2 >= tiny && gap.length_squared() > reach2)
 }
 
 /// The first contact within `[0, max_t]` of `shape`, moved by `offset` and moving by `v`, with
@@ -435,6 +525,8 @@ fn first_contact<S: TriangleCast + ?Sized>(
         });
     let slack = 256.0 * Real::EPSILON * scale / v.length();
     let slack = if slack.is_finite() { slack } else { 0.0 };
+    let (ball_center, ball_r) = shape.ball();
+    let ball_center = ball_center + offset;
     let best_t = Cell::new(max_t);
     let mut best: Option<(Real, u32, Vec3)> = None;
     bvh.sweep_leaves(
@@ -461,6 +553,11 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 else {
                     continue;
                 };
+                // Nor unless its ball, moving, comes within reach of the triangle's.
+                let (m, rho) = corners_ball(&[a, b, c]);
+                if !balls_may_meet(ball_center, ball_r, v, limit + slack, m, rho) {
+                    continue;
+                }
                 // The shape cannot touch the triangle before it reaches its plane.
                 let Some(plane) = reach_plane(shape, offset, v, [a, b, c], limit + slack) else {
                     continue;
