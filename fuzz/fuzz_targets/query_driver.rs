@@ -1,13 +1,13 @@
 //! The stable, fixed-seed pass over the query families (no AFL, no nightly): random byte strings
 //! from a fixed seed through `isect_fuzz::check`, for a time or a number of cases per family.
 //! Exits non-zero on a panic (printing the case's bytes). Broken invalid-input rules and scale
-//! mismatches are counted per family (mismatches also by magnitude) with the first two of each
-//! printed, and fail the pass only with `--strict`: issue 24's items 10-12 (squares that
-//! overflow, rescaling) are known to break both at extreme magnitudes until that work lands;
-//! then CI should pass `--strict`.
+//! mismatches (compared within the documented accuracy, fuzz/README.md) are counted per family
+//! (mismatches also by magnitude) with the first few printed, and fail the pass with `--strict`
+//! (all) or `--strict-exponent E` (those of cases whose largest |exponent| is at most E, by the
+//! buckets 20 and 60; CI passes 60, since beyond it issue 24's items 10-12 still show).
 //!
 //! `cargo run --release --no-default-features --bin query_driver -- [--seconds S] [--cases N]
-//! [--seed X] [--strict]`
+//! [--seed X] [--strict | --strict-exponent E] [--show N] [--show-max-exponent E]`
 
 use std::time::{Duration, Instant};
 
@@ -30,6 +30,9 @@ fn main() {
     let mut cases = u64::MAX;
     let mut seed = 0x1_5ec7_u64;
     let mut strict = false;
+    let mut strict_exponent = u32::MAX;
+    let mut show = 2;
+    let mut show_max_exponent = u32::MAX;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -38,6 +41,14 @@ fn main() {
             "--seconds" => seconds = value().parse().expect("--seconds S"),
             "--cases" => cases = value().parse().expect("--cases N"),
             "--seed" => seed = value().parse().expect("--seed X"),
+            "--strict-exponent" => {
+                strict = true;
+                strict_exponent = value().parse().expect("--strict-exponent E");
+            }
+            "--show" => show = value().parse().expect("--show N"),
+            "--show-max-exponent" => {
+                show_max_exponent = value().parse().expect("--show-max-exponent E");
+            }
             "--strict" => {
                 strict = true;
                 i -= 1;
@@ -85,14 +96,19 @@ fn main() {
                 } else {
                     2
                 }] += 1;
-                if shown_scale < 2 {
+                if shown_scale < show && e <= show_max_exponent {
                     println!("  scale mismatch in {name}: {}", m.what);
                     shown_scale += 1;
                 }
             }
         }
         let total: u64 = buckets.iter().sum();
-        broken_total += total + broken;
+        let within = match strict_exponent {
+            0..=20 => buckets[0],
+            21..=60 => buckets[0] + buckets[1],
+            _ => total,
+        };
+        broken_total += within + broken;
         println!(
             "{name:<11} {n:>7}  {invalid:>7}  {broken:>11}  {scaled:>13}  {total:>7} ({} / {} / {})",
             buckets[0], buckets[1], buckets[2]

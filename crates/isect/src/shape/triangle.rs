@@ -97,7 +97,10 @@ impl Triangle {
     #[must_use]
     pub fn normal(&self) -> Option<Vec3> {
         match self.filtered_cross() {
-            (n, _, true) => Some(n * (1.0 / crate::ops::sqrt(n.length_squared()))),
+            // `scale::normalize`, not `n / |n|`: a clear cross product of a sliver can still have
+            // a square below the normal range (offsets of 1 and 1e-27: coordinates near 1e-27,
+            // squares that flush to 0 and a NaN normal).
+            (n, _, true) => scale::normalize(n),
             _ => self
                 .exact_cross()
                 .map(|(n, _)| narrowed(n).0)

@@ -3,6 +3,7 @@
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
 mod frustum;
+mod fuzz;
 mod magnitude;
 mod ordinary;
 mod scale;
