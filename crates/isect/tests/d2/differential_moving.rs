@@ -394,11 +394,14 @@ proptest! {
         // diameter): where a sliver passes deep through the other, isect's clipping keeps no
         // point and it falls back to a common point of the cores, parry's is another point at
         // the same depth (issue 28, left open; seen with a near-collinear triangle across a
-        // box).
+        // box; again with the sliver triangle (-8.2,-6.64), (3.76,6.64), (-2.22,0) across a
+        // box: both points at depth 0.7543).
         if !is_sliver(&p) {
             compare_manifold(&o, &p)?;
         }
-        compare_manifold(&q, &c)?;
+        if !is_sliver(&q) {
+            compare_manifold(&q, &c)?;
+        }
     }
 
     #[test]
