@@ -6,7 +6,8 @@
 # call for the same work on the same inputs (`parry` column; `-` where parry has no such call):
 # the evidence that a change kept, or cut, the hot path's cost. Builds scripts/hot_path.rs as a scratch crate against the isect
 # crate in the given checkout (default: this one), so the same harness measures a commit before
-# and after: scripts/hot_path.sh [checkout] [--f64]. Needs valgrind.
+# and after: scripts/hot_path.sh [checkout] [--f64]. HOT_PATH_QUERIES="ray_capsule ray_obb" counts
+# only those rows. Needs valgrind.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 checkout="$(cd "${1:-$here}" && pwd)"
@@ -41,9 +42,10 @@ count() {
   awk -v t="$total" -v n="$calls" 'BEGIN { printf "%.1f", t / n }'
 }
 printf '%-22s %8s %8s\n' query isect parry
-for q in sphere_sphere aabb_aabb ray_sphere point_triangle point_sphere_distance point_aabb_distance \
+all="sphere_sphere aabb_aabb ray_sphere point_triangle point_sphere_distance point_aabb_distance \
   sphere_plane aabb_plane point_on_segment point_on_triangle ray_triangle ray_sphere_any ray_aabb \
-  ray_aabb_any ray_obb ray_capsule point_in_obb point_obb_distance; do
+  ray_aabb_any ray_obb ray_capsule point_in_obb point_obb_distance"
+for q in ${HOT_PATH_QUERIES:-$all}; do
   mine=$(count "$q")
   # parry's boolean cast is its cast (see hot_path.rs).
   them="parry_${q%_any}"

@@ -16,119 +16,189 @@ use crate::query::algo::linear::{Linear, closest_parameters, segment_segment_par
 use crate::query::algo::scale::normalized_direction;
 use crate::query::algo::scale::rescale;
 use crate::query::algo::simplex::closest_on_segment;
-use crate::query::raycast::sphere::ball_roots;
+use crate::query::raycast::sphere::{ball_entry, ball_roots};
 use crate::query::raycast::{
     against, cast_rescaled, cast_valid, checked, dir_needs_scaling, start_inside, unit_or,
 };
 use crate::query::{RayCast, RayHit};
-use crate::shape::{Capsule, Ray, Segment};
+use crate::shape::{Capsule, Ray, Segment, Sphere};
 
-/// The cylinder's quadratic `qa t² − 2 qb t + qc = 0` (all terms times `|u|²`, `u` the axis
-/// brought to a largest coordinate in `[1, 2)`), and the discriminant over `qa` in the
-/// cancellation-free form.
+/// The ray against the capsule's infinite cylinder: the axis `u = 2ʲ (b − a)` brought to a
+/// largest coordinate in `[1, 2)` (the terms below multiply up to eight lengths, which would
+/// overflow in `f32` for capsules near `2¹⁶` with `b − a` itself; the power of two leaves the
+/// roots as they were), the cross products `u × dir` and `u × f` (`f = origin − a`), and the
+/// quadratic `qa t² − 2 qb t + qc = 0` they give (all terms times `|u|²`).
 struct Cylinder {
+    /// `b − a`, and its squared length: the axial coordinate `(x − a) · axis` of a point
+    /// beside the core lies in `[0, axis_len2]`.
+    axis: Vec3,
+    axis_len2: Real,
+    u: Vec3,
+    uu: Real,
+    f: Vec3,
+    big_a: Vec3,
+    big_b: Vec3,
     qa: Real,
     qb: Real,
+    /// `|u × f|² − r² |u|²`: `> 0` exactly when the origin is outside the cylinder.
     qc: Real,
-    disc: Real,
+    rr: Real,
 }
 
-impl Capsule {
-    /// The cylinder's terms for `ray` (whose `dir` needs no scaling). The axis enters them
-    /// squared, times terms of the radius and the origin squared, so that with `b − a` itself
-    /// `qa · disc` would be a product of eight lengths (overflowing in `f32` for capsules near
-    /// `2¹⁶`); `u = 2ʲ (b − a)` multiplies every term by `2²ʲ` and leaves the roots as they were.
+impl Cylinder {
     #[inline]
-    fn cylinder(&self, ray: &Ray, axis: Vec3) -> Cylinder {
-        let (axis, _) = normalized_direction(axis);
-        let f = ray.origin - self.a;
-        let big_a = axis.cross(ray.dir);
-        let big_b = axis.cross(f);
-        let qa = big_a.length_squared();
-        let qb = -big_a.dot(big_b);
-        let rr = self.radius * self.radius * axis.length_squared();
-        let l = big_b + big_a * (qb / qa);
-        Cylinder {
-            qa,
-            qb,
-            qc: big_b.length_squared() - rr,
-            disc: rr - l.length_squared(),
+    fn new(capsule: &Capsule, ray: &Ray) -> Self {
+        let axis = capsule.b - capsule.a;
+        let (u, _) = normalized_direction(axis);
+        let uu = u.length_squared();
+        let f = ray.origin - capsule.a;
+        let big_a = u.cross(ray.dir);
+        let big_b = u.cross(f);
+        let rr = capsule.radius * capsule.radius;
+        Self {
+            axis,
+            axis_len2: axis.length_squared(),
+            u,
+            uu,
+            f,
+            big_a,
+            big_b,
+            qa: big_a.length_squared(),
+            qb: -big_a.dot(big_b),
+            qc: big_b.length_squared() - rr * uu,
+            rr,
         }
     }
 
+    /// The discriminant over `qa` without cancellation: `r² |u|² − |l|²`, `l = u × (f + s dir)`
+    /// at the line's point `s` closest to the axis (as the sphere's, see [`super::sphere`]).
+    #[inline]
+    fn disc(&self) -> Real {
+        let l = self.big_b + self.big_a * (self.qb / self.qa);
+        self.rr * self.uu - l.length_squared()
+    }
+
+    /// The axial coordinate of the ray's point at `t`.
+    #[inline]
+    fn axial(&self, ray: &Ray, t: Real) -> Real {
+        (self.f + ray.dir * t).dot(self.axis)
+    }
+
+    /// The outward normal of the cylinder at the ray's point at `t`: that point's offset from
+    /// the axis, `(u × w) × u = |u|² w − (u · w) u` with `u × w = u × f + t (u × dir)`, without
+    /// a division (unit length, or `−dir` for the axis itself).
+    #[inline]
+    fn normal(&self, ray: &Ray, t: Real) -> Vec3 {
+        unit_or((self.big_b + self.big_a * t).cross(self.u), || against(ray))
+    }
+}
+
+impl Capsule {
     /// The ball at the end of the core on the side of axial coordinate `y` (`a` for `y < 0`).
     #[inline]
     fn end(&self, y: Real) -> Vec3 {
         if y < 0.0 { self.a } else { self.b }
     }
 
-    /// `t` where a ray from outside first meets the capsule.
-    fn entry(&self, ray: &Ray) -> Option<Real> {
-        let ball_entry = |center: Vec3| {
-            ball_roots(center, self.radius, ray)
-                .and_then(|(t0, t1)| (t1 >= 0.0).then_some(t0.max(0.0)))
-        };
-        let axis = self.b - self.a;
-        let axis_len2 = axis.length_squared();
-        if axis_len2 == 0.0 {
-            return ball_entry(self.a);
+    /// Where the ray's origin lies: a value of the sign of its squared distance to the core
+    /// minus `r²` (the cylinder's `qc` beside the core, the end ball's beyond it).
+    #[inline]
+    fn side(&self, cyl: &Cylinder, ray: &Ray) -> Real {
+        if cyl.qc > 0.0 {
+            // Outside the cylinder: outside the capsule.
+            return cyl.qc;
         }
-        let f = ray.origin - self.a;
-        let cyl = self.cylinder(ray, axis);
-        if cyl.qc <= 0.0 {
-            // Within the cylinder, outside the capsule: beyond an end.
-            return ball_entry(self.end(f.dot(axis)));
-        }
-        if !(cyl.qa > 0.0 && cyl.qb > 0.0 && cyl.disc >= 0.0) {
-            return None;
-        }
-        let t = cyl.qc / (cyl.qb + ops::sqrt(cyl.qa * cyl.disc));
-        let y = (f + ray.dir * t).dot(axis);
-        if (0.0..=axis_len2).contains(&y) {
-            Some(t)
+        let y = cyl.f.dot(cyl.axis);
+        if y < 0.0 {
+            cyl.f.length_squared() - cyl.rr
+        } else if y > cyl.axis_len2 {
+            ray.origin.distance_squared(self.b) - cyl.rr
         } else {
-            ball_entry(self.end(y))
+            cyl.qc
         }
     }
 
-    /// `t` where a ray from inside leaves the capsule.
-    fn exit(&self, ray: &Ray) -> Option<Real> {
-        let ball_exit = |center: Vec3| ball_roots(center, self.radius, ray).map(|(_, t1)| t1);
-        let axis = self.b - self.a;
-        let axis_len2 = axis.length_squared();
-        if axis_len2 == 0.0 {
-            return ball_exit(self.a);
+    /// The hit at `t` on the ball at `center` (the normal through the point).
+    #[inline]
+    fn ball_hit(&self, ray: &Ray, t: Real, center: Vec3) -> RayHit {
+        let point = ray.point_at(t);
+        RayHit {
+            t,
+            point,
+            normal: unit_or(point - center, || against(ray)),
         }
-        let cyl = self.cylinder(ray, axis);
+    }
+
+    /// The first hit of a ray from outside, within `max_t`.
+    #[inline]
+    fn entry(&self, cyl: &Cylinder, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        let end_hit = |y: Real| {
+            let center = self.end(y);
+            let t = ball_entry(center, self.radius, ray)?;
+            (t <= max_t).then(|| self.ball_hit(ray, t, center))
+        };
+        if cyl.qc <= 0.0 {
+            // Within the cylinder, outside the capsule: beyond an end.
+            return end_hit(cyl.f.dot(cyl.axis));
+        }
+        if !(cyl.qa > 0.0 && cyl.qb > 0.0) {
+            return None;
+        }
+        let disc = cyl.disc();
+        if !(disc >= 0.0) {
+            return None;
+        }
+        let t = cyl.qc / (cyl.qb + ops::sqrt(cyl.qa * disc));
+        let y = cyl.axial(ray, t);
+        if !(0.0..=cyl.axis_len2).contains(&y) {
+            return end_hit(y);
+        }
+        (t <= max_t).then(|| RayHit {
+            t,
+            point: ray.point_at(t),
+            normal: cyl.normal(ray, t),
+        })
+    }
+
+    /// The exit of a ray from inside, within `max_t`.
+    #[cold]
+    fn exit(&self, cyl: &Cylinder, ray: &Ray, max_t: Real) -> Option<RayHit> {
+        let end_hit = |y: Real| {
+            let center = self.end(y);
+            let (_, t) = ball_roots(center, self.radius, ray)?;
+            (t <= max_t).then(|| self.ball_hit(ray, t, center))
+        };
         if !(cyl.qa > 0.0) {
             // Along the axis: out through the ball ahead.
-            return ball_exit(self.end(ray.dir.dot(axis)));
+            return end_hit(ray.dir.dot(cyl.axis));
         }
-        let s = ops::sqrt(cyl.qa * cyl.disc.max(0.0));
+        let s = ops::sqrt(cyl.qa * cyl.disc().max(0.0));
         let t = if cyl.qb >= 0.0 {
             (cyl.qb + s) / cyl.qa
         } else {
             cyl.qc / (cyl.qb - s)
         };
-        let y = (ray.origin - self.a + ray.dir * t).dot(axis);
-        if (0.0..=axis_len2).contains(&y) {
-            Some(t)
-        } else {
-            ball_exit(self.end(y))
+        let y = cyl.axial(ray, t);
+        if !(0.0..=cyl.axis_len2).contains(&y) {
+            return end_hit(y);
         }
+        (t <= max_t).then(|| RayHit {
+            t,
+            point: ray.point_at(t),
+            normal: cyl.normal(ray, t),
+        })
     }
 
-    /// The hit at `t`: the normal from the closest point of the core (against the ray for a
-    /// capsule of radius 0, which has none).
-    #[inline]
-    fn hit_at(&self, ray: &Ray, t: Real) -> RayHit {
-        let point = ray.point_at(t);
-        let core = closest_on_segment(point, self.a, self.b);
-        RayHit {
-            t,
-            point,
-            normal: unit_or(point - core, || against(ray)),
-        }
+    /// What a hit of the direct computation leaves to check, its `dir · dir` in range (so `dir`
+    /// is finite and non-zero): the corners and the origin finite (`x · 0` is 0 for finite `x`,
+    /// NaN otherwise, and the sum of zeros stays 0), the radius finite and not negative (as `r +
+    /// 0` in bits below `+∞`'s; NaN's bits are above), `max_t` not negative nor NaN.
+    #[inline(always)]
+    fn hit_valid(&self, ray: &Ray, max_t: Real) -> bool {
+        let z = ray.origin * 0.0 + self.a * 0.0 + self.b * 0.0;
+        (z.x + z.y + z.z == 0.0)
+            & ((self.radius + 0.0).to_bits() < Real::INFINITY.to_bits())
+            & (max_t >= 0.0)
     }
 
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
@@ -137,27 +207,49 @@ impl Capsule {
             // the cylinder's quadratic has a double root there that rounding rarely makes exact.
             return self.segment().raycast(ray, max_t);
         }
-        let hit = (|| -> Option<RayHit> {
-            if dir_needs_scaling(ray.dir.length_squared()) {
-                return cast_rescaled(ray, max_t, |r, m| self.cast(r, m, surface));
-            }
-            let core = closest_on_segment(ray.origin, self.a, self.b);
-            let dd = ray.origin.distance_squared(core);
-            let rr = self.radius * self.radius;
-            let t = if dd > rr {
-                self.entry(ray)?
+        if dir_needs_scaling(ray.dir.length_squared()) {
+            // Validated by the cast of the scaled ray; `None` for a zero or non-finite `dir`.
+            return cast_rescaled(ray, max_t, |r, m| self.cast(r, m, surface));
+        }
+        let cyl = Cylinder::new(self, ray);
+        let hit = if cyl.uu == 0.0 {
+            // A zero-length core: the ball it is.
+            self.ball_cast(ray, max_t, surface)
+        } else {
+            let side = self.side(&cyl, ray);
+            if side > 0.0 {
+                self.entry(&cyl, ray, max_t)
             } else if !surface {
-                return Some(start_inside(ray));
-            } else if dd == rr {
-                0.0
+                Some(start_inside(ray))
+            } else if side == 0.0 {
+                Some(self.surface_start(ray))
             } else {
-                self.exit(ray)?
-            };
-            (t <= max_t).then(|| self.hit_at(ray, t))
-        })();
-        checked(hit, || {
-            cast_valid(ray, max_t, [self.a, self.b], [self.radius]) && self.radius >= 0.0
-        })
+                self.exit(&cyl, ray, max_t)
+            }
+        };
+        checked(hit, || self.hit_valid(ray, max_t))
+    }
+
+    /// The cast of a capsule whose core is a point: its ball's.
+    #[cold]
+    fn ball_cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
+        let ball = Sphere::new(self.a, self.radius);
+        if surface {
+            ball.raycast_surface(ray, max_t)
+        } else {
+            ball.raycast(ray, max_t)
+        }
+    }
+
+    /// The hit at `t = 0` of a ray starting on the surface: the normal outward there.
+    #[cold]
+    fn surface_start(&self, ray: &Ray) -> RayHit {
+        let core = closest_on_segment(ray.origin, self.a, self.b);
+        RayHit {
+            t: 0.0,
+            point: ray.origin,
+            normal: unit_or(ray.origin - core, || against(ray)),
+        }
     }
 }
 

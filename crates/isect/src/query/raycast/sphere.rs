@@ -258,6 +258,21 @@ pub(super) fn ball_roots(center: Vec3, radius: Real, ray: &Ray) -> Option<(Real,
     Some((r1.min(r2), r1.max(r2)))
 }
 
+/// Where a ray from outside or on the ball of `radius` about `center` first meets it (`0` from
+/// inside), `None` when it misses or the ball lies behind: the entry root alone, one division
+/// fewer than [`ball_roots`]. For a valid ray whose `dir` needs no scaling (the capsule's ends).
+#[inline]
+pub(super) fn ball_entry(center: Vec3, radius: Real, ray: &Ray) -> Option<Real> {
+    let quad = Quadratic::new(center, radius, ray);
+    if quad.c <= 0.0 {
+        Some(0.0)
+    } else if quad.b > 0.0 && quad.disc >= 0.0 {
+        Some(quad.c / quad.q())
+    } else {
+        None
+    }
+}
+
 /// Whether `origin + t dir`, `t` in `[lo, hi]`, meets the ball: the point of the interval
 /// closest to the center against the radius (compared squared; the offset `f + t dir` is the
 /// cancellation-free `l` of the module docs). A zero `dir` is the point `origin`.
