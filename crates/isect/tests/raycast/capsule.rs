@@ -2,7 +2,7 @@
 //! capsules, properties.
 
 use isect::math::Vec3;
-use isect::{Capsule, Ray, RayCast, Real, Sphere};
+use isect::{Capsule, PointQuery, Ray, RayCast, Real, Sphere};
 use proptest::prelude::*;
 
 use super::{aimed, check_any, check_scaling, check_solid_cast, check_surface_cast};
@@ -100,12 +100,63 @@ fn nearly_parallel_to_the_axis() {
     assert_near(hit.point.x, -1.0, "x of the side entry");
 }
 
+/// A ray from a point of a radius-0 capsule: hit at `t = 0` where it starts, by both casts, with
+/// the normal across the core facing the ray (`-dir` along the core or for a point core).
+fn starts_on_a_core(c: &Capsule, ray: &Ray, max_t: Real) {
+    let back = -ray.dir.normalize();
+    let axis = (c.b - c.a).normalize_or_zero();
+    let across = back - axis * back.dot(axis);
+    let expected = if across.length() > 1e-3 {
+        across.normalize()
+    } else {
+        back
+    };
+    for hit in [c.raycast(ray, max_t), c.raycast_surface(ray, max_t)] {
+        let hit = hit.unwrap_or_else(|| panic!("{c:?} {ray:?}: no hit from a point of the core"));
+        assert_eq!((hit.t, hit.point), (0.0, ray.origin), "{c:?} {ray:?}");
+        if across.length() > 1e-3 || across.length() == 0.0 {
+            assert!(
+                hit.normal.distance(expected) <= 1e-4,
+                "{c:?} {ray:?}: normal {} instead of {expected}",
+                hit.normal
+            );
+        }
+    }
+}
+
+#[test]
+fn a_ray_from_a_point_of_a_radius_0_capsule() {
+    // Found by a random run: the solid cast's inside rule (`-dir`) does not apply to a set
+    // without inside.
+    let c = Capsule::new(v(4.0, 2.0, -2.0), Vec3::ZERO, 0.0);
+    let ray = Ray::new(v(4.0, 2.0, -2.0), v(0.1, 0.0, 0.0));
+    starts_on_a_core(&c, &ray, 0.0);
+    let hit = c.raycast(&ray, 1.0).unwrap();
+    let third = (1.0 as Real / 3.0).sqrt();
+    assert!(hit.normal.distance(v(-third, third, -third)) <= 1e-6);
+    // Along the core: -dir.
+    let along = Ray::new(v(2.0, 1.0, -1.0), v(4.0, 2.0, -2.0));
+    assert!(
+        c.raycast(&along, 1.0)
+            .unwrap()
+            .normal
+            .distance(-along.dir.normalize())
+            <= 1e-6
+    );
+}
+
 proptest! {
     #[test]
     fn random_rays(c in capsule(), o in point(), d in direction(), max_t in 0.0 as Real..20.0) {
         let ray = Ray::new(o, d);
-        check_solid_cast(&c, &ray, max_t);
-        check_surface_cast(&c, &ray, max_t);
+        if c.radius == 0.0 && c.contains_point(o) {
+            // A radius-0 capsule is the segment it is, which has no inside (its docs): from a
+            // point of it, `t = 0` with the unit part of `-dir` across the core, not `-dir`.
+            starts_on_a_core(&c, &ray, max_t);
+        } else {
+            check_solid_cast(&c, &ray, max_t);
+            check_surface_cast(&c, &ray, max_t);
+        }
         check_scaling(&c, &ray, max_t);
         check_any(&c, &ray, max_t);
     }
