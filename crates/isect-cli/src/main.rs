@@ -18,7 +18,7 @@ mod render2d;
 mod shapes;
 mod shapes2d;
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -133,8 +133,14 @@ fn run(command: Command) -> Result<()> {
             let result = query::run(&doc, &dir).map_err(|e| CliError(format!("{source}: {e}")))?;
             let text = serde_json::to_string_pretty(&result)
                 .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
-            println!("{text}");
-            Ok(())
+            // `println!` would panic on a closed pipe (`isect query f.json | head`).
+            let mut out = std::io::stdout().lock();
+            match writeln!(out, "{text}").and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(CliError(format!("cannot write the results: {e}")))
+                }
+                _ => Ok(()),
+            }
         }
         Command::Render2d {
             scene,

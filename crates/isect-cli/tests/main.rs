@@ -586,6 +586,11 @@ const BAD: &[(&str, &str, &str)] = &[
          (2D shapes need `\"dim\": 2` at the top of the file)",
     ),
     (
+        "render",
+        "2d_file_for_render.json",
+        "2d_file_for_render.json: dim: a 2D file: draw it with `isect render2d`",
+    ),
+    (
         "render2d",
         "2d_scene_3d.json",
         "2d_scene_3d.json: dim: render2d draws 2D files, which say `\"dim\": 2`",
