@@ -77,3 +77,93 @@ pub fn point(a: &Shape2, p: Vec2) -> Option<(bool, Real, Vec2)> {
 pub fn aabb(a: &Shape2) -> Option<Aabb> {
     with_shape2d!(a, x => (&One(x)).aabb_())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use isect::d2::{Capsule, Circle, ConvexPolygon, Obb, Polygon, Polyline, Segment, Triangle};
+
+    /// One shape of every kind, all near the origin so that some pairs meet and some do not.
+    fn samples() -> Vec<Shape2> {
+        let v = Vec2::new;
+        vec![
+            Shape2::Circle(Circle::new(v(0.0, 0.0), 1.0)),
+            Shape2::Aabb(Aabb::new(v(1.0, -1.0), v(3.0, 1.0))),
+            Shape2::Obb(Obb::from_angle(v(-2.0, 2.0), v(1.0, 0.5), 0.5)),
+            Shape2::Capsule(Capsule::new(v(-3.0, -2.0), v(-1.0, -3.0), 0.5)),
+            Shape2::Triangle(Triangle::new(v(2.0, 2.0), v(4.0, 2.0), v(3.0, 4.0))),
+            Shape2::Segment(Segment::new(v(-4.0, 0.0), v(-1.0, 0.5))),
+            Shape2::Ray(Ray::new(v(0.0, 5.0), v(1.0, -0.5))),
+            Shape2::Line(Line::new(v(0.0, -4.0), v(1.0, 0.1))),
+            Shape2::ConvexPolygon(ConvexPolygon::new(vec![
+                v(4.0, -3.0),
+                v(6.0, -3.0),
+                v(5.0, -1.0),
+            ])),
+            Shape2::Polygon(
+                Polygon::new(vec![
+                    v(-6.0, 3.0),
+                    v(-3.0, 3.0),
+                    v(-3.0, 6.0),
+                    v(-4.5, 4.0),
+                    v(-6.0, 6.0),
+                ])
+                .unwrap(),
+            ),
+            Shape2::Polyline(Box::new(
+                Polyline::chain(vec![v(-6.0, -5.0), v(0.0, -5.0), v(0.0, 3.0), v(6.0, 3.0)])
+                    .unwrap(),
+            )),
+        ]
+    }
+
+    /// The dispatch passes each pair in its order: both orders agree (the mirror lines), and
+    /// `distance` is 0 exactly when `intersects` (the library's contract), for every pair of
+    /// kinds that has both.
+    #[test]
+    fn every_pair_is_passed_in_order() {
+        let shapes = samples();
+        let mut met = 0;
+        for a in &shapes {
+            for b in &shapes {
+                let pair = format!("{} and {}", a.kind(), b.kind());
+                if let (Some(ab), Some(ba)) = (intersects(a, b), intersects(b, a)) {
+                    assert_eq!(ab, ba, "{pair}");
+                    met += usize::from(ab);
+                    if let Some(d) = distance(a, b) {
+                        assert_eq!(d == 0.0, ab, "{pair}: distance {d}");
+                    }
+                }
+                if let (Some(ab), Some(ba)) = (closest_points(a, b), closest_points(b, a)) {
+                    assert_eq!((ab.a, ab.b), (ba.b, ba.a), "{pair}");
+                    // `a` on the first shape, `b` on the second: the order is the call's.
+                    let off = |s: &Shape2, p: Vec2| point(s, p).map_or(Real::INFINITY, |q| q.1);
+                    assert!(off(a, ab.a) < 1e-4 && off(b, ab.b) < 1e-4, "{pair}: {ab:?}");
+                }
+                // A shape with itself has no preferred normal (the library picks one).
+                if std::ptr::eq(a, b) {
+                    continue;
+                }
+                if let (Some(ab), Some(ba)) = (contact(a, b), contact(b, a)) {
+                    assert_eq!(ab.map(|c| -c.normal), ba.map(|c| c.normal), "{pair}");
+                }
+            }
+        }
+        // Not a set of strangers: some pairs meet (each with itself at least).
+        assert!(met > shapes.len(), "{met}");
+    }
+
+    /// Every kind answers the one-shape queries.
+    #[test]
+    fn every_kind_answers_point_queries_and_ray_casts() {
+        let ray = Ray::new(Vec2::new(-10.0, 0.0), Vec2::X);
+        for s in samples() {
+            assert!(point(&s, Vec2::ZERO).is_some(), "{}", s.kind());
+            assert!(
+                raycast(&s, &ray, Real::MAX, false).is_some(),
+                "{}",
+                s.kind()
+            );
+        }
+    }
+}
