@@ -62,7 +62,8 @@ pub enum Answer {
     Contact(Option<ContactInfo>),
     Manifold(Manifold),
     Sweep(Option<SweepHit>),
-    Ray(Option<RayHit>),
+    /// The hit, and for a polyline the index of the segment hit.
+    Ray(Option<RayHit>, Option<u32>),
     Side(Side),
     Point {
         contains: bool,
@@ -251,7 +252,21 @@ pub fn evaluate(q: &Query2, shapes: &[Named2]) -> Result<Answer> {
                 surface,
             },
             _,
-        ) => dispatch2d::raycast(a, ray, *max_t, *surface).map(Answer::Ray),
+        ) => match a {
+            // Level geometry: which segment was hit (the same hit as its `RayCast`).
+            Shape2::Polyline(p) => Some(match p.raycast_segment(ray, *max_t) {
+                None => Answer::Ray(None, None),
+                Some(h) => Answer::Ray(
+                    Some(RayHit {
+                        t: h.t,
+                        point: h.point,
+                        normal: h.normal,
+                    }),
+                    Some(h.segment),
+                ),
+            }),
+            _ => dispatch2d::raycast(a, ray, *max_t, *surface).map(|h| Answer::Ray(h, None)),
+        },
         (Op::Classify { line }, _) => dispatch2d::classify(a, line).map(Answer::Side),
         (Op::Point { point }, _) => {
             dispatch2d::point(a, *point).map(|(contains, distance, closest)| Answer::Point {
@@ -303,7 +318,7 @@ fn to_json(answer: &Answer) -> Value {
         Answer::Bool(b) => b.into(),
         Answer::Number(x) => num(x),
         Answer::Closest(c) => json!({ "a": vec(c.a), "b": vec(c.b), "distance": num(c.distance) }),
-        Answer::Contact(None) | Answer::Sweep(None) | Answer::Ray(None) => Value::Null,
+        Answer::Contact(None) | Answer::Sweep(None) | Answer::Ray(None, _) => Value::Null,
         Answer::Contact(Some(c)) => {
             json!({ "point": vec(c.point), "normal": vec(c.normal), "depth": num(c.depth) })
         }
@@ -320,8 +335,12 @@ fn to_json(answer: &Answer) -> Value {
             "t_first": num(h.t_first), "t_last": num(h.t_last),
             "point": vec(h.point), "normal": vec(h.normal)
         }),
-        Answer::Ray(Some(h)) => {
-            json!({ "t": num(h.t), "point": vec(h.point), "normal": vec(h.normal) })
+        Answer::Ray(Some(h), segment) => {
+            let mut hit = json!({ "t": num(h.t), "point": vec(h.point), "normal": vec(h.normal) });
+            if let Some(segment) = segment {
+                hit["segment"] = segment.into();
+            }
+            hit
         }
         Answer::Side(side) => match side {
             Side::Front => "front",

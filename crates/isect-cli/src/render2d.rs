@@ -129,7 +129,7 @@ fn marks_of(file: &File2, q: &query2d::Query2, answer: &Answer) -> Vec<Mark> {
         marks.push(Mark::Dot(point, DOT_PX, POINT));
     };
     match (&q.op, answer) {
-        (Op::RayCast { ray, max_t, .. }, Answer::Ray(hit)) => match hit {
+        (Op::RayCast { ray, max_t, .. }, Answer::Ray(hit, _)) => match hit {
             Some(h) => {
                 marks.push(segment(ray.origin, h.point, 1.5, INK));
                 marks.push(Mark::Dot(ray.origin, DOT_PX - 1.0, INK));

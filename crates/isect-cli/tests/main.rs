@@ -988,7 +988,7 @@ fn query_2d_answers_exact_cases() {
     assert_eq!((hit.t, hit.segment), (2.0, 1));
     assert_eq!(
         *r[6],
-        json!({ "t": 2.0, "point": [0.0, 0.5], "normal": [-1.0, 0.0] })
+        json!({ "t": 2.0, "point": [0.0, 0.5], "normal": [-1.0, 0.0], "segment": 1 })
     );
     // The post stands on y = 2, above the line y = 1: in front (left of its direction).
     let line = d2::Line::new(v(0.0, 1.0), Vec2::X);
