@@ -62,6 +62,8 @@ macro_rules! probe {
     };
 }
 
+pub(crate) use probe;
+
 probe!(pair HasIntersects, NoIntersects, intersects_() -> bool,
     where A: Intersects, |a, b| a.intersects(b));
 probe!(pair HasDistance, NoDistance, distance_() -> Real,

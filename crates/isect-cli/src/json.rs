@@ -4,7 +4,7 @@
 use std::fmt;
 
 use isect::Real;
-use isect::math::{Quat, Vec3};
+use isect::math::{Quat, Vec2, Vec3};
 use serde_json::{Map, Value};
 
 /// A message for the user, already saying where the problem is.
@@ -114,6 +114,37 @@ impl<'a> Obj<'a> {
         Ok(v)
     }
 
+    pub fn vec2(&self, key: &str) -> Result<Vec2> {
+        vec2(self.require(key)?, &self.field_path(key))
+    }
+
+    pub fn vec2_or(&self, key: &str, default: Vec2) -> Result<Vec2> {
+        match self.get(key) {
+            Some(v) => vec2(v, &self.field_path(key)),
+            None => Ok(default),
+        }
+    }
+
+    /// A 2D direction: two numbers, not both zero.
+    pub fn direction2(&self, key: &str) -> Result<Vec2> {
+        let v = self.vec2(key)?;
+        if v == Vec2::ZERO {
+            return Err(at(&self.field_path(key), "must not be the zero vector"));
+        }
+        Ok(v)
+    }
+
+    pub fn bool_or(&self, key: &str, default: bool) -> Result<bool> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(v) => Err(at(
+                &self.field_path(key),
+                format!("expected a boolean, found {}", kind(v)),
+            )),
+        }
+    }
+
     pub fn string(&self, key: &str) -> Result<&'a str> {
         let value = self.require(key)?;
         value.as_str().ok_or_else(|| {
@@ -193,17 +224,38 @@ pub fn real(value: &Value, path: &str) -> Result<Real> {
 }
 
 pub fn numbers(value: &Value, path: &str, n: usize) -> Result<Vec<Real>> {
-    let items = value.as_array().filter(|a| a.len() == n).ok_or_else(|| {
-        at(
-            path,
-            format!("expected an array of {n} numbers, found {}", kind(value)),
-        )
-    })?;
+    let items = match value.as_array() {
+        Some(items) if items.len() == n => items,
+        Some(items) => {
+            let m = items.len();
+            // A vector of the other dimension is most likely a file of the other dimension.
+            let hint = match (n, m) {
+                (3, 2) => " (2D shapes need `\"dim\": 2` at the top of the file)",
+                (2, 3) => " (this file is 2D: `\"dim\": 2`)",
+                _ => "",
+            };
+            return Err(at(
+                path,
+                format!("expected an array of {n} numbers, found an array of {m}{hint}"),
+            ));
+        }
+        None => {
+            return Err(at(
+                path,
+                format!("expected an array of {n} numbers, found {}", kind(value)),
+            ));
+        }
+    };
     items
         .iter()
         .enumerate()
         .map(|(i, v)| real(v, &format!("{path}[{i}]")))
         .collect()
+}
+
+pub fn vec2(value: &Value, path: &str) -> Result<Vec2> {
+    let v = numbers(value, path, 2)?;
+    Ok(Vec2::new(v[0], v[1]))
 }
 
 pub fn vec3(value: &Value, path: &str) -> Result<Vec3> {

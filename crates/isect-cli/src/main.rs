@@ -7,14 +7,18 @@
 )]
 
 mod dispatch;
+mod dispatch2d;
 mod json;
 mod mesh;
 mod output;
 mod query;
+mod query2d;
 mod render;
+mod render2d;
 mod shapes;
+mod shapes2d;
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -56,7 +60,25 @@ enum Command {
         #[arg(long, hide = true, default_value_t = render::DEFAULT_MESH_TRIANGLES)]
         mesh_triangles: usize,
     },
+    /// Draw a 2D file (`"dim": 2`) into a PNG: its shapes (solids filled, each in its colour)
+    /// and the answers to its queries (ray hits, contacts and normals, closest points, sweeps at
+    /// the time of contact). Each pixel is the library's own point query at its center.
+    Render2d {
+        /// The 2D file in JSON, as `isect query` reads it (see the README's "Command line").
+        #[arg(long, value_name = "FILE.json")]
+        scene: PathBuf,
+        /// Image width in pixels.
+        #[arg(long, default_value_t = 640, value_parser = clap::value_parser!(u32).range(1..=16384))]
+        width: u32,
+        /// Image height in pixels.
+        #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(1..=16384))]
+        height: u32,
+        /// The PNG to write (written to a temporary file, then renamed).
+        #[arg(long, default_value = "isect-render2d.png")]
+        out: PathBuf,
+    },
     /// Answer the queries in a JSON file (`-` for standard input) and print the results as JSON.
+    /// A file that says `"dim": 2` holds 2D shapes (`isect::d2`), with 2-component vectors.
     Query {
         /// The JSON file of shapes and queries, or `-`.
         file: PathBuf,
@@ -111,7 +133,35 @@ fn run(command: Command) -> Result<()> {
             let result = query::run(&doc, &dir).map_err(|e| CliError(format!("{source}: {e}")))?;
             let text = serde_json::to_string_pretty(&result)
                 .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
-            println!("{text}");
+            // `println!` would panic on a closed pipe (`isect query f.json | head`).
+            let mut out = std::io::stdout().lock();
+            match writeln!(out, "{text}").and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(CliError(format!("cannot write the results: {e}")))
+                }
+                _ => Ok(()),
+            }
+        }
+        Command::Render2d {
+            scene,
+            width,
+            height,
+            out,
+        } => {
+            let (text, source, _) = read_input(&scene)?;
+            let doc = json::parse(&text, &source)?;
+            let scene =
+                render2d::parse_scene(&doc).map_err(|e| CliError(format!("{source}: {e}")))?;
+            output::check_writable(&out)?;
+            let rgb = render2d::render(&scene, width, height);
+            let png = render::encode_png(&rgb, width, height)?;
+            output::write_atomic(&out, &png)?;
+            eprintln!(
+                "{} shapes and the answers of {} queries drawn at {width}x{height}",
+                scene.shape_count(),
+                scene.query_count()
+            );
+            println!("wrote {}", out.display());
             Ok(())
         }
         Command::Mesh { file, weld } => mesh::run(&file, weld),

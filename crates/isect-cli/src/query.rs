@@ -21,7 +21,10 @@ struct Named {
 /// the mesh files).
 pub fn run(doc: &Value, dir: &Path) -> Result<Value> {
     let root = Obj::new(doc, "")?;
-    root.only(&["shapes", "queries"])?;
+    if dimension(&root)? == 2 {
+        return crate::query2d::run(&root);
+    }
+    root.only(&["dim", "shapes", "queries"])?;
     let list = array(root.require("shapes")?, "shapes")?;
     let mut shapes = Vec::new();
     let mut by_name = HashMap::new();
@@ -48,6 +51,18 @@ pub fn run(doc: &Value, dir: &Path) -> Result<Value> {
         results.push(answer(value, &path, &shapes, &by_name)?);
     }
     Ok(json!({ "results": results }))
+}
+
+/// The file's `dim`: 3 without one.
+pub fn dimension(root: &Obj<'_>) -> Result<u8> {
+    match root.get("dim") {
+        None => Ok(3),
+        Some(v) => match v.as_u64() {
+            Some(2) => Ok(2),
+            Some(3) => Ok(3),
+            _ => Err(at("dim", format!("expected 2 or 3, found {v}"))),
+        },
+    }
 }
 
 fn answer(
@@ -178,7 +193,7 @@ fn answer(
 /// A number for JSON, which has no infinity or NaN: those become `null`. Written as the
 /// shortest decimal that reads back to the same `Real` (`0.4`, not the `0.4000000059604645` of
 /// the f32 widened to f64), and `-0` as `0`.
-fn num(x: Real) -> Value {
+pub fn num(x: Real) -> Value {
     if !x.is_finite() {
         return Value::Null;
     }

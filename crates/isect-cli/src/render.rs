@@ -263,7 +263,10 @@ fn bumps(d: Vec3) -> Real {
 /// Reads a user's scene (format in the README's "Command line" section).
 pub fn parse_scene(doc: &Value, dir: &Path) -> Result<Scene> {
     let root = Obj::new(doc, "")?;
-    root.only(&["camera", "light", "shapes"])?;
+    if crate::query::dimension(&root)? == 2 {
+        return Err(at("dim", "a 2D file: draw it with `isect render2d`"));
+    }
+    root.only(&["dim", "camera", "light", "shapes"])?;
     let camera = match root.get("camera") {
         None => default_scene(0).camera,
         Some(v) => {

@@ -45,6 +45,9 @@ pub const KINDS: [&str; 12] = [
     "mesh",
 ];
 
+/// The kinds that exist only in 2D, named as such when a 3D file has one.
+const ONLY_2D: [&str; 4] = ["circle", "convex_polygon", "polygon", "polyline"];
+
 /// Runs `$body` with `$x` bound to a reference to the concrete shape inside `$shape`.
 macro_rules! with_shape {
     ($shape:expr, $x:ident => $body:expr) => {
@@ -121,6 +124,15 @@ pub fn parse(value: &Value, path: &str, dir: &Path, extra: &[&str]) -> Result<Sh
         ],
         "convex_hull" => &["points", "position", "rotation", "euler_degrees", "scale"],
         "mesh" => &["file", "position", "rotation", "euler_degrees", "scale"],
+        other if ONLY_2D.contains(&other) => {
+            return Err(at(
+                &o.field_path("type"),
+                format!(
+                    "`{other}` is a 2D shape: a file of 2D shapes says `\"dim\": 2` at the top; \
+                     a file holds 2D or 3D shapes, not both"
+                ),
+            ));
+        }
         other => {
             return Err(at(
                 &o.field_path("type"),
