@@ -6,17 +6,14 @@
     reason = "a std program; the `ops` rule is for the library"
 )]
 
+mod d2;
 mod dispatch;
-mod dispatch2d;
 mod json;
 mod mesh;
 mod output;
 mod query;
-mod query2d;
 mod render;
-mod render2d;
 mod shapes;
-mod shapes2d;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -151,9 +148,9 @@ fn run(command: Command) -> Result<()> {
             let (text, source, _) = read_input(&scene)?;
             let doc = json::parse(&text, &source)?;
             let scene =
-                render2d::parse_scene(&doc).map_err(|e| CliError(format!("{source}: {e}")))?;
+                d2::render::parse_scene(&doc).map_err(|e| CliError(format!("{source}: {e}")))?;
             output::check_writable(&out)?;
-            let rgb = render2d::render(&scene, width, height);
+            let rgb = d2::render::render(&scene, width, height);
             let png = render::encode_png(&rgb, width, height)?;
             output::write_atomic(&out, &png)?;
             eprintln!(

@@ -22,7 +22,7 @@ struct Named {
 pub fn run(doc: &Value, dir: &Path) -> Result<Value> {
     let root = Obj::new(doc, "")?;
     if dimension(&root)? == 2 {
-        return crate::query2d::run(&root);
+        return crate::d2::query::run(&root);
     }
     root.only(&["dim", "shapes", "queries"])?;
     let list = array(root.require("shapes")?, "shapes")?;

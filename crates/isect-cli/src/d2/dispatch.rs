@@ -11,8 +11,8 @@ use isect::d2::{
 };
 use isect::math::Vec2;
 
+use crate::d2::shapes::{Shape2, with_shape2d};
 use crate::dispatch::{One, Pair, probe};
-use crate::shapes2d::{Shape2, with_shape2d};
 
 probe!(pair HasIntersects, NoIntersects, intersects_() -> bool,
     where A: Intersects, |a, b| a.intersects(b));

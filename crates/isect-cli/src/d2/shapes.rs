@@ -49,17 +49,17 @@ pub const ONLY_3D: [&str; 5] = ["sphere", "plane", "frustum", "convex_hull", "me
 macro_rules! with_shape2d {
     ($shape:expr, $x:ident => $body:expr) => {
         match $shape {
-            $crate::shapes2d::Shape2::Circle($x) => $body,
-            $crate::shapes2d::Shape2::Aabb($x) => $body,
-            $crate::shapes2d::Shape2::Obb($x) => $body,
-            $crate::shapes2d::Shape2::Capsule($x) => $body,
-            $crate::shapes2d::Shape2::Triangle($x) => $body,
-            $crate::shapes2d::Shape2::Segment($x) => $body,
-            $crate::shapes2d::Shape2::Ray($x) => $body,
-            $crate::shapes2d::Shape2::Line($x) => $body,
-            $crate::shapes2d::Shape2::ConvexPolygon($x) => $body,
-            $crate::shapes2d::Shape2::Polygon($x) => $body,
-            $crate::shapes2d::Shape2::Polyline($x) => {
+            $crate::d2::shapes::Shape2::Circle($x) => $body,
+            $crate::d2::shapes::Shape2::Aabb($x) => $body,
+            $crate::d2::shapes::Shape2::Obb($x) => $body,
+            $crate::d2::shapes::Shape2::Capsule($x) => $body,
+            $crate::d2::shapes::Shape2::Triangle($x) => $body,
+            $crate::d2::shapes::Shape2::Segment($x) => $body,
+            $crate::d2::shapes::Shape2::Ray($x) => $body,
+            $crate::d2::shapes::Shape2::Line($x) => $body,
+            $crate::d2::shapes::Shape2::ConvexPolygon($x) => $body,
+            $crate::d2::shapes::Shape2::Polygon($x) => $body,
+            $crate::d2::shapes::Shape2::Polyline($x) => {
                 let $x: &isect::d2::Polyline = $x;
                 $body
             }

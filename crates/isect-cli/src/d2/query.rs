@@ -8,10 +8,10 @@ use isect::d2::{ClosestPoints, ContactInfo, Line, Manifold, Ray, RayHit, Side, S
 use isect::math::{Vec2, Vec3};
 use serde_json::{Map, Value, json};
 
-use crate::dispatch2d;
+use crate::d2::dispatch as dispatch2d;
+use crate::d2::shapes::{self as shapes2d, Shape2};
 use crate::json::{Obj, Result, array, at};
 use crate::query::num;
-use crate::shapes2d::{self, Shape2};
 
 /// A shape of the file, with its name and its colour (for `render2d`) if it gives one.
 pub struct Named2 {

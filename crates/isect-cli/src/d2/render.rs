@@ -12,10 +12,10 @@ use isect::math::{Vec2, Vec3};
 use rayon::prelude::*;
 use serde_json::Value;
 
-use crate::dispatch2d;
+use crate::d2::dispatch as dispatch2d;
+use crate::d2::query::{self as query2d, Answer, File2, Op};
+use crate::d2::shapes::Shape2;
 use crate::json::{Obj, Result, at};
-use crate::query2d::{self, Answer, File2, Op};
-use crate::shapes2d::Shape2;
 
 /// How far outside a solid (in pixels) a pixel center may lie to be drawn as its outline: one
 /// pixel, so that every row and column across an edge has exactly one outline pixel.
