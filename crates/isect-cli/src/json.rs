@@ -114,6 +114,20 @@ impl<'a> Obj<'a> {
         Ok(v)
     }
 
+    /// Checks that the box's `min` is not above its `max` on any axis (2D or 3D: the arrays'
+    /// components in order x, y, z), naming the axis at `min`'s path.
+    pub fn ordered_bounds<const N: usize>(&self, min: [Real; N], max: [Real; N]) -> Result<()> {
+        for (axis, (lo, hi)) in ["x", "y", "z"].iter().zip(min.into_iter().zip(max)) {
+            if lo > hi {
+                return Err(at(
+                    &self.field_path("min"),
+                    format!("min.{axis} = {lo} is greater than max.{axis} = {hi}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub fn vec2(&self, key: &str) -> Result<Vec2> {
         vec2(self.require(key)?, &self.field_path(key))
     }

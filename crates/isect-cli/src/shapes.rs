@@ -164,17 +164,7 @@ pub fn parse(value: &Value, path: &str, dir: &Path, extra: &[&str]) -> Result<Sh
         "sphere" => Shape::Sphere(Sphere::new(o.vec3("center")?, o.non_negative("radius")?)),
         "aabb" => {
             let (min, max) = (o.vec3("min")?, o.vec3("max")?);
-            for (axis, (lo, hi)) in ["x", "y", "z"]
-                .iter()
-                .zip(min.to_array().into_iter().zip(max.to_array()))
-            {
-                if lo > hi {
-                    return Err(at(
-                        &o.field_path("min"),
-                        format!("min.{axis} = {lo} is greater than max.{axis} = {hi}"),
-                    ));
-                }
-            }
+            o.ordered_bounds(min.to_array(), max.to_array())?;
             Shape::Aabb(Aabb::new(min, max))
         }
         "obb" => {

@@ -501,6 +501,16 @@ const BAD: &[(&str, &str, &str)] = &[
         "negative_radius.json",
         "negative_radius.json: shapes[2].radius: must not be negative, found -0.5",
     ),
+    (
+        "query",
+        "inverted_box.json",
+        "inverted_box.json: shapes[1].min: min.y = 2 is greater than max.y = 1",
+    ),
+    (
+        "query",
+        "2d_inverted_box.json",
+        "2d_inverted_box.json: shapes[0].min: min.x = 3 is greater than max.x = 1",
+    ),
     ("query", "missing_mesh.json", "shapes[0].file: "),
     (
         "query",

@@ -168,17 +168,7 @@ pub fn parse(value: &Value, path: &str, extra: &[&str]) -> Result<Shape2> {
         "circle" => Shape2::Circle(Circle::new(o.vec2("center")?, o.non_negative("radius")?)),
         "aabb" => {
             let (min, max) = (o.vec2("min")?, o.vec2("max")?);
-            for (axis, (lo, hi)) in ["x", "y"]
-                .iter()
-                .zip(min.to_array().into_iter().zip(max.to_array()))
-            {
-                if lo > hi {
-                    return Err(at(
-                        &o.field_path("min"),
-                        format!("min.{axis} = {lo} is greater than max.{axis} = {hi}"),
-                    ));
-                }
-            }
+            o.ordered_bounds(min.to_array(), max.to_array())?;
             Shape2::Aabb(Aabb::new(min, max))
         }
         "obb" => {
