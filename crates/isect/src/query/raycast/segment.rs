@@ -10,6 +10,10 @@ use crate::query::raycast::{against, cast_valid, checked, unit_or};
 use crate::query::{Distance, RayCast, RayHit};
 use crate::shape::{Line, Ray, Segment};
 
+/// The largest part of a unit `−dir` across a unit axis that counts as rounding: the two unit
+/// vectors and the projection each round by a few ε.
+const ALONG: Real = 16.0 * Real::EPSILON;
+
 impl Segment {
     #[inline]
     fn cast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
@@ -42,7 +46,14 @@ impl Segment {
         // segment that is a point).
         let back = against(ray);
         let axis = unit_or(self.b - self.a, || Vec3::ZERO);
-        let normal = unit_or(back - axis * back.dot(axis), || back);
+        let across = back - axis * back.dot(axis);
+        // Along the segment when what is left across is rounding of the two unit vectors (a few
+        // ε; normalizing it would give a direction of noise).
+        let normal = if across.length_squared() > ALONG * ALONG {
+            unit_or(across, || back)
+        } else {
+            back
+        };
         Some(RayHit {
             t,
             point: ray.point_at(t),
