@@ -32,16 +32,7 @@ pub fn run(doc: &Value, dir: &Path) -> Result<Value> {
         let path = format!("shapes[{i}]");
         let shape = shapes::parse(value, &path, dir, &["name"])?;
         let o = Obj::new(value, &path)?;
-        let name = match o.get("name") {
-            Some(_) => o.string("name")?.to_string(),
-            None => i.to_string(),
-        };
-        if by_name.insert(name.clone(), i).is_some() {
-            return Err(at(
-                &o.field_path("name"),
-                format!("`{name}` names two shapes"),
-            ));
-        }
+        let name = shape_name(&o, i, &mut by_name)?;
         shapes.push(Named { name, shape });
     }
     let queries = array(root.require("queries")?, "queries")?;
@@ -211,6 +202,22 @@ impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
         CliError(e.to_string())
     }
+}
+
+/// The name of shape `i` (its `name` field, else its index), entered in `by_name`; an error at
+/// the field for a name that two shapes share.
+pub fn shape_name(o: &Obj<'_>, i: usize, by_name: &mut HashMap<String, usize>) -> Result<String> {
+    let name = match o.get("name") {
+        Some(_) => o.string("name")?.to_string(),
+        None => i.to_string(),
+    };
+    if by_name.insert(name.clone(), i).is_some() {
+        return Err(at(
+            &o.field_path("name"),
+            format!("`{name}` names two shapes"),
+        ));
+    }
+    Ok(name)
 }
 
 #[cfg(test)]

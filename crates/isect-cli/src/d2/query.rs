@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use crate::d2::dispatch as dispatch2d;
 use crate::d2::shapes::{self as shapes2d, Shape2};
 use crate::json::{Obj, Result, array, at};
-use crate::query::num;
+use crate::query::{num, shape_name};
 
 /// A shape of the file, with its name and its colour (for `render2d`) if it gives one.
 pub struct Named2 {
@@ -93,16 +93,7 @@ pub fn parse(root: &Obj<'_>) -> Result<File2> {
         let path = format!("shapes[{i}]");
         let shape = shapes2d::parse(value, &path, &["name", "color"])?;
         let o = Obj::new(value, &path)?;
-        let name = match o.get("name") {
-            Some(_) => o.string("name")?.to_string(),
-            None => i.to_string(),
-        };
-        if by_name.insert(name.clone(), i).is_some() {
-            return Err(at(
-                &o.field_path("name"),
-                format!("`{name}` names two shapes"),
-            ));
-        }
+        let name = shape_name(&o, i, &mut by_name)?;
         let color = match o.get("color") {
             None => None,
             Some(_) => {
