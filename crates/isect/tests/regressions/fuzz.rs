@@ -2,7 +2,7 @@
 //! comparison found at ordinary magnitudes, each named after the bug.
 
 use isect::math::Vec3;
-use isect::{Contact, Real, Sphere, Triangle};
+use isect::{Contact, Distance, Intersects, Line, Plane, Ray, RayCast, Real, Sphere, Triangle};
 
 use crate::common::v;
 
@@ -45,4 +45,66 @@ fn sliver_triangle_normal_was_nan() {
         c.normal.is_finite() && (c.normal.length() - 1.0).abs() < 1e-6,
         "{c:?}"
     );
+}
+
+/// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
+fn pow2(k: i32) -> Real {
+    (2.0 as Real).powi(k)
+}
+
+/// Whether a line or ray was parallel to a plane depended on its scale: `normal · dir` of a
+/// normal with a tiny x against a short direction along x underflowed to 0 at one power of two
+/// and not at another, so the same line met the plane at scale 1 and missed it, at a distance of
+/// ~1e6, at 4⁻⁵ (fuzz: `Plane(n = (−1.7e−37, −0.95, −0.31), d = 8.7e8)` against
+/// `Line(dir = (1.19e−7, 0, 0))`). Here the plane `tiny·x + y = 0` and the line `y = 2ᵏ` along
+/// x, scaled by `2ᵏ` from 2⁻⁶⁰ to 2⁶⁰: they cross at every scale (`x = −2ᵏ / tiny`, beyond the
+/// float range for the larger k: infinite there, never NaN), at `y = 2ᵏ`.
+#[test]
+fn short_line_against_a_plane_was_parallel_at_some_scales() {
+    let tiny = Real::MIN_POSITIVE * 16.0;
+    let plane = Plane::new(v(tiny, 1.0, 0.0), 0.0);
+    for k in (-60..=60).step_by(5) {
+        let s = pow2(k);
+        let origin = v(0.0, s, 0.0);
+        let dir = v(-pow2(-20) * s, 0.0, 0.0);
+        let line = Line::new(origin, dir);
+        let ray = Ray::new(origin, dir);
+        assert!(
+            line.intersects(&plane) && plane.intersects(&line),
+            "k = {k}"
+        );
+        assert!(ray.intersects(&plane) && plane.intersects(&ray), "k = {k}");
+        assert!(!Ray::new(origin, -dir).intersects(&plane), "away, k = {k}");
+        for c in [line.closest_points(&plane), ray.closest_points(&plane)] {
+            assert_eq!(c.distance, 0.0, "k = {k}: {c:?}");
+            assert_eq!(c.a, c.b, "k = {k}");
+            assert!(c.a.x < 0.0 && c.a.y == s && c.a.z == 0.0, "k = {k}: {c:?}");
+        }
+    }
+}
+
+/// A ray whose crossing lies beyond the largest finite `t` hit the plane at `t = ∞` with a NaN
+/// point when cast with `max_t = ∞`. Ray `(0, 1, 0)` along `(1, −MIN_POSITIVE / 4, 0)`: it
+/// crosses `y = 0` at `t = 2¹²⁸` in `f32` (`2¹⁰²⁴` in `f64`), beyond the range: no hit; from
+/// `y = 1/8` at `t = 2¹²⁵` (`2¹⁰²¹`): a hit there. Its closest points with the plane are the
+/// crossing, `(∞, 0, 0)` (x beyond the range, y and z right), at distance 0.
+#[test]
+fn plane_crossing_beyond_the_float_range() {
+    let plane = Plane::new(Vec3::Y, 0.0);
+    let dir = v(1.0, -Real::MIN_POSITIVE / 4.0, 0.0);
+    let far = Ray::new(v(0.0, 1.0, 0.0), dir);
+    assert_eq!(plane.raycast(&far, Real::INFINITY), None);
+    assert!(far.intersects(&plane));
+    let c = far.closest_points(&plane);
+    assert_eq!(
+        (c.a, c.b, c.distance),
+        (v(Real::INFINITY, 0.0, 0.0), c.a, 0.0)
+    );
+    let c = Line::new(far.origin, far.dir).closest_points(&plane);
+    assert_eq!((c.a, c.distance), (v(Real::INFINITY, 0.0, 0.0), 0.0));
+    let near = Ray::new(v(0.0, 0.125, 0.0), dir);
+    let hit = plane.raycast(&near, Real::INFINITY).expect("a finite t");
+    assert_eq!(hit.t, pow2(Real::MAX_EXP - 3));
+    assert_eq!(hit.point, v(hit.t, 0.0, 0.0));
+    assert_eq!(hit.normal, Vec3::Y);
 }

@@ -1,13 +1,14 @@
 //! Ray–plane distance.
 
 use crate::query::algo::linear::Linear;
-use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::{crossing, rescale};
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Plane, Ray};
 
 impl Distance<Plane> for Ray {
     /// 0 exactly when they meet ([`Intersects`]), with the crossing point (the origin when it is
-    /// within the plane's tolerance); apart (the ray points away or runs parallel), the origin
+    /// within the plane's tolerance; a crossing beyond the float range has infinite coordinates,
+    /// never NaN); apart (the ray points away or runs parallel), the origin
     /// and its foot. [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Plane) -> ClosestPoints {
         rescale!(pair self, other, closest_points);
@@ -17,13 +18,10 @@ impl Distance<Plane> for Ray {
         let s = other.signed_distance(self.origin);
         let foot = self.origin - other.normal * s;
         if self.intersects(other) {
-            let den = other.normal.dot(self.dir);
-            let t = -s / den;
-            let point = if t > 0.0 && t.is_finite() {
-                self.origin + self.dir * t
-            } else {
-                self.origin
-            };
+            // Behind the origin only where the origin is within the plane's tolerance.
+            let point = crossing(other, self.origin, self.dir, s)
+                .filter(|&(_, ahead)| ahead)
+                .map_or(self.origin, |(p, _)| p);
             return ClosestPoints {
                 a: point,
                 b: point,

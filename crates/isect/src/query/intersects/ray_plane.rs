@@ -1,7 +1,7 @@
 //! Ray–plane overlap.
 
 use crate::query::algo::linear::Linear;
-use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::{normal_dot_dir, rescale};
 use crate::query::{Intersects, PointQuery, mirror_intersects};
 use crate::shape::{Plane, Ray};
 
@@ -18,7 +18,7 @@ impl Intersects<Plane> for Ray {
             return false;
         }
         let s = other.signed_distance(self.origin);
-        let den = other.normal.dot(self.dir);
+        let (den, _) = normal_dot_dir(other.normal, self.dir);
         (s <= 0.0 && den > 0.0) || (s >= 0.0 && den < 0.0) || other.contains_point(self.origin)
     }
 }

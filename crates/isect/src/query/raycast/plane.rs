@@ -4,7 +4,7 @@
 
 use crate::math::Real;
 use crate::query::PointQuery;
-use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::{ldexp, normal_dot_dir, rescale};
 use crate::query::raycast::{cast_valid, checked};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Plane, Ray};
@@ -22,7 +22,7 @@ impl Plane {
     #[inline]
     fn cast_unchecked(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<RayHit> {
         let s = self.signed_distance(ray.origin);
-        let den = self.normal.dot(ray.dir);
+        let (den, k) = normal_dot_dir(self.normal, ray.dir);
         if front_only && !(den < 0.0) {
             return None;
         }
@@ -36,9 +36,10 @@ impl Plane {
             }
             0.0
         } else {
-            -s / den
+            ldexp(-s / den, k)
         };
-        if !(t >= 0.0 && t <= max_t) {
+        // An infinite `t` is a crossing beyond the largest finite parameter: no hit.
+        if !(t >= 0.0 && t <= max_t && t < Real::INFINITY) {
             return None;
         }
         let point = ray.point_at(t);
@@ -70,8 +71,8 @@ impl RayCast for Plane {
     /// Where the ray meets the plane, from either side; the normal faces the side the ray comes
     /// from. A ray starting on the plane hits at `t = 0`; a ray parallel to it hits at `t = 0`
     /// when its origin is on the plane (within
-    /// [`on_set_tolerance`](crate::math::on_set_tolerance)) and never otherwise. `None` for
-    /// invalid input.
+    /// [`on_set_tolerance`](crate::math::on_set_tolerance)) and never otherwise. `None` where the
+    /// crossing's `t` is beyond the largest finite value, and for invalid input.
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast);
