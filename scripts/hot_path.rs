@@ -14,7 +14,7 @@ use isect::{
     Aabb, Capsule, Intersects, Obb, Plane, PointQuery, Ray, RayCast, Real, Segment, Sphere, Triangle,
 };
 use parry::bounding_volume::{Aabb as PAabb, BoundingVolume};
-use parry::math::Vector as PVec;
+use parry::math::{Pose, Rot3, Vector as PVec};
 use parry::query::{PointQuery as _, Ray as PRay, RayCast as _};
 use parry::shape::{
     Ball, Capsule as PCapsule, Cuboid, Segment as PSegment, Triangle as PTriangle,
@@ -132,6 +132,17 @@ counted!(parry_point_in_obb, Cuboid, PVec, bool, |b, p| black_box(b)
 counted!(parry_point_obb_distance, Cuboid, PVec, Real, |b, p| black_box(b)
     .distance_to_local_point(*black_box(p), true));
 
+/// A cuboid with its pose: parry's world-frame calls, which move the ray or point into the
+/// box's frame as isect's `Obb` queries do (the `parry posed` column).
+struct Posed(Cuboid, Pose);
+counted!(parry_ray_obb_posed, Posed, PRay, bool, |b, r| black_box(&b.0)
+    .cast_ray(&b.1, black_box(r), 100.0, true)
+    .is_some());
+counted!(parry_point_in_obb_posed, Posed, PVec, bool, |b, p| black_box(&b.0)
+    .contains_point(&b.1, *black_box(p)));
+counted!(parry_point_obb_distance_posed, Posed, PVec, Real, |b, p| black_box(&b.0)
+    .distance_to_point(&b.1, *black_box(p), true));
+
 fn pv(v: Vec3) -> PVec {
     PVec::from_array(v.to_array())
 }
@@ -226,14 +237,27 @@ fn main() {
     // Rays at the boxes (the same rays as the spheres'), and oriented boxes and capsules
     // around the same centers; parry's boxes and rays in the box's frame (its local calls).
     let p_rays: Vec<PRay> = rays.iter().map(|r| PRay::new(pv(r.origin), pv(r.dir))).collect();
-    let obbs: Vec<Obb> = boxes
+    let rotations: Vec<Quat> = boxes
         .iter()
-        .map(|b| {
+        .map(|_| {
             let axis = rng.vec(1.0).normalize_or(Vec3::Z);
-            let rotation = Quat::from_axis_angle(axis, rng.real(0.0, 3.0));
-            Obb::from_quat(b.center(), b.half_extents(), rotation)
+            Quat::from_axis_angle(axis, rng.real(0.0, 3.0))
         })
         .collect();
+    let obbs: Vec<Obb> = boxes
+        .iter()
+        .zip(&rotations)
+        .map(|(b, &rotation)| Obb::from_quat(b.center(), b.half_extents(), rotation))
+        .collect();
+    let posed: Vec<Posed> = obbs
+        .iter()
+        .zip(&rotations)
+        .map(|(b, q)| {
+            let rotation = Rot3::from_xyzw(q.x, q.y, q.z, q.w);
+            Posed(Cuboid::new(pv(b.half_extents)), Pose::from_parts(pv(b.center), rotation))
+        })
+        .collect();
+    let p_points_world: Vec<PVec> = points.iter().map(|&p| pv(p)).collect();
     let cuboids: Vec<Cuboid> = obbs.iter().map(|b| Cuboid::new(pv(b.half_extents))).collect();
     let local_rays: Vec<PRay> = obbs
         .iter()
@@ -283,6 +307,9 @@ fn main() {
         sum += parry_ray_capsule(&p_capsules, &p_rays);
         sum += parry_point_in_obb(&cuboids, &local_points);
         sum += parry_point_obb_distance(&cuboids, &local_points);
+        sum += parry_ray_obb_posed(&posed, &p_rays);
+        sum += parry_point_in_obb_posed(&posed, &p_points_world);
+        sum += parry_point_obb_distance_posed(&posed, &p_points_world);
     }
     println!("{} calls per query, checksum {sum}", N * REPS);
 }

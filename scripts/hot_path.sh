@@ -3,7 +3,9 @@
 # point–triangle, point distances to a sphere and a box, sphere–plane, aabb–plane, points on a
 # segment and on a triangle, ray–triangle, the ray casts of sphere (any-hit), Aabb (closest and
 # any-hit), Obb and capsule, Obb containment and distance) under callgrind, each beside parry3d's most direct
-# call for the same work on the same inputs (`parry` column; `-` where parry has no such call):
+# call for the same work on the same inputs (`parry` column, its local call; `-` where parry has
+# no such call; `parry posed` its world-frame call where isect's call moves the input into the
+# shape's frame, the Obb rows):
 # the evidence that a change kept, or cut, the hot path's cost. Builds scripts/hot_path.rs as a scratch crate against the isect
 # crate in the given checkout (default: this one), so the same harness measures a commit before
 # and after: scripts/hot_path.sh [checkout] [--f64]. HOT_PATH_QUERIES="ray_capsule ray_obb" counts
@@ -41,7 +43,7 @@ count() {
   total=$(grep -E '^summary|^totals' "$work/cg" | head -n 1 | awk '{print $2}')
   awk -v t="$total" -v n="$calls" 'BEGIN { printf "%.1f", t / n }'
 }
-printf '%-22s %8s %8s\n' query isect parry
+printf '%-22s %8s %8s %12s\n' query isect parry 'parry posed'
 all="sphere_sphere aabb_aabb ray_sphere point_triangle point_sphere_distance point_aabb_distance \
   sphere_plane aabb_plane point_on_segment point_on_triangle ray_triangle ray_sphere_any ray_aabb \
   ray_aabb_any ray_obb ray_capsule point_in_obb point_obb_distance"
@@ -54,5 +56,10 @@ for q in ${HOT_PATH_QUERIES:-$all}; do
   else
     theirs=-
   fi
-  printf '%-22s %8s %8s\n' "$q" "$mine" "$theirs"
+  # Where isect's call moves its input into the shape's frame (Obb), parry's world call too.
+  posed=-
+  if grep -q "^counted!(${them}_posed," "$here/scripts/hot_path.rs"; then
+    posed=$(count "${them}_posed")
+  fi
+  printf '%-22s %8s %8s %12s\n' "$q" "$mine" "$theirs" "$posed"
 done

@@ -1,6 +1,6 @@
 //! Point queries on an oriented box.
 
-use crate::math::{NO_POINT, Real, Vec3};
+use crate::math::{NO_POINT, Real, SimdVec3, Vec3, simd, unsimd};
 use crate::query::PointQuery;
 use crate::query::algo::scale::rescale;
 use crate::shape::Obb;
@@ -32,7 +32,8 @@ impl PointQuery for Obb {
         if !valid_local(local, h) {
             return Real::INFINITY;
         }
-        crate::query::algo::scale::length((local.abs() - h).max(Vec3::ZERO))
+        let outside = (simd(local).abs() - simd(h)).max(SimdVec3::ZERO);
+        crate::query::algo::scale::length_non_negative(unsimd(outside))
     }
 
     /// `|local coordinate| <= half extent` on every axis, with the local coordinates computed
@@ -44,7 +45,8 @@ impl PointQuery for Obb {
         // A NaN or an infinity in the point, the center or the rotation makes a local coordinate
         // NaN or infinite, which no finite half extent holds; a NaN or negative half extent holds
         // nothing. What the comparison alone would accept is an infinite half extent.
-        (self.to_local(p).abs().cmple(h) & h.cmplt(Vec3::INFINITY)).all()
+        let (local, h) = (simd(self.to_local(p)), simd(h));
+        (local.abs().cmple(h) & h.cmplt(SimdVec3::INFINITY)).all()
     }
 }
 
@@ -52,8 +54,11 @@ impl PointQuery for Obb {
 /// the half extents `h`: a NaN or an infinity in the point, the center or the rotation makes a
 /// local coordinate NaN or infinite (`0 · ∞` is NaN; the rescaling before leaves no overflow of
 /// finite input), so finite local coordinates and half extents in `[0, ∞)` say that all of them
-/// are finite, as `Obb::is_usable` with a finite point does. One mask, no chain of branches.
+/// are finite, as `Obb::is_usable` with a finite point does. One mask, no chain of branches
+/// (in SIMD lanes in `f32`: `Vec3`'s comparisons are three bytes, combined one by one).
 #[inline(always)]
 fn valid_local(local: Vec3, h: Vec3) -> bool {
-    (local.abs().cmplt(Vec3::INFINITY) & h.cmpge(Vec3::ZERO) & h.cmplt(Vec3::INFINITY)).all()
+    let (local, h) = (simd(local), simd(h));
+    let inf = SimdVec3::INFINITY;
+    (local.abs().cmplt(inf) & h.cmpge(SimdVec3::ZERO) & h.cmplt(inf)).all()
 }
