@@ -277,3 +277,35 @@ manifold_props! {
     manifold_line_convex_polygon: strategy::line(), strategy::convex_polygon();
     manifold_convex_polygon_convex_polygon: strategy::convex_polygon(), strategy::convex_polygon();
 }
+
+/// Two nearly parallel capsule cores apart by less than the radii (the proptest seed of
+/// issue 28, rounded): the direction between the cores' closest points is exactly normal to
+/// the core whose interior holds its closest point (here the long capsule's; the short one
+/// touches with its end), so that core's side is the reference face in both argument orders.
+/// The two orders used to clip against whichever core came second when both were within the
+/// parallel tolerance, and put the points 1.5e-3 apart along the axes.
+#[test]
+fn nearly_parallel_capsules_clip_against_the_same_face_in_both_orders() {
+    let long = Capsule::new(v(-6.74, -3.36), v(6.89, 1.32), 0.239);
+    let short = Capsule::new(v(-8.83, -3.99), v(-4.06, -2.42), 0.0);
+    let m = long.contact_manifold(&short);
+    let back = short.contact_manifold(&long);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert_eq!(back.normal, -m.normal);
+    let t = tol(10.0);
+    let (p, q) = (sorted(&m), sorted(&back));
+    for (x, y) in p.iter().zip(&q) {
+        assert!(
+            (x.0 - y.0).length() <= t && (x.1 - y.1).abs() <= t,
+            "{m:?} vs {back:?}"
+        );
+    }
+    // The reference face is the long core's side: the normal is its normal, and the points
+    // lie within the long core's slab and over the short core's part inside it.
+    let axis = (long.b - long.a).normalize();
+    assert!(m.normal.dot(axis).abs() <= t, "{m:?}");
+    for x in &p {
+        let s = (x.0 - long.a).dot(axis);
+        assert!(s >= -t, "{m:?}");
+    }
+}

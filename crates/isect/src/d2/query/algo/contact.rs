@@ -228,20 +228,20 @@ fn rounded_face(a: &Body<'_>, b: &Body<'_>, n: Vec2) -> Option<(usize, [Manifold
         return None;
     }
     // Within rounding of the face's normal: the direction comes from two closest points, one
-    // of them inside the face.
+    // of them inside the face. Where faces of both cores pass (nearly parallel cores), the one
+    // most nearly normal to `n` is the face holding a closest point in its interior (exactly
+    // normal to `n`); taking the first that passes made the answer depend on the argument
+    // order (issue 28).
     const PARALLEL: Real = 1.0 - 1e-4;
-    let mut found = None;
-    b.for_each_axis(|axis, face| {
-        if found.is_none() && axis.dot(n) >= PARALLEL {
-            found = Some((true, face, axis));
+    let mut found: Option<(Real, bool, usize, Vec2)> = None;
+    let mut offer = |cos: Real, from_b: bool, face: usize, axis: Vec2| {
+        if cos >= PARALLEL && found.is_none_or(|(best, ..)| cos > best) {
+            found = Some((cos, from_b, face, axis));
         }
-    });
-    a.for_each_axis(|axis, face| {
-        if found.is_none() && axis.dot(-n) >= PARALLEL {
-            found = Some((false, face, axis));
-        }
-    });
-    let (from_b, face, m) = found?;
+    };
+    b.for_each_axis(|axis, face| offer(axis.dot(n), true, face, axis));
+    a.for_each_axis(|axis, face| offer(axis.dot(-n), false, face, axis));
+    let (_, from_b, face, m) = found?;
     let (reference, incident) = if from_b { (b, a) } else { (a, b) };
     let mut points = [ManifoldPoint {
         point: Vec2::ZERO,
