@@ -108,3 +108,33 @@ fn plane_crossing_beyond_the_float_range() {
     assert_eq!(hit.point, v(hit.t, 0.0, 0.0));
     assert_eq!(hit.normal, Vec3::Y);
 }
+
+/// A line whose direction is tiny beside its origin was computed as given while its origin was
+/// in the rescaling window, and the direction's square underflowed: the same line against the
+/// same triangle, scaled by 4⁻¹⁰, was 78 times too far, and by 4⁻¹² at distance `+∞` with
+/// infinite points (fuzz: direction `(−1.7e−16, 0, 0)`). The direction is now normalized on its
+/// own whenever it is outside the window (`Rescale::steady`).
+#[test]
+fn line_with_a_tiny_direction_against_a_triangle() {
+    let t = Triangle::new(
+        v(3.5625, 8.929948e-15, 5.125),
+        v(7.125, -4.125, 3.875),
+        v(2.3125, 6.9375, -0.026008606),
+    );
+    let line = Line::new(v(-41018.24, 7.0625, -4.875), v(-1.7212071e-16, 0.0, 0.0));
+    let at_one = t.closest_points(&line);
+    assert!((at_one.distance - 4.850602).abs() < 1e-5, "{at_one:?}");
+    for k in [-6, -10, -12, -20] {
+        let s = pow2(2 * k);
+        let scaled = Triangle::new(t.a * s, t.b * s, t.c * s);
+        for dir_scale in [s, pow2(-60), 1.0] {
+            let l = Line::new(line.origin * s, line.dir * dir_scale);
+            let c = scaled.closest_points(&l);
+            assert!(
+                (c.distance / s - at_one.distance).abs() <= 1e-5 * at_one.distance,
+                "4^{k}, direction times {dir_scale}: {c:?}"
+            );
+            assert!(line.intersects(&t) == l.intersects(&scaled));
+        }
+    }
+}

@@ -184,12 +184,27 @@ pub(crate) fn crossing(plane: &Plane, origin: Vec3, dir: Vec3, s: Real) -> Optio
     Some((origin + ldexp_vec(dir * quotient, a - b), quotient > 0.0))
 }
 
+/// Whether a direction needs no normalizing: in the window, or zero or not finite (invalid
+/// input, which normalizing leaves as it is and the query answers as given).
+#[inline(always)]
+fn steady_direction(dir: Vec3) -> bool {
+    let m = max_abs(dir);
+    in_window(m) || !(m > 0.0 && m < Real::INFINITY)
+}
+
 /// A shape or value whose coordinates and lengths can be multiplied by a power of two.
 pub(crate) trait Rescale: Sized {
     /// The largest absolute coordinate or length (NaN coordinates are skipped; 0 for none).
     fn magnitude(&self) -> Real;
     /// The same set with every coordinate and length multiplied by `2ᵏ`.
     fn rescaled(&self, k: i32) -> Self;
+    /// Whether what `rescaled` normalizes on its own (a line's or ray's direction) is in the
+    /// window already: a direction of `1e-23` beside an origin of 1 squares to 0 in `f32`, and a
+    /// line's answers do not depend on its direction's length.
+    #[inline(always)]
+    fn steady(&self) -> bool {
+        true
+    }
 }
 
 /// An answer that can be brought back from input rescaled by `2ᵏ`.
@@ -342,6 +357,10 @@ impl Rescale for Ray {
     fn rescaled(&self, k: i32) -> Self {
         rescaled_ray(self, k).0
     }
+    #[inline(always)]
+    fn steady(&self) -> bool {
+        steady_direction(self.dir)
+    }
 }
 
 impl Rescale for Line {
@@ -353,6 +372,10 @@ impl Rescale for Line {
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
         Self::new(ldexp_vec(self.origin, k), normalized_direction(self.dir).0)
+    }
+    #[inline(always)]
+    fn steady(&self) -> bool {
+        steady_direction(self.dir)
     }
 }
 
@@ -541,7 +564,10 @@ where
     B: Rescale,
     R: Unscale,
 {
-    let m = outside([a.magnitude(), b.magnitude()])?;
+    let m = [a.magnitude(), b.magnitude()].into_iter().fold(0.0, fmax);
+    if in_window(m) && a.steady() && b.steady() {
+        return None;
+    }
     pair_cold(m, a, b, f)
 }
 
@@ -553,7 +579,8 @@ where
     B: Rescale,
     R: Unscale,
 {
-    let k = scale_for(m)?;
+    // In the window, only a direction is normalized (`steady`): the positions stay.
+    let k = if in_window(m) { 0 } else { scale_for(m)? };
     Some(f(&a.rescaled(k), &b.rescaled(k)).unscaled(k))
 }
 
