@@ -480,6 +480,26 @@ impl AsRefLinear for Segment {
     }
 }
 
+/// How far a segment that crosses the triangle is from not crossing it (f64): the least of its
+/// ends' distances from the triangle's plane and the crossing point's distance from the
+/// triangle's edges in the plane; 0 where it does not cross. A crossing by less than the
+/// rounding of the triangle's plane (a sliver's normal is off by about ε over the sine of its
+/// angle) may be answered either way, so tests compare booleans only beyond this depth.
+pub fn segment_triangle_crossing_depth(a: DVec3, b: DVec3, t: &Triangle) -> f64 {
+    let (p, q, r) = (dv(t.a), dv(t.b), dv(t.c));
+    let n = exact_normal(p, q, r).normalize();
+    let (da, db) = (n.dot(a - p), n.dot(b - p));
+    if !(da * db < 0.0) {
+        return 0.0;
+    }
+    let x = a + (b - a) * (da / (da - db));
+    [(p, q), (q, r), (r, p)]
+        .iter()
+        .map(|&(u, w)| n.dot((w - u).cross(x - u)) / (w - u).length())
+        .fold(da.abs().min(db.abs()), f64::min)
+        .max(0.0)
+}
+
 /// Distance from the segment `ab` to a triangle, in f64: the least of the ends' distances to
 /// the triangle and the triangle's edges' distances to the segment (the closest pair of two
 /// convex sets that do not meet has a point on a boundary feature of one of them), or 0 when

@@ -119,7 +119,11 @@ where
         }
         let t = tol(self.scale);
         let turned = self.a.turned().contact(&self.b.turned());
-        let k = turned.unwrap_or_else(|| panic!("turned has none: {what}"));
+        // A contact within the tolerance of touching may be lost to the turn's rounding.
+        let Some(k) = turned else {
+            assert!(c.depth <= t, "turned has none: {what}");
+            return;
+        };
         assert!(
             (k.depth - c.depth).abs() <= t,
             "turned depth {}: {what}",
