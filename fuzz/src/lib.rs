@@ -622,6 +622,21 @@ impl Tolerance {
         })
     }
 
+    /// Whether the expected point `a` (the first run's, times the scale) has coordinates
+    /// beyond the float range (`±∞`: a line crossing a plane it nearly parallels, say) where the
+    /// scaled run's `b` has the same coordinate in range, divided back by the scale beyond it,
+    /// and the other coordinates agree: the same point, representable at one scale only.
+    fn beyond_range(&self, a: Vec3, b: Vec3) -> bool {
+        (0..3).all(|i| {
+            let (x, y) = (a[i], b[i]);
+            x == y
+                || (x.is_infinite() && y.is_finite() && y / self.s == x)
+                || (x.is_finite()
+                    && y.is_finite()
+                    && (x - y).abs() <= self.length(x.abs().max(y.abs())))
+        })
+    }
+
     fn same(&self, x: &Answer, y: &Answer) -> bool {
         match (x, y) {
             (Answer::Length(a), Answer::Length(b)) => {
@@ -638,6 +653,7 @@ impl Tolerance {
                         && b.is_finite()
                         && (*a - *b).abs().max_element()
                             <= self.length(a.abs().max_element().max(b.abs().max_element())))
+                    || self.beyond_range(*a, *b)
             }
             (Answer::Param(Some(a)), Answer::Param(Some(b))) => {
                 a == b
