@@ -134,6 +134,13 @@ impl Sheared {
     /// only when `front_only`). `corners` are asked for only when the ray's line crosses, to
     /// check that it does not run along the plane within rounding ([`grazing`]); that comes
     /// before the range, since a grazing ray's `T / det` is rounding noise and may lie anywhere.
+    #[cfg_attr(
+        not(feature = "alloc"),
+        expect(
+            dead_code,
+            reason = "the mesh BVH's leaves use it, and the BVH needs `alloc`"
+        )
+    )]
     #[inline(always)]
     pub(crate) fn verdict(
         &self,
