@@ -14,7 +14,10 @@
 //!    sweep's own first contact (separating axes, or conservative advancement where either
 //!    triangle is collinear within rounding), with its verdict on which, so that the mesh's
 //!    answer is the earliest of its triangles' pair sweeps.
-//! 3. The earliest contact wins; on equal times, the lower triangle index.
+//! 3. The earliest contact wins; on equal times, the lower triangle index. A contact at `t = 0`
+//!    cannot be beaten, only tied by a lower index: from then on the traversal skips subtrees
+//!    without one (the BVH keeps each subtree's lowest index) and a triangle of lower index
+//!    takes only the pair's test of touching at the start, not a sweep.
 //!
 //! A solid mesh ([`TriMesh::is_solid`]) also holds its inside: a convex shape that touches no
 //! triangle is wholly inside or wholly outside, so one of its points decides (the crossing
@@ -72,6 +75,16 @@ pub(crate) mod sealed {
             max_t: Real,
             start: bool,
         ) -> Option<(Real, Vec3)>;
+
+        /// Whether [`first_contact`](Self::first_contact) would answer `t = 0`: the shape,
+        /// moved by `offset`, already touches `triangle` (which has an area). All a triangle
+        /// can still do once another is touched at `t = 0` (it can only tie), so no sweep.
+        #[inline]
+        fn touches(&self, offset: Vec3, v: Vec3, triangle: &Triangle, start: bool) -> bool {
+            // Over `[0, 0]` the casts give up at the first sign of a later contact.
+            self.first_contact(offset, v, triangle, 0.0, start)
+                .is_some_and(|(t, _)| t == 0.0)
+        }
 
         /// A point of both the shape, moved by `offset`, and `triangle`, which touch (or, when
         /// `overlapping`, may overlap).
@@ -145,6 +158,12 @@ impl TriangleCast for Sphere {
         sphere_triangle_first(self.center + offset, self.radius, triangle, v, max_t, start)
     }
 
+    #[inline]
+    fn touches(&self, offset: Vec3, _v: Vec3, triangle: &Triangle, start: bool) -> bool {
+        // The start test of `sphere_triangle_first`.
+        start && triangle.distance_to_point(self.center + offset) <= self.radius
+    }
+
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, _overlapping: bool) -> Vec3 {
         // Within the radius of the center: the contact point when they touch.
         triangle.closest_point(self.center + offset)
@@ -202,6 +221,12 @@ impl TriangleCast for Capsule {
         capsule_triangle_first(&core, self.radius, triangle, v, max_t, start)
     }
 
+    #[inline]
+    fn touches(&self, offset: Vec3, _v: Vec3, triangle: &Triangle, start: bool) -> bool {
+        // The start test of `capsule_triangle_first`.
+        start && triangle.distance(&moved(self.segment(), offset)) <= self.radius
+    }
+
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, overlapping: bool) -> Vec3 {
         capsule_point(
             moved(self.segment(), offset),
@@ -247,6 +272,12 @@ impl TriangleCast for Segment {
         start: bool,
     ) -> Option<(Real, Vec3)> {
         capsule_triangle_first(&moved(*self, offset), 0.0, triangle, v, max_t, start)
+    }
+
+    #[inline]
+    fn touches(&self, offset: Vec3, _v: Vec3, triangle: &Triangle, start: bool) -> bool {
+        // The start test of `capsule_triangle_first`.
+        start && triangle.distance(&moved(*self, offset)) <= 0.0
     }
 
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, overlapping: bool) -> Vec3 {
@@ -528,22 +559,16 @@ fn first_contact<S: TriangleCast + ?Sized>(
     let (ball_center, ball_r) = shape.ball();
     let ball_center = ball_center + offset;
     let best_t = Cell::new(max_t);
+    // Once a triangle is touched at `t = 0`, its index: only a lower one can tie.
+    let below = Cell::new(u32::MAX);
     let mut best: Option<(Real, u32, Vec3)> = None;
     bvh.sweep_leaves(
         &moving,
         || best_t.get() + slack,
+        || below.get(),
         |first, count| {
             for slot in first..first + count {
-                if bvh.degenerate[slot as usize] {
-                    continue;
-                }
-                // Touching from the start cannot be beaten, only tied, and ties go to the
-                // lowest index: a shape that starts in contact with many triangles tests only
-                // those of lower index than the best so far.
-                let unbeatable = |(bt, bs, _): (Real, u32, Vec3)| {
-                    bt == 0.0 && bvh.order[slot as usize] > bvh.order[bs as usize]
-                };
-                if best.is_some_and(unbeatable) {
+                if bvh.degenerate[slot as usize] || bvh.order[slot as usize] >= below.get() {
                     continue;
                 }
                 let [a, b, c] = bvh.tri(slot);
@@ -564,6 +589,15 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 };
                 let start = entry <= 0.0 && plane <= 0.0;
                 let triangle = Triangle::new(a, b, c);
+                if below.get() != u32::MAX {
+                    // Touching from the start cannot be beaten, only tied, and ties go to the
+                    // lowest index: what is left is whether this lower one touches too.
+                    if shape.touches(offset, v, &triangle, start) {
+                        best = Some((0.0, slot, Vec3::ZERO));
+                        below.set(bvh.order[slot as usize]);
+                    }
+                    continue;
+                }
                 let Some((t, normal)) =
                     shape.first_contact(offset, v, &triangle, limit + slack, start)
                 else {
@@ -579,6 +613,9 @@ fn first_contact<S: TriangleCast + ?Sized>(
                     // `+ 0.0`: a touch at `−0` is reported at `+0`.
                     best = Some((t + 0.0, slot, normal));
                     best_t.set(t);
+                    if t == 0.0 {
+                        below.set(bvh.order[slot as usize]);
+                    }
                 }
             }
         },
