@@ -95,6 +95,15 @@ pub(crate) mod sealed {
 
         /// A ball that holds the shape at rest: its center and radius.
         fn ball(&self) -> (Vec3, Real);
+
+        /// `false` when the shape, moved by `offset` and then by at most `travel` in any
+        /// direction, cannot reach the ball `(m, rho)`: a tighter rejection than
+        /// [`ball`](Self::ball)'s for shapes a ball holds loosely. Never `false` for a pair
+        /// that meets, rounding included.
+        #[inline]
+        fn may_reach(&self, _offset: Vec3, _travel: Real, _m: Vec3, _rho: Real) -> bool {
+            true
+        }
     }
 }
 
@@ -244,6 +253,19 @@ impl TriangleCast for Capsule {
         let half = (self.b - self.a) * 0.5;
         (self.a + half, half.length() + self.radius)
     }
+
+    #[inline]
+    fn may_reach(&self, offset: Vec3, travel: Real, m: Vec3, rho: Real) -> bool {
+        // The core against the ball grown by the radius: the ball around a capsule of a
+        // character's proportions is three times its radius.
+        core_may_reach(
+            self.a + offset,
+            self.b + offset,
+            self.radius + travel,
+            m,
+            rho,
+        )
+    }
 }
 
 /// A segment is a capsule of radius 0: its sweep is the ray against the prism of offsets.
@@ -291,6 +313,11 @@ impl TriangleCast for Segment {
     fn ball(&self) -> (Vec3, Real) {
         let half = (self.b - self.a) * 0.5;
         (self.a + half, half.length())
+    }
+
+    #[inline]
+    fn may_reach(&self, offset: Vec3, travel: Real, m: Vec3, rho: Real) -> bool {
+        core_may_reach(self.a + offset, self.b + offset, travel, m, rho)
     }
 }
 
@@ -530,6 +557,27 @@ fn balls_may_meet(center: Vec3, r: Real, v: Vec3, max_t: Real, m: Vec3, rho: Rea
     !(reach2 >= tiny && gap.length_squared() > reach2)
 }
 
+/// Whether the segment `[a, b]` grown by `r` may meet the ball `(m, rho)`: the distance from `m`
+/// to the segment against `r + rho`, widened by many ulp of the magnitudes involved as in
+/// [`balls_may_meet`], so rounding never rejects a pair that meets.
+#[inline]
+fn core_may_reach(a: Vec3, b: Vec3, r: Real, m: Vec3, rho: Real) -> bool {
+    let ab = b - a;
+    let am = m - a;
+    let ll = ab.length_squared();
+    let s = if ll > 0.0 {
+        (am.dot(ab) / ll).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let gap = am - ab * s;
+    let scale = a.abs().max_element() + b.abs().max_element() + m.abs().max_element();
+    let reach = (r + rho) * (1.0 + 64.0 * Real::EPSILON) + 64.0 * Real::EPSILON * scale;
+    let reach2 = reach * reach;
+    let tiny = Real::MIN_POSITIVE / (Real::EPSILON * Real::EPSILON);
+    !(reach2 >= tiny && gap.length_squared() > reach2)
+}
+
 /// The first contact within `[0, max_t]` of `shape`, moved by `offset` and moving by `v`, with
 /// the triangles of `mesh` (at rest): `(t, slot, normal)`, the earliest, and among equal times
 /// the lowest triangle index. The caller checks validity.
@@ -558,6 +606,7 @@ fn first_contact<S: TriangleCast + ?Sized>(
     let slack = if slack.is_finite() { slack } else { 0.0 };
     let (ball_center, ball_r) = shape.ball();
     let ball_center = ball_center + offset;
+    let speed = v.length();
     let best_t = Cell::new(max_t);
     // Once a triangle is touched at `t = 0`, its index: only a lower one can tie.
     let below = Cell::new(u32::MAX);
@@ -580,7 +629,9 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 };
                 // Nor unless its ball, moving, comes within reach of the triangle's.
                 let (m, rho) = corners_ball(&[a, b, c]);
-                if !balls_may_meet(ball_center, ball_r, v, limit + slack, m, rho) {
+                if !balls_may_meet(ball_center, ball_r, v, limit + slack, m, rho)
+                    || !shape.may_reach(offset, speed * (limit + slack), m, rho)
+                {
                     continue;
                 }
                 // The shape cannot touch the triangle before it reaches its plane.
