@@ -119,13 +119,28 @@ impl MovingBox {
 }
 
 impl Bvh {
+    /// The lanes of node `k` whose subtrees hold a triangle index below `below`.
+    #[inline(always)]
+    fn lanes_below(&self, k: usize, below: u32) -> u32 {
+        let lowest = &self.lowest[k];
+        let mut mask = 0;
+        for (lane, &i) in lowest.iter().enumerate() {
+            mask |= u32::from(i < below) << lane;
+        }
+        mask
+    }
+
     /// Calls `leaf(first_slot, count)` for every leaf whose box the moving box meets within
-    /// `[0, limit()]`, nearest box first (by entry time); `leaf` may lower the limit (the best
-    /// contact so far), which prunes every box entered after it.
+    /// `[0, limit()]` and whose subtree holds a triangle index below `below()`, nearest box
+    /// first (by entry time); `leaf` may lower the limit (the best contact so far), which prunes
+    /// every box entered after it, and the bound on indices (a contact at `t = 0`, which only
+    /// a lower index can tie), which prunes every subtree without one. The bound is a filter
+    /// on subtrees: `leaf` still sees triangles above it in a leaf that holds a lower one.
     pub(crate) fn sweep_leaves(
         &self,
         moving: &MovingBox,
         mut limit: impl FnMut() -> Real,
+        mut below: impl FnMut() -> u32,
         mut leaf: impl FnMut(u32, u32),
     ) {
         let (lo, hi) = self.bounds();
@@ -136,19 +151,24 @@ impl Bvh {
             leaf(self.root.index, u32::from(self.root.count));
             return;
         }
-        let mut node = &self.nodes[self.root.index as usize];
+        let mut index = self.root.index as usize;
+        let mut node = &self.nodes[index];
         let (mut mask, mut near) = moving.node_slabs(node, limit());
         let mut stack = Stack::new(NO_ENTRY);
         loop {
+            mask &= self.lanes_below(index, below());
             let leaves = mask & u32::from(node.leaf_mask);
             visit_nearest_first(&near, leaves, |lane| {
-                if near[lane] <= limit() * WIDEN {
+                if near[lane] <= limit() * WIDEN && self.lowest[index][lane] < below() {
                     leaf(node.child[lane], u32::from(node.count[lane]));
                 }
                 false
             });
-            let inner = mask & !leaves & lanes_within(&near, limit() * WIDEN);
-            let index = match nearest_next(node, &near, inner, &mut stack) {
+            let inner = mask
+                & !leaves
+                & lanes_within(&near, limit() * WIDEN)
+                & self.lanes_below(index, below());
+            let next = match nearest_next(node, &near, inner, &mut stack) {
                 Some(e) => e.index,
                 None => loop {
                     let Some(e) = stack.pop() else { return };
@@ -157,7 +177,8 @@ impl Bvh {
                     }
                 },
             };
-            node = &self.nodes[index as usize];
+            index = next as usize;
+            node = &self.nodes[index];
             (mask, near) = moving.node_slabs(node, limit());
         }
     }

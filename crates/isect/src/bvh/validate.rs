@@ -25,7 +25,8 @@ impl Bvh {
     ///   is empty (no child, no count, the blank box), a leaf (a block's first slot, 1 to
     ///   [`WIDTH`] triangles, its `leaf_mask` bit set) or an inner node;
     /// - each lane's box holds its subtree (the child's lane boxes, or the leaf's triangles),
-    ///   and the whole box holds the root's;
+    ///   and the whole box holds the root's; each lane's lowest triangle index is its
+    ///   subtree's;
     /// - every triangle of the mesh is in exactly one slot, with its current corners and its
     ///   degenerate flag; every other slot is padding: no triangle, flagged degenerate, a copy
     ///   of its block's lane 0; every block belongs to one leaf.
@@ -39,6 +40,13 @@ impl Bvh {
                 self.blocks.len(),
                 self.order.len(),
                 self.degenerate.len()
+            ));
+        }
+        if self.lowest.len() != self.nodes.len() {
+            return Err(format!(
+                "{} nodes but {} lowest-index entries",
+                self.nodes.len(),
+                self.lowest.len()
             ));
         }
         let mut node_seen = vec![false; self.nodes.len()];
@@ -70,7 +78,7 @@ impl Bvh {
                 let leaf_bit = node.leaf_mask & (1 << lane) != 0;
                 if child == EMPTY {
                     let blank = lane_box.0 == Vec3::INFINITY && lane_box.1 == Vec3::NEG_INFINITY;
-                    if count != 0 || leaf_bit || !blank {
+                    if count != 0 || leaf_bit || !blank || self.lowest[k][lane] != NO_TRIANGLE {
                         return Err(format!("node {k} lane {lane}: empty but not blank"));
                     }
                     continue;
@@ -99,6 +107,13 @@ impl Bvh {
                     return Err(format!(
                         "node {k} lane {lane}: box {lane_box:?} does not hold its subtree {:?}",
                         subtree_box(self, sub)
+                    ));
+                }
+                let lowest = subtree_lowest(self, sub);
+                if self.lowest[k][lane] != lowest {
+                    return Err(format!(
+                        "node {k} lane {lane}: lowest index {} but its subtree's is {lowest}",
+                        self.lowest[k][lane]
                     ));
                 }
                 todo.push((sub, Some(r.index)));
@@ -155,6 +170,18 @@ impl Bvh {
         }
         Ok(())
     }
+}
+
+/// The lowest triangle index in the subtree `r` (of valid references): its leaf's, or the
+/// least of its node's lanes (each checked in turn when that node is).
+fn subtree_lowest(bvh: &Bvh, r: NodeRef) -> u32 {
+    let lowest = if r.count > 0 {
+        let first = r.index as usize;
+        bvh.order[first..first + usize::from(r.count)].iter().min()
+    } else {
+        bvh.lowest[r.index as usize].iter().min()
+    };
+    lowest.copied().unwrap_or(NO_TRIANGLE)
 }
 
 /// Bitwise equality of corners (`-0` and `+0` differ, as they would in a copy that went wrong).
@@ -226,6 +253,8 @@ mod tests {
             },
             "a padding lane that is not lane 0's copy",
         );
+        // A lowest index that is not its subtree's.
+        check(&|b| b.lowest[0][0] += 1, "a wrong lowest index");
         // A lane's leaf bit lost.
         check(&|b| b.nodes[0].leaf_mask ^= 0xff, "a wrong leaf mask");
         // The whole box too small.

@@ -14,7 +14,10 @@
 //!    sweep's own first contact (separating axes, or conservative advancement where either
 //!    triangle is collinear within rounding), with its verdict on which, so that the mesh's
 //!    answer is the earliest of its triangles' pair sweeps.
-//! 3. The earliest contact wins; on equal times, the lower triangle index.
+//! 3. The earliest contact wins; on equal times, the lower triangle index. A contact at `t = 0`
+//!    cannot be beaten, only tied by a lower index: from then on the traversal skips subtrees
+//!    without one (the BVH keeps each subtree's lowest index) and a triangle of lower index
+//!    takes only the pair's test of touching at the start, not a sweep.
 //!
 //! A solid mesh ([`TriMesh::is_solid`]) also holds its inside: a convex shape that touches no
 //! triangle is wholly inside or wholly outside, so one of its points decides (the crossing
@@ -73,6 +76,16 @@ pub(crate) mod sealed {
             start: bool,
         ) -> Option<(Real, Vec3)>;
 
+        /// Whether [`first_contact`](Self::first_contact) would answer `t = 0`: the shape,
+        /// moved by `offset`, already touches `triangle` (which has an area). All a triangle
+        /// can still do once another is touched at `t = 0` (it can only tie), so no sweep.
+        #[inline]
+        fn touches(&self, offset: Vec3, v: Vec3, triangle: &Triangle, start: bool) -> bool {
+            // Over `[0, 0]` the casts give up at the first sign of a later contact.
+            self.first_contact(offset, v, triangle, 0.0, start)
+                .is_some_and(|(t, _)| t == 0.0)
+        }
+
         /// A point of both the shape, moved by `offset`, and `triangle`, which touch (or, when
         /// `overlapping`, may overlap).
         fn contact_point(&self, offset: Vec3, triangle: &Triangle, overlapping: bool) -> Vec3;
@@ -82,6 +95,15 @@ pub(crate) mod sealed {
 
         /// A ball that holds the shape at rest: its center and radius.
         fn ball(&self) -> (Vec3, Real);
+
+        /// `false` when the shape, moved by `offset` and then by at most `travel` in any
+        /// direction, cannot reach the ball `(m, rho)`: a tighter rejection than
+        /// [`ball`](Self::ball)'s for shapes a ball holds loosely. Never `false` for a pair
+        /// that meets, rounding included.
+        #[inline]
+        fn may_reach(&self, _offset: Vec3, _travel: Real, _m: Vec3, _rho: Real) -> bool {
+            true
+        }
     }
 }
 
@@ -145,6 +167,12 @@ impl TriangleCast for Sphere {
         sphere_triangle_first(self.center + offset, self.radius, triangle, v, max_t, start)
     }
 
+    #[inline]
+    fn touches(&self, offset: Vec3, _v: Vec3, triangle: &Triangle, start: bool) -> bool {
+        // The start test of `sphere_triangle_first`.
+        start && triangle.distance_to_point(self.center + offset) <= self.radius
+    }
+
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, _overlapping: bool) -> Vec3 {
         // Within the radius of the center: the contact point when they touch.
         triangle.closest_point(self.center + offset)
@@ -202,6 +230,12 @@ impl TriangleCast for Capsule {
         capsule_triangle_first(&core, self.radius, triangle, v, max_t, start)
     }
 
+    #[inline]
+    fn touches(&self, offset: Vec3, _v: Vec3, triangle: &Triangle, start: bool) -> bool {
+        // The start test of `capsule_triangle_first`.
+        start && triangle.distance(&moved(self.segment(), offset)) <= self.radius
+    }
+
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, overlapping: bool) -> Vec3 {
         capsule_point(
             moved(self.segment(), offset),
@@ -218,6 +252,19 @@ impl TriangleCast for Capsule {
     fn ball(&self) -> (Vec3, Real) {
         let half = (self.b - self.a) * 0.5;
         (self.a + half, half.length() + self.radius)
+    }
+
+    #[inline]
+    fn may_reach(&self, offset: Vec3, travel: Real, m: Vec3, rho: Real) -> bool {
+        // The core against the ball grown by the radius: the ball around a capsule of a
+        // character's proportions is three times its radius.
+        core_may_reach(
+            self.a + offset,
+            self.b + offset,
+            self.radius + travel,
+            m,
+            rho,
+        )
     }
 }
 
@@ -249,6 +296,12 @@ impl TriangleCast for Segment {
         capsule_triangle_first(&moved(*self, offset), 0.0, triangle, v, max_t, start)
     }
 
+    #[inline]
+    fn touches(&self, offset: Vec3, _v: Vec3, triangle: &Triangle, start: bool) -> bool {
+        // The start test of `capsule_triangle_first`.
+        start && triangle.distance(&moved(*self, offset)) <= 0.0
+    }
+
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, overlapping: bool) -> Vec3 {
         capsule_point(moved(*self, offset), 0.0, triangle, overlapping)
     }
@@ -260,6 +313,11 @@ impl TriangleCast for Segment {
     fn ball(&self) -> (Vec3, Real) {
         let half = (self.b - self.a) * 0.5;
         (self.a + half, half.length())
+    }
+
+    #[inline]
+    fn may_reach(&self, offset: Vec3, travel: Real, m: Vec3, rho: Real) -> bool {
+        core_may_reach(self.a + offset, self.b + offset, travel, m, rho)
     }
 }
 
@@ -499,6 +557,27 @@ fn balls_may_meet(center: Vec3, r: Real, v: Vec3, max_t: Real, m: Vec3, rho: Rea
     !(reach2 >= tiny && gap.length_squared() > reach2)
 }
 
+/// Whether the segment `[a, b]` grown by `r` may meet the ball `(m, rho)`: the distance from `m`
+/// to the segment against `r + rho`, widened by many ulp of the magnitudes involved as in
+/// [`balls_may_meet`], so rounding never rejects a pair that meets.
+#[inline]
+fn core_may_reach(a: Vec3, b: Vec3, r: Real, m: Vec3, rho: Real) -> bool {
+    let ab = b - a;
+    let am = m - a;
+    let ll = ab.length_squared();
+    let s = if ll > 0.0 {
+        (am.dot(ab) / ll).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let gap = am - ab * s;
+    let scale = a.abs().max_element() + b.abs().max_element() + m.abs().max_element();
+    let reach = (r + rho) * (1.0 + 64.0 * Real::EPSILON) + 64.0 * Real::EPSILON * scale;
+    let reach2 = reach * reach;
+    let tiny = Real::MIN_POSITIVE / (Real::EPSILON * Real::EPSILON);
+    !(reach2 >= tiny && gap.length_squared() > reach2)
+}
+
 /// The first contact within `[0, max_t]` of `shape`, moved by `offset` and moving by `v`, with
 /// the triangles of `mesh` (at rest): `(t, slot, normal)`, the earliest, and among equal times
 /// the lowest triangle index. The caller checks validity.
@@ -527,23 +606,18 @@ fn first_contact<S: TriangleCast + ?Sized>(
     let slack = if slack.is_finite() { slack } else { 0.0 };
     let (ball_center, ball_r) = shape.ball();
     let ball_center = ball_center + offset;
+    let speed = v.length();
     let best_t = Cell::new(max_t);
+    // Once a triangle is touched at `t = 0`, its index: only a lower one can tie.
+    let below = Cell::new(u32::MAX);
     let mut best: Option<(Real, u32, Vec3)> = None;
     bvh.sweep_leaves(
         &moving,
         || best_t.get() + slack,
+        || below.get(),
         |first, count| {
             for slot in first..first + count {
-                if bvh.degenerate[slot as usize] {
-                    continue;
-                }
-                // Touching from the start cannot be beaten, only tied, and ties go to the
-                // lowest index: a shape that starts in contact with many triangles tests only
-                // those of lower index than the best so far.
-                let unbeatable = |(bt, bs, _): (Real, u32, Vec3)| {
-                    bt == 0.0 && bvh.order[slot as usize] > bvh.order[bs as usize]
-                };
-                if best.is_some_and(unbeatable) {
+                if bvh.degenerate[slot as usize] || bvh.order[slot as usize] >= below.get() {
                     continue;
                 }
                 let [a, b, c] = bvh.tri(slot);
@@ -555,7 +629,9 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 };
                 // Nor unless its ball, moving, comes within reach of the triangle's.
                 let (m, rho) = corners_ball(&[a, b, c]);
-                if !balls_may_meet(ball_center, ball_r, v, limit + slack, m, rho) {
+                if !balls_may_meet(ball_center, ball_r, v, limit + slack, m, rho)
+                    || !shape.may_reach(offset, speed * (limit + slack), m, rho)
+                {
                     continue;
                 }
                 // The shape cannot touch the triangle before it reaches its plane.
@@ -564,6 +640,15 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 };
                 let start = entry <= 0.0 && plane <= 0.0;
                 let triangle = Triangle::new(a, b, c);
+                if below.get() != u32::MAX {
+                    // Touching from the start cannot be beaten, only tied, and ties go to the
+                    // lowest index: what is left is whether this lower one touches too.
+                    if shape.touches(offset, v, &triangle, start) {
+                        best = Some((0.0, slot, Vec3::ZERO));
+                        below.set(bvh.order[slot as usize]);
+                    }
+                    continue;
+                }
                 let Some((t, normal)) =
                     shape.first_contact(offset, v, &triangle, limit + slack, start)
                 else {
@@ -579,6 +664,9 @@ fn first_contact<S: TriangleCast + ?Sized>(
                     // `+ 0.0`: a touch at `−0` is reported at `+0`.
                     best = Some((t + 0.0, slot, normal));
                     best_t.set(t);
+                    if t == 0.0 {
+                        below.set(bvh.order[slot as usize]);
+                    }
                 }
             }
         },
