@@ -43,11 +43,9 @@ fn placed_triangle(mesh: &TriMesh, i: u32, place: Option<&Rigid>) -> Triangle {
 /// degenerate triangle and beyond `margin`. `sides` are the centers of `a`'s and `b`'s boxes.
 fn pair_contact(
     a: &TriMesh,
-    ia: u32,
-    ta: &Triangle,
+    (ia, ta): (u32, &Triangle),
     b: &TriMesh,
-    ib: u32,
-    tb: &Triangle,
+    (ib, tb): (u32, &Triangle),
     margin: Real,
     (a_side, b_side): (Vec3, Vec3),
 ) -> Option<MeshPairContact> {
@@ -175,7 +173,7 @@ pub(crate) fn pair_contacts(
         );
         let (blo, bhi) = (tb.a.min(tb.b).min(tb.c), tb.a.max(tb.b).max(tb.c));
         if alo.cmple(bhi).all() && blo.cmple(ahi).all() {
-            if let Some(c) = pair_contact(a, ia, &ta, b, ib, &tb, margin, sides) {
+            if let Some(c) = pair_contact(a, (ia, &ta), b, (ib, &tb), margin, sides) {
                 f(c);
             }
         }
