@@ -410,6 +410,48 @@ fn query_answers_sweeps_and_distances_against_meshes() {
 }
 
 #[test]
+fn query_answers_contacts_between_two_meshes() {
+    // The solid unit cube, a second one resting on its top face (moved by a quarter in x and
+    // z), and a third apart: the contact is the top face's normal at depth 0 (internal edges
+    // removed on both), flipped with the order; none when apart.
+    let dir = scratch("mesh_mesh_contacts");
+    let file = dir.join("q.json");
+    let cube = here("../isect/tests/data/cube.obj");
+    std::fs::write(
+        &file,
+        json!({
+            "shapes": [
+                { "name": "low", "type": "mesh", "file": cube, "position": [0, 0, 0] },
+                { "name": "high", "type": "mesh", "file": cube, "position": [0.25, 1, 0.25] },
+                { "name": "apart", "type": "mesh", "file": cube, "position": [3, 0, 0] },
+            ],
+            "queries": [
+                { "query": "contact", "a": "high", "b": "low" },
+                { "query": "contact", "a": "low", "b": "high" },
+                { "query": "contact", "a": "low", "b": "apart" },
+            ]
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let output = isect(&["query", file.to_str().unwrap()], None);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let r = &doc["results"];
+    assert_eq!(r[0]["result"]["normal"], json!([0.0, 1.0, 0.0]), "{}", r[0]);
+    assert_eq!(r[0]["result"]["depth"], json!(0.0));
+    assert_eq!(
+        r[1]["result"]["normal"],
+        json!([0.0, -1.0, 0.0]),
+        "{}",
+        r[1]
+    );
+    assert_eq!(r[1]["result"]["depth"], json!(0.0));
+    assert_eq!(r[2]["result"], Value::Null);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn query_answers_contacts_against_meshes() {
     // The solid unit cube moved to [1, 2] x [0, 1] x [0, 1]: a ball sunk a quarter into its face
     // x = 2, a stick through its top face with a quarter below it, and a ball clear of it. Every

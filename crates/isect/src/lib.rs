@@ -113,7 +113,7 @@ pub use query::{
 pub use query::{ContactManifold, MANIFOLD_CAPACITY, Manifold, ManifoldPoint, contact_manifold};
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-pub use query::{MeshContact, MeshContactShape};
+pub use query::{MeshContact, MeshContactShape, MeshPairContact};
 pub use query::{MeshHit, MeshSweepHit, TriangleHit};
 pub use query::{RigidMotion, sweep_rotating};
 pub use shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};

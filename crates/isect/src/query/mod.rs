@@ -30,6 +30,8 @@ mod contact;
 mod distance;
 mod intersects;
 #[cfg(feature = "alloc")]
+pub(crate) use contact::trimesh_trimesh::deepest_pair_contact;
+#[cfg(feature = "alloc")]
 pub(crate) use intersects::aabb_extent;
 mod planes;
 mod point;
@@ -248,6 +250,24 @@ pub struct MeshContact {
     pub point: Vec3,
     /// Unit normal from the triangle towards the shape: moving the shape by `normal * depth`
     /// clears the triangle.
+    pub normal: Vec3,
+    /// Penetration depth: 0 when touching, `< 0` for a gap (within the margin asked for).
+    pub depth: Real,
+}
+
+/// One contact between a triangle of a mesh and a triangle of another: see
+/// `TriMesh::mesh_contacts`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MeshPairContact {
+    /// Index of the triangle of the mesh asked (`self`), in the order given to `TriMesh::new`.
+    pub triangle: u32,
+    /// Index of the triangle of the other mesh.
+    pub other_triangle: u32,
+    /// A point of both when they overlap; the other triangle's closest point across a gap.
+    pub point: Vec3,
+    /// Unit normal from the other mesh towards this one: moving this mesh by
+    /// `normal * depth` clears the pair.
     pub normal: Vec3,
     /// Penetration depth: 0 when touching, `< 0` for a gap (within the margin asked for).
     pub depth: Real,

@@ -5,6 +5,8 @@ use alloc::vec::Vec;
 
 use super::{ObjectId, Placed, Scene, Transform};
 use crate::math::{Real, Vec3};
+use crate::query::algo::mesh_pair::Rigid;
+use crate::query::deepest_pair_contact;
 use crate::query::{
     Bounded, Contact, ContactInfo, Intersects, MeshSweepShape, PointQuery, RayCast, RayHit, Sweep,
     SweepHit,
@@ -145,8 +147,8 @@ impl Placed {
 
     /// The contact of this object with `other` (normal from `other` towards this one).
     /// Two hulls, or a hull and a mesh, meet in the frame of the second with the first's
-    /// points moved there (a new hull: this allocates). `None` for two meshes, which have no
-    /// contact query.
+    /// points moved there (a new hull: this allocates). Two meshes meet in the first's frame,
+    /// the second's triangles and node boxes moved there one at a time (neither is copied).
     fn contact(&self, other: &Self) -> Option<ContactInfo> {
         match self {
             Self::Sphere(o) => other.contact_of(o),
@@ -162,8 +164,15 @@ impl Placed {
                     .map(|c| c.transform(&e.pose)),
                 _ => other.contact(self).map(flip),
             },
-            Self::Mesh(..) => match other {
-                Self::Mesh(..) => None,
+            Self::Mesh(m, f) => match other {
+                Self::Mesh(g, e) => {
+                    // `g`'s frame to `m`'s: the scene pose of `g`, then back into `m`'s frame.
+                    let place = Rigid::new(
+                        f.inverse.rotation * e.pose.rotation,
+                        f.inverse.transform_point(e.pose.translation),
+                    )?;
+                    deepest_pair_contact(m, g, Some(&place)).map(|c| c.transform(&f.pose))
+                }
                 _ => other.contact(self).map(flip),
             },
         }
@@ -492,10 +501,11 @@ impl<T> Scene<T> {
     /// Calls `f(a, b, contact)` for every pair of objects in contact (touching counts), each
     /// pair once with `a < b`, `contact` as [`Contact`] gives it for `a` against `b` (normal
     /// from `b` towards `a`): the broad phase's pairs, then the contact of the two kinds.
-    /// Two meshes are not reported (isect has no mesh–mesh contact; find them with
-    /// [`Intersects`] on the pairs of [`BroadPhase::pairs`](crate::broad::BroadPhase::pairs) if
-    /// needed). Two hulls, or a hull and a mesh, meet with one hull's points moved into the
-    /// other's frame, which allocates.
+    /// Two meshes meet as `Contact<TriMesh>` for [`TriMesh`] answers, with the second's
+    /// triangles and BVH boxes moved into the first's frame as the traversal reaches them (one
+    /// mesh placed many times is never copied). Two hulls, or a hull and a mesh, meet with one
+    /// hull's points moved into the other's frame, which allocates. An object with an invalid
+    /// pose is in no pair.
     ///
     /// ```
     /// use isect::scene::{Geometry, Pose, Scene};

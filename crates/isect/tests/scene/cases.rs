@@ -177,11 +177,10 @@ fn invalid_pose_is_never_reported() {
                 });
                 hits.sort();
                 assert_eq!(hits, expect, "rays, {bad:?}");
-                // Two meshes have no contact query: no pair (the others touch when valid).
+                // Every valid pair touches (two meshes too).
                 let mut pairs = 0;
                 scene.contacts(|_, _, _| pairs += 1);
-                let meshes = matches!(geometry, Geometry::TriMesh(_));
-                let pairs_expected = if meshes { 0 } else { expect.len() - 1 };
+                let pairs_expected = expect.len() - 1;
                 assert_eq!(pairs, pairs_expected, "contacts, {bad:?}");
             };
             check(&scene, &[other]);

@@ -152,7 +152,7 @@ fn flip(c: ContactInfo) -> ContactInfo {
     }
 }
 
-/// The contact of `a` against `b` as the scene defines it (a mesh pair has none).
+/// The contact of `a` against `b` as the scene defines it.
 fn brute_contact(a: &World<'_>, b: &World<'_>) -> Option<ContactInfo> {
     match a {
         World::Sphere(x) => contact_of(x, b),
@@ -164,11 +164,25 @@ fn brute_contact(a: &World<'_>, b: &World<'_>) -> Option<ContactInfo> {
             World::Mesh(m, pb) => hull_in(h, pa, pb).contact(*m).map(|c| c.transform(pb)),
             _ => brute_contact(b, a).map(flip),
         },
-        World::Mesh(..) => match b {
-            World::Mesh(..) => None,
+        World::Mesh(m, pa) => match b {
+            World::Mesh(g, pb) => m.contact(&mesh_in(g, pb, pa)).map(|c| c.transform(pa)),
             _ => brute_contact(b, a).map(flip),
         },
     }
+}
+
+/// Mesh `m` (placed by `from`) copied into the frame of `to`, by the motion the scene's
+/// placement uses (the composed rotation as a matrix), so its triangles are the ones the scene
+/// moves into that frame one at a time.
+fn mesh_in(m: &TriMesh, from: &Pose, to: &Pose) -> TriMesh {
+    let back = to.inverse();
+    let rot = isect::math::Mat3::from_quat(back.rotation * from.rotation);
+    let trans = back.transform_point(from.translation);
+    TriMesh::new(
+        m.vertices().iter().map(|&p| rot * p + trans).collect(),
+        m.triangles().to_vec(),
+    )
+    .unwrap()
 }
 
 /// A ball around the placed object (to skip pairs far apart before the contact query).

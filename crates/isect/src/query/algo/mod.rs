@@ -16,6 +16,8 @@ pub mod gjk;
 pub(crate) mod gjk_raycast;
 pub(crate) mod least_overlap;
 pub(crate) mod linear;
+#[cfg(feature = "alloc")]
+pub(crate) mod mesh_pair;
 pub(crate) mod moving_sat;
 pub(crate) mod orient;
 pub(crate) mod plane_extent;

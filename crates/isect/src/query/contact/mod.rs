@@ -50,6 +50,8 @@ mod triangle_triangle;
 pub(crate) mod trimesh;
 #[cfg(feature = "alloc")]
 mod trimesh_manifold;
+#[cfg(feature = "alloc")]
+pub(crate) mod trimesh_trimesh;
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;

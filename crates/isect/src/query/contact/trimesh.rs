@@ -88,6 +88,55 @@ fn triangle_contact<S: MeshContactShape + ?Sized>(
             }
         }
     };
+    match judge(mesh, i, &tri, unit, &raw, shape, None) {
+        Judged::Keep => Some(MeshContact {
+            triangle: i,
+            point: raw.point,
+            normal: raw.normal,
+            depth: raw.depth,
+        }),
+        Judged::Drop => None,
+        Judged::Face(normal, depth, _) | Judged::Inward(normal, depth) => (depth >= -margin)
+            .then_some(MeshContact {
+                triangle: i,
+                point: raw.point,
+                normal,
+                depth,
+            }),
+    }
+}
+
+/// A triangle's contact with the internal-edge rule applied.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Judged {
+    /// The contact's own normal stays (an active feature).
+    Keep,
+    /// No contact: the neighbour across a crease reports it.
+    Drop,
+    /// The face normal (unit, from the triangle towards the shape), the depth of the shape
+    /// below the triangle's plane, and whether it replaces the normal of an inactive edge or
+    /// corner (`false`: the contact came from the face itself, or pushed into a solid).
+    Face(Vec3, Real, bool),
+    /// A solid mesh's triangle whose contact pushes the shape into the solid: the outward face
+    /// normal instead, with the depth of the shape below the triangle's plane (the shape is
+    /// taken to have entered through this face).
+    Inward(Vec3, Real),
+}
+
+/// The internal-edge rule for the contact `raw` (normal from the triangle towards `shape`) of
+/// `shape` with triangle `i` of `mesh`, `tri` (of unit normal `unit`) in the frame `raw` and
+/// `shape` are given in (the edge table holds for any rigid placement of the mesh). On a surface
+/// mesh the face normal takes the side of the shape's center; `side` decides when that center
+/// lies in the triangle's plane (a mesh's triangle standing on another: the side of its mesh).
+pub(crate) fn judge<S: MeshContactShape + ?Sized>(
+    mesh: &TriMesh,
+    i: u32,
+    tri: &Triangle,
+    unit: Vec3,
+    raw: &ContactInfo,
+    shape: &S,
+    side: Option<Vec3>,
+) -> Judged {
     // The face normal on the shape's side; a solid mesh's outward one.
     let out = if mesh.solid {
         unit * mesh.outward
@@ -96,28 +145,25 @@ fn triangle_contact<S: MeshContactShape + ?Sized>(
     } else {
         -unit
     };
+    let mut inactive = true;
+    let mut inward = false;
     let feature = if raw.normal.dot(out) >= 0.0 {
         feature(
             mesh.edges.flags[i as usize],
             mesh.edges.corners[i as usize],
             out == unit,
-            &tri,
+            tri,
             raw.normal,
         )
     } else {
         // A solid mesh's triangle pushing the shape inwards: its outward face instead.
-        Feature::Face
+        inward = true;
+        Feature::Plane
     };
     match feature {
-        Feature::Active => {
-            return Some(MeshContact {
-                triangle: i,
-                point: raw.point,
-                normal: raw.normal,
-                depth: raw.depth,
-            });
-        }
-        Feature::Covered => return None,
+        Feature::Active => return Judged::Keep,
+        Feature::Covered => return Judged::Drop,
+        Feature::Plane => inactive = false,
         Feature::Face => {}
     }
     // The face normal, with the depth of the shape below the triangle's plane. On a surface
@@ -126,17 +172,17 @@ fn triangle_contact<S: MeshContactShape + ?Sized>(
     // sideways off an edge it crosses), and every triangle of a flat patch must agree.
     let (center, r) = shape.extent(out);
     let s = out.dot(center - tri.a);
-    let (out, depth) = if !mesh.solid && s < 0.0 {
+    let below = s < 0.0 || s == 0.0 && side.is_some_and(|p| out.dot(p - tri.a) < 0.0);
+    let (out, depth) = if !mesh.solid && below {
         (-out, r + s)
     } else {
         (out, r - s)
     };
-    (depth >= -margin).then_some(MeshContact {
-        triangle: i,
-        point: raw.point,
-        normal: out,
-        depth,
-    })
+    if inward {
+        Judged::Inward(out, depth)
+    } else {
+        Judged::Face(out, depth, inactive)
+    }
 }
 
 /// What becomes of a triangle's contact, by the feature its normal comes from.
@@ -144,8 +190,10 @@ fn triangle_contact<S: MeshContactShape + ?Sized>(
 enum Feature {
     /// An active edge or corner (or no feature): the normal stays.
     Active,
-    /// The face, or an edge or corner whose neighbours continue the face flat: the face
-    /// normal, with the depth below the face's plane (the same plane as the neighbours').
+    /// The face itself: the face normal, with the depth below the face's plane.
+    Plane,
+    /// An edge or corner whose neighbours continue the face flat: the face normal, with the
+    /// depth below the face's plane (the same plane as the neighbours').
     Face,
     /// An edge or corner inside a crease that bends towards the shape: the shape touches the
     /// neighbour across at the same points, and the neighbour's face reports it.
@@ -183,7 +231,7 @@ fn feature(flags: u8, corners: u8, front_side: bool, tri: &Triangle, n: Vec3) ->
         }
     };
     match near {
-        [true, true, true] => Feature::Face,
+        [true, true, true] => Feature::Plane,
         // Edge k runs from corner k to corner k + 1.
         [true, true, false] => judge(flags, 0),
         [false, true, true] => judge(flags, 1),
@@ -281,10 +329,28 @@ impl TriMesh {
 
     /// The contact of a shape (valid) lying wholly inside the solid mesh, touching no triangle:
     /// towards the nearest triangle (its closest point, the lowest index on a tie), deep enough
-    /// to carry the whole shape past that point along the direction to it. The nearest triangle
-    /// is found in boxes grown by doubling margins about the shape's: a triangle at distance `d`
-    /// lies in the shape's box grown by `d`, so the nearest one within the margin is the nearest.
+    /// to carry the whole shape past that point along the direction to it.
     fn way_out<S: MeshContactShape + ?Sized>(&self, shape: &S) -> Option<MeshContact> {
+        let (_, i, on_shape, on_mesh) = self.nearest_triangle(shape)?;
+        let normal = (on_mesh - on_shape).try_normalize()?;
+        let (center, r) = shape.extent(normal);
+        Some(MeshContact {
+            triangle: i,
+            point: on_mesh,
+            normal,
+            depth: normal.dot(on_mesh) - (normal.dot(center) - r),
+        })
+    }
+
+    /// The triangle (with an area) nearest to the valid `shape`, the lowest index on a tie:
+    /// `(distance, index, point on the shape, point on the triangle)`. Found in boxes grown by
+    /// doubling margins about the shape's: a triangle at distance `d` lies in the shape's box
+    /// grown by `d`, so the nearest one within the margin is the nearest. Unlike
+    /// `Distance<TriMesh>`, a solid mesh's inside does not count: the distance to its surface.
+    pub(crate) fn nearest_triangle<S: MeshContactShape + ?Sized>(
+        &self,
+        shape: &S,
+    ) -> Option<(Real, u32, Vec3, Vec3)> {
         let b = shape.bounds();
         let mesh = self.aabb();
         let mut margin = (b.max - b.min)
@@ -306,16 +372,7 @@ impl TriMesh {
             });
             let covers = grown.min.cmple(mesh.min).all() && grown.max.cmpge(mesh.max).all();
             match best {
-                Some((d, i, on_shape, on_mesh)) if d <= margin || covers => {
-                    let normal = (on_mesh - on_shape).try_normalize()?;
-                    let (center, r) = shape.extent(normal);
-                    return Some(MeshContact {
-                        triangle: i,
-                        point: on_mesh,
-                        normal,
-                        depth: normal.dot(on_mesh) - (normal.dot(center) - r),
-                    });
-                }
+                Some(found) if found.0 <= margin || covers => return Some(found),
                 _ if covers || !margin.is_finite() => return None,
                 _ => margin *= 2.0,
             }
