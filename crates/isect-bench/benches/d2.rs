@@ -817,4 +817,39 @@ fn polylines(suite: &mut Suite, r: &mut Rng) {
     group.isect(each(&circles, |c| c.distance(&ours)));
     group.parry("parry", "query::distance", each(&parry_circles, dist));
     group.finish();
+
+    // Short zigzags of 8 segments above the terrain: polyline–polyline distance.
+    let zigzags: Vec<Vec<Vec2>> = (0..BATCH)
+        .map(|_| {
+            let (x, y) = (r.range(0.0, width), r.range(3.0, 6.0));
+            (0..9)
+                .map(|k| Vec2::new(x + k as Real * 0.3, y + r.range(-0.5, 0.5)))
+                .collect()
+        })
+        .collect();
+    let short: Vec<Polyline> = zigzags
+        .iter()
+        .map(|z| Polyline::chain(z.clone()).expect("a valid chain"))
+        .collect();
+    let parry_short: Vec<ps::Polyline> = zigzags
+        .iter()
+        .map(|z| ps::Polyline::new(z.iter().map(|&p| pv(p)).collect(), None))
+        .collect();
+    let dist = |z: &ps::Polyline| {
+        pq::distance(&identity, z, &identity, &theirs)
+            .expect("parry supports the pair")
+            .distance
+    };
+    let ds: Vec<Real> = short.iter().map(|z| z.distance(&ours)).collect();
+    let parry_ds: Vec<Real> = parry_short.iter().map(dist).collect();
+    let diff = check::reals("Polyline–Polyline distance", &ds, &parry_ds, 1e-3);
+    eprintln!("Polyline–Polyline: {BATCH} distances agree (max diff {diff:.1e})");
+    let mut group = suite.group(
+        "polyline_polyline_distance",
+        &format!("Polyline (8 segments)–Polyline ({POLYLINE_SEGMENTS} segments) distance"),
+        BATCH,
+    );
+    group.isect(each(&short, |z| z.distance(&ours)));
+    group.parry("parry", "query::distance", each(&parry_short, dist));
+    group.finish();
 }

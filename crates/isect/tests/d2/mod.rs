@@ -17,6 +17,7 @@ mod pairs;
 mod pip;
 mod point;
 mod polyline;
+mod polyline_pairs;
 #[cfg(not(isect_no_parry))]
 mod polyline_parry;
 mod polyline_props;

@@ -5,8 +5,8 @@
 
 use isect::Real;
 use isect::d2::{
-    Aabb, Bounded, Capsule, Circle, Contact, ConvexPolygon, Distance, Intersects, Obb, PointQuery,
-    Polyline, PolylineShape, Ray, RayCast, Segment, Sweep, Triangle,
+    Aabb, Bounded, Capsule, Circle, Contact, ConvexPolygon, Distance, Intersects, Line, Obb,
+    PointQuery, Polyline, PolylineShape, Ray, RayCast, Segment, Sweep, Triangle,
 };
 use isect::math::Vec2;
 use proptest::prelude::*;
@@ -17,7 +17,7 @@ use super::strategy::{self as st, point};
 /// A random polyline: a soup of segments between random vertices, or a chain (open or closed)
 /// through random points, on the lattice part of the time (shared vertices, collinear runs,
 /// zero-length segments).
-fn polyline() -> impl Strategy<Value = Polyline> {
+pub(super) fn polyline() -> impl Strategy<Value = Polyline> {
     prop_oneof![
         (
             proptest::collection::vec(point(), 1..30),
@@ -45,7 +45,7 @@ fn first_then_index(a: (Real, u32), b: (Real, u32)) -> core::cmp::Ordering {
         .then(a.1.cmp(&b.1))
 }
 
-fn segments(p: &Polyline) -> Vec<Segment> {
+pub(super) fn segments(p: &Polyline) -> Vec<Segment> {
     (0..p.segment_count() as u32)
         .map(|i| p.segment(i))
         .collect()
@@ -119,7 +119,11 @@ proptest! {
         t in st::triangle(),
         s in st::segment(),
         h in st::convex_polygon(),
+        ray in st::ray(),
+        line in st::line(),
     ) {
+        check_shape(&p, &ray)?;
+        check_shape(&p, &line)?;
         check_shape(&p, &c)?;
         check_shape(&p, &b)?;
         check_shape(&p, &o)?;
@@ -268,4 +272,6 @@ const _: fn() = || {
     bound::<Triangle>();
     bound::<Segment>();
     bound::<ConvexPolygon>();
+    bound::<Ray>();
+    bound::<Line>();
 };

@@ -28,7 +28,7 @@ pub use obb::Obb;
 #[cfg(feature = "alloc")]
 pub use polygon::Polygon;
 #[cfg(feature = "alloc")]
-pub(crate) use polyline::{LEFT, RIGHT, box_distance_squared, slab_entry};
+pub(crate) use polyline::{LEFT, RIGHT, box_distance_squared, box_entry, slab_entry};
 #[cfg(feature = "alloc")]
 pub use polyline::{Polyline, PolylineError};
 pub use ray::Ray;

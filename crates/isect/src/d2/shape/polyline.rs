@@ -6,11 +6,11 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 use core::fmt;
 
-pub(crate) use bvh::{Node, box_distance_squared, boxes_meet, slab_entry};
+pub(crate) use bvh::{Node, box_distance_squared, box_entry, boxes_meet, slab_entry};
 
 use crate::d2::query::algo::exact::orient;
-use crate::d2::query::{Bounded, PointQuery};
-use crate::d2::shape::{Aabb, Circle, Segment, ritter_circle};
+use crate::d2::query::{Bounded, Classify, PointQuery, Side};
+use crate::d2::shape::{Aabb, Circle, Line, Segment, ritter_circle};
 use crate::math::{Real, Vec2};
 
 /// Why [`Polyline::new`] (or [`Polyline::chain`], [`Polyline::closed`]) rejected its input.
@@ -397,6 +397,45 @@ impl Bounded for Polyline {
             .map(|&v| self.vertices[v as usize])
             .collect();
         ritter_circle(&used)
+    }
+}
+
+impl Classify for Polyline {
+    /// The side of the set of segments, by the exact sides of the vertices the segments use:
+    /// `Front` or `Back` when every one lies strictly on that side, `Straddle` when a segment
+    /// touches or crosses the line. `Straddle` for an invalid line.
+    ///
+    /// ```
+    /// use isect::d2::{Classify, Line, Polyline, Side};
+    /// use isect::math::Vec2;
+    /// let x_axis = Line::new(Vec2::ZERO, Vec2::X);
+    /// let above = Polyline::chain(vec![Vec2::new(0.0, 1.0), Vec2::new(2.0, 3.0), Vec2::new(4.0, 1.0)]).unwrap();
+    /// assert_eq!(above.classify(&x_axis), Side::Front);
+    /// let touching = Polyline::chain(vec![Vec2::new(0.0, -1.0), Vec2::new(2.0, 0.0)]).unwrap();
+    /// assert_eq!(touching.classify(&x_axis), Side::Straddle);
+    /// ```
+    fn classify(&self, line: &Line) -> Side {
+        let b = self.aabb();
+        // The box's corners on one side put every vertex there; otherwise vertex by vertex.
+        let corners = [
+            b.min,
+            Vec2::new(b.min.x, b.max.y),
+            b.max,
+            Vec2::new(b.max.x, b.min.y),
+        ];
+        let side = line.side_of_points(&corners);
+        if side != Side::Straddle || !line.is_usable() {
+            return side;
+        }
+        let mut first = 0;
+        for &v in self.segments.iter().flatten() {
+            let s = line.side_of_point(self.vertices[v as usize]);
+            if s == 0 || (first != 0 && s != first) {
+                return Side::Straddle;
+            }
+            first = s;
+        }
+        if first > 0 { Side::Front } else { Side::Back }
     }
 }
 

@@ -1,7 +1,8 @@
-//! What the polyline queries need of a convex shape, and the walks they share: every query
-//! against a [`Polyline`] runs the shape's own query with each candidate segment that the BVH
-//! walk reaches, so the pair semantics (closed sets, exact overlap, degenerate shapes as what
-//! they are) carry over unchanged.
+//! What the polyline queries need of a shape, and the walks they share: every query against a
+//! [`Polyline`] runs the shape's own query with each candidate segment that the BVH walk
+//! reaches, so the pair semantics (closed sets, exact overlap, degenerate shapes as what they
+//! are) carry over unchanged. The walk asks the shape's [`Probe`](sealed::Probe) which nodes it
+//! may reach: a box for a bounded shape, the points themselves for a ray or a line.
 
 use core::cell::Cell;
 
@@ -11,30 +12,45 @@ use crate::d2::query::{
     ClosestPoints, Contact, ContactInfo, Distance, Intersects, Sweep, SweepHit,
 };
 use crate::d2::shape::{
-    Aabb, Capsule, Circle, ConvexPolygon, Obb, Polyline, Segment, Triangle, box_distance_squared,
+    Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, Polygon, Polyline, Ray, Segment, Triangle,
+    box_entry,
 };
 use crate::math::{Real, Vec2};
-
-/// A convex shape that meets a [`Polyline`] through the query traits and its methods
+/// A shape that meets a [`Polyline`] through the query traits and its methods
 /// ([`Polyline::sweep_segment`], [`Polyline::contacts`]): [`Circle`], [`Aabb`], [`Obb`],
-/// [`Capsule`], [`Triangle`], [`ConvexPolygon`] and [`Segment`]. Sealed: the polyline queries
-/// need each shape's queries with a segment and its extent along a direction.
-pub trait PolylineShape: sealed::Piece {}
+/// [`Capsule`], [`Triangle`], [`ConvexPolygon`], [`Segment`], [`Ray`] and [`Line`]. Sealed: the
+/// polyline queries need each shape's queries with a segment and its extent along a direction.
+pub trait PolylineShape: sealed::Touch {}
 
 pub(crate) mod sealed {
     use crate::d2::query::{ClosestPoints, ContactInfo, SweepHit};
-    use crate::d2::shape::{Aabb, Segment};
+    use crate::d2::shape::Segment;
     use crate::math::{Real, Vec2};
 
-    /// What the polyline queries need of a convex shape.
+    /// Where a shape may be, for the walks: a box (a bounded shape's, grown by a margin), or a
+    /// ray's or a line's points with a margin around them.
+    #[derive(Clone, Copy, Debug)]
+    pub enum Probe {
+        /// The box `min..max`.
+        Box(Vec2, Vec2),
+        /// The points within `margin` of the ray `origin + t dir` (`t >= 0`; every `t` for a
+        /// line).
+        Ray {
+            /// The ray's origin.
+            origin: Vec2,
+            /// Its direction.
+            dir: Vec2,
+            /// How far around it.
+            margin: Real,
+            /// A line: both ways.
+            line: bool,
+        },
+    }
+
+    /// What the polyline's overlap, distance and sweep queries need of a shape.
     pub trait Piece {
-        /// Whether the shape is valid (its `is_usable`).
-        fn usable(&self) -> bool;
-        /// The shape's bounding box.
-        fn bounds(&self) -> Aabb;
-        /// A point and the shape's half extent `r` along the unit `n` about it: the shape spans
-        /// `n · point ± r` along `n`.
-        fn extent(&self, n: Vec2) -> (Vec2, Real);
+        /// Where the valid shape may be, grown by `margin`; `None` for an invalid shape.
+        fn probe(&self, margin: Real) -> Option<Probe>;
         /// Whether the shape meets `segment`.
         fn meets(&self, segment: &Segment) -> bool;
         /// The closest points, `a` on the shape and `b` on `segment`.
@@ -47,26 +63,31 @@ pub(crate) mod sealed {
             segment: &Segment,
             other_motion: Vec2,
         ) -> Option<SweepHit>;
+    }
+
+    /// What the polyline's contacts need of a shape besides.
+    pub trait Touch: Piece {
+        /// The least and the greatest `n · p` over the shape's points `p` (infinite where an
+        /// unbounded shape goes on along `n`).
+        fn span(&self, n: Vec2) -> (Real, Real);
         /// The contact with `segment` (normal from the segment towards the shape).
         fn touch(&self, segment: &Segment) -> Option<ContactInfo>;
     }
 }
 
-/// Implements [`PolylineShape`] for a shape through its pair queries with [`Segment`].
+pub(crate) use sealed::{Piece, Probe};
+
+/// Implements the pair queries of [`sealed::Piece`] through the shape's queries with
+/// [`Segment`], with `$usable` and `$probe` as given.
 macro_rules! piece {
-    ($shape:ty) => {
+    ($shape:ty, $usable:expr, $probe:expr) => {
         impl sealed::Piece for $shape {
             #[inline]
-            fn usable(&self) -> bool {
-                self.is_usable()
-            }
-            #[inline]
-            fn bounds(&self) -> Aabb {
-                Bounded::aabb(self)
-            }
-            #[inline]
-            fn extent(&self, n: Vec2) -> (Vec2, Real) {
-                convex_extent(self, n)
+            fn probe(&self, margin: Real) -> Option<Probe> {
+                if !$usable(self) {
+                    return None;
+                }
+                $probe(self, margin)
             }
             #[inline]
             fn meets(&self, segment: &Segment) -> bool {
@@ -85,6 +106,19 @@ macro_rules! piece {
             ) -> Option<SweepHit> {
                 Sweep::<Segment>::sweep(self, motion, segment, other_motion)
             }
+        }
+    };
+}
+
+/// Implements [`PolylineShape`] for a shape through its pair queries with [`Segment`].
+macro_rules! polyline_shape {
+    ($shape:ty, $probe:expr, $span:expr) => {
+        piece!($shape, |s: &$shape| s.is_usable(), $probe);
+        impl sealed::Touch for $shape {
+            #[inline]
+            fn span(&self, n: Vec2) -> (Real, Real) {
+                $span(self, n)
+            }
             #[inline]
             fn touch(&self, segment: &Segment) -> Option<ContactInfo> {
                 Contact::<Segment>::contact(self, segment)
@@ -94,28 +128,175 @@ macro_rules! piece {
     };
 }
 
-piece!(Circle);
-piece!(Aabb);
-piece!(Obb);
-piece!(Capsule);
-piece!(Triangle);
-piece!(Segment);
-piece!(ConvexPolygon);
+/// The probe of a bounded shape: its box, grown.
+fn boxed<S: Bounded>(shape: &S, margin: Real) -> Option<Probe> {
+    reach(shape.aabb(), margin).map(|(lo, hi)| Probe::Box(lo, hi))
+}
 
-/// A point of the shape's hull and its half extent along the unit `n`, radius included.
-fn convex_extent<S: AsConvex>(shape: &S, n: Vec2) -> (Vec2, Real) {
+/// The probe of a ray (`line` false) or a line.
+fn linear(origin: Vec2, dir: Vec2, margin: Real, line: bool) -> Option<Probe> {
+    Some(Probe::Ray {
+        origin,
+        dir,
+        margin,
+        line,
+    })
+}
+
+polyline_shape!(Circle, boxed, convex_span);
+polyline_shape!(Aabb, boxed, convex_span);
+polyline_shape!(Obb, boxed, convex_span);
+polyline_shape!(Capsule, boxed, convex_span);
+polyline_shape!(Triangle, boxed, convex_span);
+polyline_shape!(Segment, boxed, convex_span);
+polyline_shape!(ConvexPolygon, boxed, convex_span);
+polyline_shape!(
+    Ray,
+    |r: &Ray, m| linear(r.origin, r.dir, m, false),
+    |r: &Ray, n: Vec2| linear_span(r.origin, r.dir, n, false)
+);
+polyline_shape!(
+    Line,
+    |l: &Line, m| linear(l.origin, l.dir, m, true),
+    |l: &Line, n: Vec2| linear_span(l.origin, l.dir, n, true)
+);
+// The concave polygon has no contacts with a segment yet, so only the overlap, distance and
+// sweep queries.
+piece!(Polygon, |_: &Polygon| true, boxed);
+
+/// The least and the greatest `n · p` over the points `p` of the shape, radius included.
+fn convex_span<S: AsConvex>(shape: &S, n: Vec2) -> (Real, Real) {
     let Some(c) = shape.as_convex() else {
-        return (crate::d2::NO_POINT, Real::INFINITY);
+        return (Real::NEG_INFINITY, Real::INFINITY);
     };
-    let v = c.verts();
-    let (lo, hi) = v
+    let (lo, hi) = c
+        .verts()
         .iter()
         .fold((Real::INFINITY, Real::NEG_INFINITY), |(lo, hi), p| {
             let h = n.dot(*p);
             (lo.min(h), hi.max(h))
         });
-    let mid = 0.5 * (lo + hi);
-    (v[0] + n * (mid - n.dot(v[0])), 0.5 * (hi - lo) + c.radius)
+    (lo - c.radius, hi + c.radius)
+}
+
+/// The span of a ray (`line` false) or a line along `n`: unbounded on the side its direction
+/// goes to (both for a line), unless it runs across `n` exactly.
+fn linear_span(origin: Vec2, dir: Vec2, n: Vec2, line: bool) -> (Real, Real) {
+    let (h, along) = (n.dot(origin), n.dot(dir));
+    match (along, line) {
+        (0.0, _) => (h, h),
+        (_, true) => (Real::NEG_INFINITY, Real::INFINITY),
+        (a, false) if a > 0.0 => (h, Real::INFINITY),
+        _ => (Real::NEG_INFINITY, h),
+    }
+}
+
+impl Probe {
+    /// Whether the probe may meet the box `min..max` (conservative: a few ulps generous).
+    #[inline]
+    pub(crate) fn near(&self, min: Vec2, max: Vec2) -> bool {
+        match *self {
+            Self::Box(lo, hi) => min.cmple(hi).all() && lo.cmple(max).all(),
+            Self::Ray {
+                origin,
+                dir,
+                margin,
+                line,
+            } => {
+                let grow = Vec2::splat(margin);
+                box_entry(min, max, grow, origin, dir, Real::INFINITY).is_some()
+                    || line && box_entry(min, max, grow, origin, -dir, Real::INFINITY).is_some()
+            }
+        }
+    }
+
+    /// A lower bound on the squared distance between the probe (margin ignored) and the box
+    /// `min..max`.
+    #[inline]
+    pub(crate) fn gap_squared(&self, min: Vec2, max: Vec2) -> Real {
+        let (origin, dir, line) = match *self {
+            Self::Box(lo, hi) => {
+                let gap = (min - hi).max(lo - max).max(Vec2::ZERO);
+                return gap.length_squared();
+            }
+            Self::Ray {
+                origin, dir, line, ..
+            } => (origin, dir, line),
+        };
+        let crossing = Self::Ray {
+            origin,
+            dir,
+            margin: 0.0,
+            line,
+        };
+        if crossing.near(min, max) {
+            return 0.0;
+        }
+        // A ray or line that misses a box is closest to it at one of the box's corners, or
+        // (a ray) at its origin: the least of those distances, less a little for rounding.
+        let dd = dir.length_squared();
+        let corner = |c: Vec2| {
+            let w = c - origin;
+            let along = w.dot(dir);
+            if !line && along <= 0.0 {
+                w.length_squared()
+            } else {
+                let across = w.perp_dot(dir);
+                across * across / dd
+            }
+        };
+        let mut d2 = corner(min)
+            .min(corner(max))
+            .min(corner(Vec2::new(min.x, max.y)))
+            .min(corner(Vec2::new(max.x, min.y)));
+        if !line {
+            let gap = (min - origin).max(origin - max).max(Vec2::ZERO);
+            d2 = d2.min(gap.length_squared());
+        }
+        d2 * (1.0 - 64.0 * Real::EPSILON)
+    }
+
+    /// Whether the probe moving by `motion` over `t` in `[0, t_max]` may meet the static box
+    /// `min..max`, and from which `t` on (`0` where unknown): `None` when it cannot.
+    #[inline]
+    pub(crate) fn entry(&self, min: Vec2, max: Vec2, motion: Vec2, t_max: Real) -> Option<Real> {
+        match *self {
+            Self::Box(lo, hi) => {
+                box_entry(min, max, (hi - lo) * 0.5, (lo + hi) * 0.5, motion, t_max)
+            }
+            Self::Ray {
+                origin,
+                dir,
+                margin,
+                line,
+            } => {
+                // The ray at `t` is the ray from the midpoint of the motion shifted by at most
+                // half of it: the ray from there against the box grown by that half.
+                let m = motion * t_max;
+                Self::Ray {
+                    origin: origin + 0.5 * m,
+                    dir,
+                    margin: margin + 0.5 * m.abs().max_element(),
+                    line,
+                }
+                .near(min, max)
+                .then_some(0.0)
+            }
+        }
+    }
+
+    /// Calls `f` with every segment of `polyline` the probe may meet until it returns `true`;
+    /// whether it did.
+    #[inline]
+    pub(crate) fn any(&self, polyline: &Polyline, mut f: impl FnMut(u32) -> bool) -> bool {
+        polyline.walk(
+            |n| self.near(n.min, n.max).then_some(0.0),
+            |i| {
+                let s = polyline.segment(i);
+                self.near(s.a.min(s.b), s.a.max(s.b)) && f(i)
+            },
+        )
+    }
 }
 
 /// The shape's box grown by `margin` and a few ulps, so that a touch the pair query accepts
@@ -133,36 +314,42 @@ pub(crate) fn reach(bounds: Aabb, margin: Real) -> Option<(Vec2, Vec2)> {
 }
 
 /// Whether a segment of `polyline` meets the valid `shape`.
-pub(crate) fn meets<S: PolylineShape + ?Sized>(polyline: &Polyline, shape: &S) -> bool {
-    if !shape.usable() {
-        return false;
-    }
-    let Some((lo, hi)) = reach(shape.bounds(), 0.0) else {
-        return false;
-    };
-    polyline.any_in_box(lo, hi, |i| shape.meets(&polyline.segment(i)))
+pub(crate) fn meets<S: Piece + ?Sized>(polyline: &Polyline, shape: &S) -> bool {
+    shape
+        .probe(0.0)
+        .is_some_and(|p| p.any(polyline, |i| shape.meets(&polyline.segment(i))))
 }
 
 /// The closest points of `shape` (`a`) and `polyline` (`b`) by a nearest-first walk pruned by
 /// the best distance so far, and the segment that gave them (the lowest index among equals);
 /// `None` for an invalid shape.
-pub(crate) fn closest<S: PolylineShape + ?Sized>(
+pub(crate) fn closest<S: Piece + ?Sized>(
     polyline: &Polyline,
     shape: &S,
 ) -> Option<(u32, ClosestPoints)> {
-    if !shape.usable() {
-        return None;
-    }
-    let (lo, hi) = reach(shape.bounds(), 0.0)?;
+    closest_within(polyline, shape, Real::INFINITY)
+}
+
+/// [`closest`] among the segments whose boxes lie within the squared distance `limit` of the
+/// shape's probe: `None` also when none does.
+pub(crate) fn closest_within<S: Piece + ?Sized>(
+    polyline: &Polyline,
+    shape: &S,
+    limit: Real,
+) -> Option<(u32, ClosestPoints)> {
+    let probe = shape.probe(0.0)?;
     let best: Cell<Option<(u32, ClosestPoints)>> = Cell::new(None);
+    // A little over the best squared distance: a box at the best distance within rounding may
+    // hold an equal pair with a lower index.
+    let bound = |b: Option<(u32, ClosestPoints)>| {
+        b.map_or(limit, |(_, b)| {
+            b.distance * b.distance * (1.0 + 16.0 * Real::EPSILON)
+        })
+    };
     polyline.walk(
         |n| {
-            let d2 = box_distance_squared(n, lo, hi);
-            // A little over the best squared distance: a box at the best distance within
-            // rounding may hold an equal pair with a lower index.
-            best.get()
-                .is_none_or(|(_, b)| d2 <= b.distance * b.distance * (1.0 + 16.0 * Real::EPSILON))
-                .then_some(d2)
+            let d2 = probe.gap_squared(n.min, n.max);
+            (d2 <= bound(best.get())).then_some(d2)
         },
         |i| {
             let cp = shape.closest(&polyline.segment(i));
@@ -175,4 +362,42 @@ pub(crate) fn closest<S: PolylineShape + ?Sized>(
         },
     );
     best.get()
+}
+
+/// The sweep of the valid `shape` (moving by `motion`) against `polyline` (moving by
+/// `other_motion`): the first contact over the segments (lowest index among equal times, which
+/// is returned with it) and the last time of overlap with any. `None` when no segment is met,
+/// and for invalid input.
+pub(crate) fn sweep<S: Piece + ?Sized>(
+    shape: &S,
+    motion: Vec2,
+    polyline: &Polyline,
+    other_motion: Vec2,
+) -> Option<(u32, SweepHit)> {
+    if !(motion.is_finite() && other_motion.is_finite()) {
+        return None;
+    }
+    let probe = shape.probe(0.0)?;
+    let v = motion - other_motion;
+    let mut best: Option<(u32, SweepHit)> = None;
+    let mut t_last = 0.0;
+    polyline.walk(
+        |n| probe.entry(n.min, n.max, v, 1.0),
+        |i| {
+            let s = polyline.segment(i);
+            if probe.entry(s.a.min(s.b), s.a.max(s.b), v, 1.0).is_none() {
+                return false;
+            }
+            if let Some(h) = shape.sweep_against(motion, &s, other_motion) {
+                t_last = h.t_last.max(t_last);
+                if best
+                    .is_none_or(|(j, b)| h.t_first < b.t_first || (h.t_first == b.t_first && i < j))
+                {
+                    best = Some((i, h));
+                }
+            }
+            false
+        },
+    );
+    best.map(|(i, h)| (i, SweepHit { t_last, ..h }))
 }

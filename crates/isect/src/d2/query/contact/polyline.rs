@@ -1,4 +1,4 @@
-//! `Contact` between a [`Polyline`] and every convex shape (both orders) and
+//! `Contact` between a [`Polyline`] and every convex shape, a ray and a line (both orders) and
 //! [`Polyline::contacts`] (every segment within a margin), with ghost vertices.
 //!
 //! Each segment's contact is the pair's (`Contact<Segment>`) or, within the margin, the closest
@@ -14,10 +14,10 @@
 //! same face normal over segments and shared vertices, while a step's corner keeps its corner
 //! normals.
 
-use crate::d2::query::algo::polyline::{PolylineShape, reach};
+use crate::d2::query::algo::polyline::PolylineShape;
 use crate::d2::query::{Contact, ContactInfo, PolylineContact, mirror_contact};
 use crate::d2::shape::{
-    Aabb, Capsule, Circle, ConvexPolygon, LEFT, Obb, Polyline, RIGHT, Segment, Triangle,
+    Aabb, Capsule, Circle, ConvexPolygon, LEFT, Line, Obb, Polyline, RIGHT, Ray, Segment, Triangle,
 };
 use crate::math::{Real, Vec2};
 
@@ -122,12 +122,13 @@ fn segment_contact<S: PolylineShape + ?Sized>(
             } else {
                 -unit
             };
-            let (center, r) = shape.extent(unit);
-            let s = unit.dot(center - segment.a);
-            let (normal, depth) = if s < 0.0 {
-                (-unit, r + s)
+            let (lo, hi) = shape.span(unit);
+            let h = unit.dot(segment.a);
+            // A line across the segment's line spans it all: no side, and no push separates.
+            let (normal, depth) = if 0.5 * lo + 0.5 * hi < h {
+                (-unit, hi - h)
             } else {
-                (unit, r - s)
+                (unit, h - lo)
             };
             (depth >= -margin).then_some(PolylineContact {
                 segment: i,
@@ -169,13 +170,13 @@ impl Polyline {
         margin: Real,
         mut f: impl FnMut(PolylineContact),
     ) {
-        if !(shape.usable() && margin >= 0.0) {
+        if !(margin >= 0.0) {
             return;
         }
-        let Some((lo, hi)) = reach(shape.bounds(), margin) else {
+        let Some(probe) = shape.probe(margin) else {
             return;
         };
-        self.any_in_box(lo, hi, |i| {
+        probe.any(self, |i| {
             if let Some((Some(c), _)) = segment_contact(self, shape, i, margin) {
                 f(c);
             }
@@ -189,13 +190,10 @@ impl Polyline {
 /// (a corner case of rounding), the deepest contact before them, so that a contact exists
 /// exactly when `Intersects` says they meet.
 fn deepest<S: PolylineShape + ?Sized>(polyline: &Polyline, shape: &S) -> Option<ContactInfo> {
-    if !shape.usable() {
-        return None;
-    }
-    let (lo, hi) = reach(shape.bounds(), 0.0)?;
+    let probe = shape.probe(0.0)?;
     let mut best: Option<PolylineContact> = None;
     let mut fallback: Option<(u32, ContactInfo)> = None;
-    polyline.any_in_box(lo, hi, |i| {
+    probe.any(polyline, |i| {
         if let Some((kept, c)) = segment_contact(polyline, shape, i, 0.0) {
             if let Some(k) = kept.filter(|k| best.is_none_or(|b| k.depth > b.depth)) {
                 best = Some(k);
@@ -239,3 +237,5 @@ polyline_contact!(Capsule);
 polyline_contact!(Triangle);
 polyline_contact!(Segment);
 polyline_contact!(ConvexPolygon);
+polyline_contact!(Ray);
+polyline_contact!(Line);

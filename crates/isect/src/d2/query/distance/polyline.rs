@@ -1,11 +1,13 @@
-//! `Distance` between a [`Polyline`] and every convex shape, in both orders: the least over the
-//! segments of the pair's own distance, by a nearest-first walk of the polyline's BVH that
+//! `Distance` between a [`Polyline`] and every convex shape, a ray, a line and a concave
+//! polygon, in both orders: the least over the segments of the pair's own distance, by a nearest-first walk of the polyline's BVH that
 //! prunes every node whose box lies farther than the best pair so far. Zero exactly when
 //! `Intersects` says they meet (both come from the pair's decisions).
 
 use crate::d2::query::algo::polyline::closest;
 use crate::d2::query::{ClosestPoints, Distance, mirror_distance};
-use crate::d2::shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polyline, Segment, Triangle};
+use crate::d2::shape::{
+    Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, Polygon, Polyline, Ray, Segment, Triangle,
+};
 
 /// Implements `Distance<$shape> for Polyline` and the mirror.
 macro_rules! polyline_distance {
@@ -30,3 +32,6 @@ polyline_distance!(Capsule);
 polyline_distance!(Triangle);
 polyline_distance!(Segment);
 polyline_distance!(ConvexPolygon);
+polyline_distance!(Ray);
+polyline_distance!(Line);
+polyline_distance!(Polygon);

@@ -59,6 +59,8 @@ mod polygon_polygon;
 #[cfg(feature = "alloc")]
 mod polyline;
 #[cfg(feature = "alloc")]
+mod polyline_polyline;
+#[cfg(feature = "alloc")]
 mod ray_convex_polygon;
 mod ray_line;
 #[cfg(feature = "alloc")]

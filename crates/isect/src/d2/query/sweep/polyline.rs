@@ -1,16 +1,17 @@
-//! `Sweep` between a [`Polyline`] and every convex shape, in both orders, and
-//! [`Polyline::sweep_segment`]: each candidate segment is swept with the pair's own sweep
+//! `Sweep` between a [`Polyline`] and every convex shape, a ray, a line and a concave polygon,
+//! in both orders, and [`Polyline::sweep_segment`]: each candidate segment is swept with the pair's own sweep
 //! (conservative advancement, `algo/advance.rs`). The candidates are the segments whose boxes
-//! the shape's box meets on its way: for the first contact, a walk that casts the shape's box
-//! against each node's box and prunes nodes reached after the best time so far; for the trait
-//! (which also reports the last time of overlap) every segment in the swept box.
+//! the shape's box (or a ray's or line's points) may meet on its way: for the first contact, a
+//! walk that casts the shape's box against each node's box and prunes nodes reached after the
+//! best time so far; for the trait (which also reports the last time of overlap) every such
+//! segment (`algo/polyline.rs`).
 
 use core::cell::Cell;
 
-use crate::d2::query::algo::polyline::{PolylineShape, reach};
+use crate::d2::query::algo::polyline::{PolylineShape, sweep};
 use crate::d2::query::{PolylineSweepHit, Sweep, SweepHit, mirror_sweep};
 use crate::d2::shape::{
-    Aabb, Capsule, Circle, ConvexPolygon, Obb, Polyline, Segment, Triangle, slab_entry,
+    Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, Polygon, Polyline, Ray, Segment, Triangle,
 };
 use crate::math::Vec2;
 
@@ -37,14 +38,13 @@ impl Polyline {
         shape: &S,
         motion: Vec2,
     ) -> Option<PolylineSweepHit> {
-        if !(shape.usable() && motion.is_finite()) {
+        if !motion.is_finite() {
             return None;
         }
-        let (lo, hi) = reach(shape.bounds(), 0.0)?;
-        let (center, half) = ((lo + hi) * 0.5, (hi - lo) * 0.5);
+        let probe = shape.probe(0.0)?;
         let best: Cell<Option<PolylineSweepHit>> = Cell::new(None);
         self.walk(
-            |n| slab_entry(n, half, center, motion, best.get().map_or(1.0, |b| b.t)),
+            |n| probe.entry(n.min, n.max, motion, best.get().map_or(1.0, |b| b.t)),
             |i| {
                 let better = |h: &SweepHit| {
                     best.get()
@@ -68,36 +68,6 @@ impl Polyline {
     }
 }
 
-/// The sweep of `shape` (moving by `motion`) against `polyline` (moving by `other_motion`):
-/// the first contact over the segments (lowest index among equal times) and the last time of
-/// overlap with any.
-fn sweep<S: PolylineShape + ?Sized>(
-    shape: &S,
-    motion: Vec2,
-    polyline: &Polyline,
-    other_motion: Vec2,
-) -> Option<SweepHit> {
-    if !(shape.usable() && motion.is_finite() && other_motion.is_finite()) {
-        return None;
-    }
-    let v = motion - other_motion;
-    let (lo, hi) = reach(shape.bounds(), 0.0)?;
-    let (lo, hi) = reach(Aabb::new(lo.min(lo + v), hi.max(hi + v)), 0.0)?;
-    let mut best: Option<(u32, SweepHit)> = None;
-    let mut t_last = 0.0;
-    polyline.any_in_box(lo, hi, |i| {
-        if let Some(h) = shape.sweep_against(motion, &polyline.segment(i), other_motion) {
-            t_last = h.t_last.max(t_last);
-            if best.is_none_or(|(j, b)| h.t_first < b.t_first || (h.t_first == b.t_first && i < j))
-            {
-                best = Some((i, h));
-            }
-        }
-        false
-    });
-    best.map(|(_, h)| SweepHit { t_last, ..h })
-}
-
 /// Implements `Sweep<Polyline> for $shape` and the mirror.
 macro_rules! polyline_sweep {
     ($shape:ty) => {
@@ -114,7 +84,7 @@ macro_rules! polyline_sweep {
                 other: &Polyline,
                 other_motion: Vec2,
             ) -> Option<SweepHit> {
-                sweep(self, motion, other, other_motion)
+                sweep(self, motion, other, other_motion).map(|(_, h)| h)
             }
         }
         mirror_sweep!($shape, Polyline);
@@ -128,3 +98,6 @@ polyline_sweep!(Capsule);
 polyline_sweep!(Triangle);
 polyline_sweep!(Segment);
 polyline_sweep!(ConvexPolygon);
+polyline_sweep!(Ray);
+polyline_sweep!(Line);
+polyline_sweep!(Polygon);

@@ -173,9 +173,22 @@ pub(crate) fn box_distance_squared(node: &Node, min: Vec2, max: Vec2) -> Real {
 /// cast a few ulps past its end) is never pruned by rounding.
 #[inline]
 pub(crate) fn slab_entry(node: &Node, grow: Vec2, o: Vec2, d: Vec2, t_max: Real) -> Option<Real> {
-    let slack = (node.min.abs().max(node.max.abs()) + o.abs() + grow) * (8.0 * Real::EPSILON);
-    let lo = node.min - grow - slack;
-    let hi = node.max + grow + slack;
+    box_entry(node.min, node.max, grow, o, d, t_max)
+}
+
+/// [`slab_entry`] for the box `min..max`.
+#[inline]
+pub(crate) fn box_entry(
+    min: Vec2,
+    max: Vec2,
+    grow: Vec2,
+    o: Vec2,
+    d: Vec2,
+    t_max: Real,
+) -> Option<Real> {
+    let slack = (min.abs().max(max.abs()) + o.abs() + grow) * (8.0 * Real::EPSILON);
+    let lo = min - grow - slack;
+    let hi = max + grow + slack;
     let (mut t0, mut t1): (Real, Real) = (0.0, t_max);
     for k in 0..2 {
         if d[k] == 0.0 {
