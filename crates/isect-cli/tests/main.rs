@@ -308,6 +308,40 @@ fn readme_query_example_gives_the_library_answers() {
     );
 }
 
+/// A pair `isect::d2` lacks is answered in place, as in 3D files, and the file's other queries
+/// still run (exit 0).
+#[test]
+fn query_2d_names_a_missing_pair_in_place() {
+    let dir = scratch("pairs_2d");
+    let file = dir.join("q.json");
+    std::fs::write(
+        &file,
+        json!({
+            "dim": 2,
+            "shapes": [
+                { "name": "notch", "type": "polygon", "points": [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]] },
+                { "name": "ground", "type": "polyline", "points": [[-4, -1], [0, -1], [4, -1]] },
+            ],
+            "queries": [
+                { "query": "contact", "a": "notch", "b": "ground" },
+                { "query": "distance", "a": "ground", "b": "notch" },
+            ]
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let output = isect(&["query", file.to_str().unwrap()], None);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let r = &doc["results"];
+    assert_eq!(
+        r[0]["result"]["error"],
+        json!("isect does not implement contact for polygon and polyline in 2D")
+    );
+    assert_eq!(r[1]["result"], json!(1.0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn query_reads_files_and_names_missing_pairs() {
     let dir = scratch("pairs");
@@ -624,12 +658,6 @@ const BAD: &[(&str, &str, &str)] = &[
         "2d_self_intersecting.json",
         "2d_self_intersecting.json: shapes[0].points: the edge from point 0 and the edge from \
          point 2 meet",
-    ),
-    (
-        "query",
-        "2d_unknown_pair.json",
-        "2d_unknown_pair.json: queries[0]: isect does not implement distance for polyline and \
-         polygon in 2D",
     ),
     (
         "query",

@@ -218,12 +218,31 @@ fn query(
     })
 }
 
-/// The library's answer to `q`, or an error naming the query and the shapes' kinds when
-/// `isect::d2` does not implement it for them.
+/// The library's answer to `q`, or an error at the query's path naming the query and the
+/// shapes' kinds when `isect::d2` does not implement it for them (`render2d` cannot draw it).
 pub fn evaluate(q: &Query2, shapes: &[Named2]) -> Result<Answer> {
+    answer(q, shapes).ok_or_else(|| at(&q.path, missing(q, shapes)))
+}
+
+/// What `isect::d2` lacks for `q`: the query and the shapes' kinds.
+fn missing(q: &Query2, shapes: &[Named2]) -> String {
+    let kinds = match q.b {
+        Some(b) => format!(
+            "{} and {}",
+            shapes[q.a].shape.kind(),
+            shapes[b].shape.kind()
+        ),
+        None => shapes[q.a].shape.kind().to_string(),
+    };
+    format!("isect does not implement {} for {kinds} in 2D", q.name)
+}
+
+/// The library's answer to `q`, or `None` when `isect::d2` does not implement it for the
+/// shapes' kinds.
+fn answer(q: &Query2, shapes: &[Named2]) -> Option<Answer> {
     let a = &shapes[q.a].shape;
     let b = q.b.map(|b| &shapes[b].shape);
-    let answer = match (&q.op, b) {
+    match (&q.op, b) {
         (Op::Intersects, Some(b)) => dispatch2d::intersects(a, b).map(Answer::Bool),
         (Op::Distance, Some(b)) => dispatch2d::distance(a, b).map(Answer::Number),
         (Op::ClosestPoints, Some(b)) => dispatch2d::closest_points(a, b).map(Answer::Closest),
@@ -267,17 +286,7 @@ pub fn evaluate(q: &Query2, shapes: &[Named2]) -> Result<Answer> {
             })
         }
         (_, None) => unreachable!("pair queries have two shapes"),
-    };
-    answer.ok_or_else(|| {
-        let kinds = match b {
-            Some(b) => format!("{} and {}", a.kind(), b.kind()),
-            None => a.kind().to_string(),
-        };
-        at(
-            &q.path,
-            format!("isect does not implement {} for {kinds} in 2D", q.name),
-        )
-    })
+    }
 }
 
 /// `isect query` on a 2D file: every query's answer, as for 3D files.
@@ -298,7 +307,13 @@ pub fn run(root: &Obj<'_>) -> Result<Value> {
                 out.insert("shape".into(), name(q.a));
             }
         }
-        out.insert("result".into(), to_json(&evaluate(q, &file.shapes)?));
+        // A pair the library lacks is answered in place, as in 3D files: the other queries of
+        // the file still run.
+        let result = match answer(q, &file.shapes) {
+            Some(a) => to_json(&a),
+            None => json!({ "error": missing(q, &file.shapes) }),
+        };
+        out.insert("result".into(), result);
         results.push(Value::Object(out));
     }
     Ok(json!({ "results": results }))
