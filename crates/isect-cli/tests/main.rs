@@ -41,6 +41,19 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Writes `doc` as a query file in a scratch directory named after `name`, runs `isect query` on
+/// it (which must succeed) and returns its `results`.
+fn query_results(name: &str, doc: Value) -> Value {
+    let dir = scratch(name);
+    let file = dir.join("q.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let output = isect(&["query", file.to_str().unwrap()], None);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    doc["results"].clone()
+}
+
 fn decode(path: &Path) -> (u32, u32, Vec<u8>) {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
@@ -312,10 +325,8 @@ fn readme_query_example_gives_the_library_answers() {
 /// still run (exit 0).
 #[test]
 fn query_2d_names_a_missing_pair_in_place() {
-    let dir = scratch("pairs_2d");
-    let file = dir.join("q.json");
-    std::fs::write(
-        &file,
+    let r = &query_results(
+        "pairs_2d",
         json!({
             "dim": 2,
             "shapes": [
@@ -326,29 +337,20 @@ fn query_2d_names_a_missing_pair_in_place() {
                 { "query": "contact", "a": "notch", "b": "ground" },
                 { "query": "distance", "a": "ground", "b": "notch" },
             ]
-        })
-        .to_string(),
-    )
-    .unwrap();
-    let output = isect(&["query", file.to_str().unwrap()], None);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let r = &doc["results"];
+        }),
+    );
     assert_eq!(
         r[0]["result"]["error"],
         json!("isect does not implement contact for polygon and polyline in 2D")
     );
     assert_eq!(r[1]["result"], json!(1.0));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn query_reads_files_and_names_missing_pairs() {
-    let dir = scratch("pairs");
-    let file = dir.join("q.json");
     let cube = here("../isect/tests/data/cube.obj");
-    std::fs::write(
-        &file,
+    let r = &query_results(
+        "pairs",
         json!({
             "shapes": [
                 { "type": "line", "origin": [0, 0, 0], "dir": [1, 0, 0] },
@@ -359,14 +361,8 @@ fn query_reads_files_and_names_missing_pairs() {
                 { "query": "raycast", "shape": "cube", "origin": [5, 0.5, 0.5], "dir": [-1, 0, 0] },
                 { "query": "intersects", "a": "cube", "b": 0 },
             ]
-        })
-        .to_string(),
-    )
-    .unwrap();
-    let output = isect(&["query", file.to_str().unwrap()], None);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let r = &doc["results"];
+        }),
+    );
     assert_eq!(
         r[0]["result"]["error"],
         json!("isect does not implement raycast for line")
@@ -376,18 +372,15 @@ fn query_reads_files_and_names_missing_pairs() {
     assert_eq!(r[1]["result"]["normal"], json!([1.0, 0.0, 0.0]));
     // The x axis runs along the moved cube's bottom edge: touching counts.
     assert_eq!(r[2]["result"], json!(true));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn query_answers_sweeps_and_distances_against_meshes() {
     // The solid unit cube moved to [1, 2] x [0, 1] x [0, 1], a ball of radius 1 at x = 5 and a
     // second cube at [4, 5]: every answer is exact in floats, and the library's own.
-    let dir = scratch("mesh_queries");
-    let file = dir.join("q.json");
     let cube = here("../isect/tests/data/cube.obj");
-    std::fs::write(
-        &file,
+    let r = &query_results(
+        "mesh_queries",
         json!({
             "shapes": [
                 { "name": "cube", "type": "mesh", "file": cube, "position": [1, 0, 0] },
@@ -405,14 +398,8 @@ fn query_answers_sweeps_and_distances_against_meshes() {
                 { "query": "distance", "a": "cube", "b": "far" },
                 { "query": "closest_points", "a": "pill", "b": "cube" },
             ]
-        })
-        .to_string(),
-    )
-    .unwrap();
-    let output = isect(&["query", file.to_str().unwrap()], None);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let r = &doc["results"];
+        }),
+    );
     // The ball reaches the face x = 2 halfway and ends inside the solid cube (t_last = 1).
     assert_eq!(
         r[0]["result"],
@@ -440,7 +427,6 @@ fn query_answers_sweeps_and_distances_against_meshes() {
     assert_eq!(r[7]["result"]["distance"], json!(1.5));
     assert!(near(&r[7]["result"]["a"], [1.5, 2.5, 0.5]), "{}", r[7]);
     assert!(near(&r[7]["result"]["b"], [1.5, 1.0, 0.5]), "{}", r[7]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -448,11 +434,9 @@ fn query_answers_contacts_between_two_meshes() {
     // The solid unit cube, a second one resting on its top face (moved by a quarter in x and
     // z), and a third apart: the contact is the top face's normal at depth 0 (internal edges
     // removed on both), flipped with the order; none when apart.
-    let dir = scratch("mesh_mesh_contacts");
-    let file = dir.join("q.json");
     let cube = here("../isect/tests/data/cube.obj");
-    std::fs::write(
-        &file,
+    let r = &query_results(
+        "mesh_mesh_contacts",
         json!({
             "shapes": [
                 { "name": "low", "type": "mesh", "file": cube, "position": [0, 0, 0] },
@@ -464,14 +448,8 @@ fn query_answers_contacts_between_two_meshes() {
                 { "query": "contact", "a": "low", "b": "high" },
                 { "query": "contact", "a": "low", "b": "apart" },
             ]
-        })
-        .to_string(),
-    )
-    .unwrap();
-    let output = isect(&["query", file.to_str().unwrap()], None);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let r = &doc["results"];
+        }),
+    );
     assert_eq!(r[0]["result"]["normal"], json!([0.0, 1.0, 0.0]), "{}", r[0]);
     assert_eq!(r[0]["result"]["depth"], json!(0.0));
     assert_eq!(
@@ -482,7 +460,6 @@ fn query_answers_contacts_between_two_meshes() {
     );
     assert_eq!(r[1]["result"]["depth"], json!(0.0));
     assert_eq!(r[2]["result"], Value::Null);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -490,11 +467,9 @@ fn query_answers_contacts_against_meshes() {
     // The solid unit cube moved to [1, 2] x [0, 1] x [0, 1]: a ball sunk a quarter into its face
     // x = 2, a stick through its top face with a quarter below it, and a ball clear of it. Every
     // answer is exact in floats, and the library's own.
-    let dir = scratch("mesh_contacts");
-    let file = dir.join("q.json");
     let cube = here("../isect/tests/data/cube.obj");
-    std::fs::write(
-        &file,
+    let r = &query_results(
+        "mesh_contacts",
         json!({
             "shapes": [
                 { "name": "cube", "type": "mesh", "file": cube, "position": [1, 0, 0] },
@@ -508,14 +483,8 @@ fn query_answers_contacts_against_meshes() {
                 { "query": "contact", "a": "stick", "b": "cube" },
                 { "query": "contact", "a": "clear", "b": "cube" },
             ]
-        })
-        .to_string(),
-    )
-    .unwrap();
-    let output = isect(&["query", file.to_str().unwrap()], None);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let r = &doc["results"];
+        }),
+    );
     assert_eq!(r[0]["result"]["normal"], json!([1.0, 0.0, 0.0]), "{}", r[0]);
     assert_eq!(r[0]["result"]["depth"], json!(0.25), "{}", r[0]);
     assert_eq!(r[0]["result"]["point"], json!([2.0, 0.5, 0.5]), "{}", r[0]);
@@ -533,7 +502,6 @@ fn query_answers_contacts_against_meshes() {
         json!({ "point": [1.5, 1.0, 0.25], "normal": [0.0, 1.0, 0.0], "depth": 0.25 })
     );
     assert_eq!(r[3]["result"], Value::Null);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
