@@ -334,7 +334,10 @@ impl Contact<TriMesh> for TriMesh {
     /// )
     /// .unwrap();
     /// let c = tile.contact(&cube).unwrap();
-    /// assert_eq!((c.normal, c.depth), (Vec3::Y, 0.125));
+    /// // Up through the top face, by the tile's depth below it: the direction comes from the
+    /// // closest points of two parallel triangles, so it is exact only to their rounding.
+    /// assert!((c.normal - Vec3::Y).length() < 1e-5, "{c:?}");
+    /// assert!((c.depth - 0.125).abs() < 1e-5, "{c:?}");
     /// ```
     fn contact(&self, other: &TriMesh) -> Option<ContactInfo> {
         deepest_pair_contact(self, other, None)
