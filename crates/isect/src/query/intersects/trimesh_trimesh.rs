@@ -1,6 +1,7 @@
 //! `Intersects` between two [`TriMesh`]es: their BVHs traversed together for a pair of triangles
 //! that meet, and, for a solid mesh, a piece of the other mesh inside it.
 
+use crate::query::algo::mesh_pair::placed_pairs;
 use crate::query::{Bounded, Intersects, PointQuery};
 use crate::shape::{TriMesh, Triangle};
 
@@ -13,7 +14,7 @@ impl Intersects<TriMesh> for TriMesh {
             return false;
         }
         let (a, b) = (&self.bvh, &other.bvh);
-        let cross = a.pairs(b, |sa, sb| {
+        let cross = placed_pairs(a, b, None, 0.0, |sa, sb| {
             if a.degenerate[sa as usize] || b.degenerate[sb as usize] {
                 return false;
             }
