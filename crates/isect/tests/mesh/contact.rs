@@ -400,6 +400,38 @@ fn wholly_inside_a_solid_mesh() {
     assert!(s.contact(&open).is_none());
 }
 
+/// Pushed out of a solid through the middle of a face, the direction is that face's outward
+/// normal exactly (not the difference of two closest points, right only to their rounding),
+/// and the depth measured from the face's plane; on a turned cube too.
+#[test]
+fn wholly_inside_pushed_out_along_the_exact_face_normal() {
+    let (v, t) = subdivided_cube(4);
+    let s = Sphere::new(Vec3::new(0.5, 0.25, 0.125), 0.25);
+    let c = s.contact(&mesh((v.clone(), t.clone()))).unwrap();
+    assert_eq!((c.normal, c.depth), (Vec3::X, 0.75), "{c:?}");
+    for q in [
+        Quat::from_axis_angle(Vec3::new(1.0, 2.0, 3.0).normalize(), 0.7),
+        Quat::from_axis_angle(Vec3::new(-3.0, 1.0, 0.5).normalize(), 2.1),
+    ] {
+        let turned = TriMesh::new(v.iter().map(|&p| q * p).collect(), t.clone()).unwrap();
+        let ball = Sphere::new(q * s.center, s.radius);
+        let c = ball.contact(&turned).unwrap();
+        let is_face_normal = (0..turned.triangle_count() as u32)
+            .filter_map(|i| turned.triangle(i).normal())
+            .any(|n| n == c.normal || n == -c.normal);
+        assert!(is_face_normal, "{c:?}");
+        assert!((c.normal - q * Vec3::X).length() <= tol(4.0), "{c:?}");
+        assert!((c.depth - 0.75).abs() <= tol(4.0), "{c:?}");
+    }
+    // As far from the faces x = 1 and y = 1: from inside a convex solid the nearest point is on
+    // a face (here either), never on the edge between them.
+    let c = Sphere::new(Vec3::new(0.5, 0.5, 0.125), 0.125)
+        .contact(&mesh((v, t)))
+        .unwrap();
+    assert!(c.normal == Vec3::X || c.normal == Vec3::Y, "{c:?}");
+    assert_eq!(c.depth, 0.625, "{c:?}");
+}
+
 #[test]
 fn invalid_input_gives_nothing() {
     let m = grid(2, false);

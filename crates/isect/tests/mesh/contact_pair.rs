@@ -184,6 +184,26 @@ fn a_closed_mesh_wholly_inside_a_solid_one_is_pushed_out() {
     assert_eq!(small.contact(&open), None);
 }
 
+/// A flat square lying under a solid cube's top face, parallel to it: pushed out along the
+/// face normal exactly, by exactly its depth below the face (the closest points of two parallel
+/// triangles alone give both only to their rounding).
+#[test]
+fn a_flat_mesh_under_a_face_is_pushed_out_along_its_normal() {
+    // Two triangles a face, split along a diagonal; the square is clear of both diagonals.
+    let cube = mesh(subdivided_cube(1));
+    assert!(cube.is_solid());
+    let v = |x: Real, z: Real| Vec3::new(x, 0.75, z);
+    let tile = TriMesh::new(
+        vec![v(0.125, 0.5), v(0.375, 0.5), v(0.375, 0.75), v(0.125, 0.75)],
+        vec![[0, 2, 1], [0, 3, 2]],
+    )
+    .unwrap();
+    let c = tile.contact(&cube).unwrap();
+    assert_eq!((c.normal, c.depth), (Vec3::Y, 0.25), "{c:?}");
+    let c = cube.contact(&tile).unwrap();
+    assert_eq!((c.normal, c.depth), (-Vec3::Y, 0.25), "{c:?}");
+}
+
 #[test]
 fn meshes_clear_by_a_hair_meet_only_within_a_margin() {
     let floor = grid(8, true);

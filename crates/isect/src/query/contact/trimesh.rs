@@ -21,6 +21,10 @@ use crate::query::{Bounded, Contact, ContactInfo, MeshContact, PointQuery, mirro
 use crate::shape::trimesh::active_edges::{back, front};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
 
+/// Barycentric coordinates above this put a closest point clearly inside its face, far above
+/// their rounding in either precision ([`TriMesh::way_out_direction`]).
+const FACE_INTERIOR: Real = 1.0 / 65536.0;
+
 /// A convex shape whose contacts with a mesh [`TriMesh::contacts`] and `Contact<TriMesh>` find:
 /// [`Sphere`], [`Aabb`], [`Obb`], [`Capsule`], [`Triangle`], [`Segment`] and [`ConvexHull`]. Sealed: the mesh
 /// contacts need each shape's contact and closest points with a triangle and its extent along
@@ -332,14 +336,40 @@ impl TriMesh {
     /// to carry the whole shape past that point along the direction to it.
     fn way_out<S: MeshContactShape + ?Sized>(&self, shape: &S) -> Option<MeshContact> {
         let (_, i, on_shape, on_mesh) = self.nearest_triangle(shape)?;
-        let normal = (on_mesh - on_shape).try_normalize()?;
+        let (normal, level) = self.way_out_direction(i, on_shape, on_mesh)?;
         let (center, r) = shape.extent(normal);
         Some(MeshContact {
             triangle: i,
             point: on_mesh,
             normal,
-            depth: normal.dot(on_mesh) - (normal.dot(center) - r),
+            depth: level - (normal.dot(center) - r),
         })
+    }
+
+    /// The way out of this solid mesh from `inside` (a point of something wholly inside it)
+    /// to `on_mesh`, the closest point to it on triangle `i`: the unit direction and the level
+    /// along it that carries a point past the surface there. Where `on_mesh` lies clearly
+    /// inside the face (barycentric coordinates above `2^-16`, far above their rounding), the
+    /// direction is exactly the face's outward normal and the level its plane's (a corner's),
+    /// which the two points give only to their rounding (a square lying parallel under a face
+    /// would be pushed out a hair askew and short); on an edge or a corner, the difference
+    /// normalized and `on_mesh`'s level. `None` when the two points coincide.
+    pub(crate) fn way_out_direction(
+        &self,
+        i: u32,
+        inside: Vec3,
+        on_mesh: Vec3,
+    ) -> Option<(Vec3, Real)> {
+        let towards = (on_mesh - inside).try_normalize()?;
+        let triangle = self.triangle(i);
+        let face = triangle.normal().map(|n| n * self.outward);
+        let interior = triangle
+            .barycentric(on_mesh)
+            .is_some_and(|uvw| uvw.min_element() > FACE_INTERIOR);
+        match face {
+            Some(n) if interior && n.dot(towards) > 0.0 => Some((n, n.dot(triangle.a))),
+            _ => Some((towards, towards.dot(on_mesh))),
+        }
     }
 
     /// The triangle (with an area) nearest to the valid `shape`, the lowest index on a tie:

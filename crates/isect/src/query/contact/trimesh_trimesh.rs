@@ -245,26 +245,26 @@ pub(crate) fn deepest_pair_contact(
 /// `inner`'s triangles, deep enough to carry every vertex of `inner` past that triangle's closest
 /// point. `(point on outer, unit direction, depth)` in `outer`'s frame.
 fn way_out(outer: &TriMesh, inner: &TriMesh, place: Option<&Rigid>) -> Option<(Vec3, Vec3, Real)> {
-    let mut best: Option<(Real, Vec3, Vec3)> = None;
+    let mut best: Option<(Real, u32, Vec3, Vec3)> = None;
     for i in 0..inner.triangle_count() as u32 {
         let t = placed_triangle(inner, i, place);
         if t.normal().is_none() {
             continue;
         }
-        if let Some((d, _, on_inner, on_outer)) = outer.nearest_triangle(&t) {
-            if best.is_none_or(|(e, _, _)| d < e) {
-                best = Some((d, on_inner, on_outer));
+        if let Some((d, j, on_inner, on_outer)) = outer.nearest_triangle(&t) {
+            if best.is_none_or(|(e, _, _, _)| d < e) {
+                best = Some((d, j, on_inner, on_outer));
             }
         }
     }
-    let (_, on_inner, on_outer) = best?;
-    let out = (on_outer - on_inner).try_normalize()?;
+    let (_, i, on_inner, on_outer) = best?;
+    let (out, level) = outer.way_out_direction(i, on_inner, on_outer)?;
     let lowest = inner
         .vertices()
         .iter()
         .map(|&p| out.dot(place.map_or(p, |r| r.apply(p))))
         .fold(Real::INFINITY, Real::min);
-    Some((on_outer, out, out.dot(on_outer) - lowest))
+    Some((on_outer, out, level - lowest))
 }
 
 impl TriMesh {
@@ -334,10 +334,8 @@ impl Contact<TriMesh> for TriMesh {
     /// )
     /// .unwrap();
     /// let c = tile.contact(&cube).unwrap();
-    /// // Up through the top face, by the tile's depth below it: the direction comes from the
-    /// // closest points of two parallel triangles, so it is exact only to their rounding.
-    /// assert!((c.normal - Vec3::Y).length() < 1e-5, "{c:?}");
-    /// assert!((c.depth - 0.125).abs() < 1e-5, "{c:?}");
+    /// // Up through the top face (its normal, exactly), by the tile's depth below it.
+    /// assert_eq!((c.normal, c.depth), (Vec3::Y, 0.125));
     /// ```
     fn contact(&self, other: &TriMesh) -> Option<ContactInfo> {
         deepest_pair_contact(self, other, None)
