@@ -1,0 +1,48 @@
+//! A plane's crossing with a line whose direction may be far from unit length: the dot product
+//! and the crossing point kept clear of underflow and overflow by powers of two.
+
+use super::{exponent, ldexp, ldexp_vec, normalized_direction};
+use crate::math::{Real, Vec3};
+use crate::shape::Plane;
+
+/// `normal · dir` for a plane's unit `normal` and a line's direction, as `(d, k)` with
+/// `normal · dir = d · 2⁻ᵏ`: `k = 0` where the dot is clear of the subnormal range, else the dot
+/// of `dir` normalized by the power of two `2ᵏ` (its products would underflow, and whether a
+/// line is parallel to the plane would depend on the line's scale: `(1.2e-7, 0, 0)` against a
+/// normal with an x of `1.7e-37` is parallel in `f32` at one power of two and not at another).
+#[inline]
+pub(crate) fn normal_dot_dir(normal: Vec3, dir: Vec3) -> (Real, i32) {
+    let d = normal.dot(dir);
+    if d.abs() >= Real::MIN_POSITIVE / Real::EPSILON {
+        (d, 0)
+    } else {
+        normal_dot_dir_cold(normal, dir)
+    }
+}
+
+#[cold]
+fn normal_dot_dir_cold(normal: Vec3, dir: Vec3) -> (Real, i32) {
+    let (dir, k) = normalized_direction(dir);
+    (normal.dot(dir), k)
+}
+
+/// Where the line through `origin` along `dir` crosses `plane` (`s`: the origin's signed
+/// distance), and whether the crossing lies strictly ahead of the origin; `None` where they are
+/// parallel. `dir` is normalized by a power of two first, so that a short direction does not
+/// underflow the dot, and the parameter `t = −s / (n · dir)` is kept as a quotient in `[½, 2)`
+/// and a power of two applied to each coordinate's step (`dir · t`), so that a nearly parallel
+/// line whose `t` would overflow still gets each step rounded once: a coordinate the crossing
+/// moves beyond the float range is `±∞`, the others are right, never NaN.
+pub(crate) fn crossing(plane: &Plane, origin: Vec3, dir: Vec3, s: Real) -> Option<(Vec3, bool)> {
+    let (dir, _) = normalized_direction(dir);
+    let den = plane.normal.dot(dir);
+    if den == 0.0 {
+        return None;
+    }
+    if s == 0.0 {
+        return Some((origin, false));
+    }
+    let (a, b) = (exponent(s.abs()), exponent(den.abs()));
+    let quotient = -ldexp(s, -a) / ldexp(den, -b);
+    Some((origin + ldexp_vec(dir * quotient, a - b), quotient > 0.0))
+}

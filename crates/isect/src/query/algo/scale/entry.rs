@@ -1,0 +1,261 @@
+//! The queries' way in: the input's largest magnitude checked against the window, and where it
+//! lies outside, the query answered on the rescaled input and its answer scaled back (`rescale!`).
+
+use super::{
+    Rescale, Unscale, fmax, in_window, ldexp, ldexp_vec, max_abs, normalizing_exponent,
+    rescaled_ray,
+};
+use crate::math::{Real, Vec3};
+use crate::query::{RayHit, SweepHit, TriangleHit};
+use crate::shape::Ray;
+
+/// The largest magnitude of the inputs, or `None` when it is in the window (compute as given).
+#[inline(always)]
+fn outside<const N: usize>(magnitudes: [Real; N]) -> Option<Real> {
+    let m = magnitudes.into_iter().fold(0.0, fmax);
+    (!in_window(m)).then_some(m)
+}
+
+/// The exponent that brings `m` into `[1, 2)`, or `None` for 0 and non-finite `m` (no shape to
+/// scale, or invalid input, which the query answers as given).
+#[cold]
+fn scale_for(m: Real) -> Option<i32> {
+    (m > 0.0 && m < Real::INFINITY).then(|| normalizing_exponent(m))
+}
+
+/// `f(a, b)` for `a` and `b` brought into the window, scaled back; `None` when they are in it
+/// (or invalid): the query then computes as given.
+#[inline(always)]
+pub(crate) fn pair<A, B, R>(a: &A, b: &B, f: impl FnOnce(&A, &B) -> R) -> Option<R>
+where
+    A: Rescale,
+    B: Rescale,
+    R: Unscale,
+{
+    let m = [a.magnitude(), b.magnitude()].into_iter().fold(0.0, fmax);
+    if in_window(m) && a.steady() && b.steady() {
+        return None;
+    }
+    pair_cold(m, a, b, f)
+}
+
+#[cold]
+#[inline(never)]
+fn pair_cold<A, B, R>(m: Real, a: &A, b: &B, f: impl FnOnce(&A, &B) -> R) -> Option<R>
+where
+    A: Rescale,
+    B: Rescale,
+    R: Unscale,
+{
+    // In the window, only a direction is normalized (`steady`): the positions stay.
+    let k = if in_window(m) { 0 } else { scale_for(m)? };
+    Some(f(&a.rescaled(k), &b.rescaled(k)).unscaled(k))
+}
+
+/// [`pair`] for one shape and a point (point queries).
+#[inline(always)]
+pub(crate) fn point<A, R>(a: &A, p: Vec3, f: impl FnOnce(&A, Vec3) -> R) -> Option<R>
+where
+    A: Rescale,
+    R: Unscale,
+{
+    pair(a, &p, |a, p| f(a, *p))
+}
+
+/// [`pair`] for a shape alone (bounding volumes, and queries against a plane given with it).
+#[inline(always)]
+pub(crate) fn single<A, R>(a: &A, f: impl FnOnce(&A) -> R) -> Option<R>
+where
+    A: Rescale,
+    R: Unscale,
+{
+    pair(a, &Vec3::ZERO, |a, _| f(a))
+}
+
+/// [`pair`] for a sweep: the motions are coordinates too.
+#[inline(always)]
+pub(crate) fn sweep<A, B>(
+    a: &A,
+    motion: Vec3,
+    b: &B,
+    other_motion: Vec3,
+    f: impl FnOnce(&A, Vec3, &B, Vec3) -> Option<SweepHit>,
+) -> Option<Option<SweepHit>>
+where
+    A: Rescale,
+    B: Rescale,
+{
+    let m = outside([
+        a.magnitude(),
+        b.magnitude(),
+        max_abs(motion),
+        max_abs(other_motion),
+    ])?;
+    sweep_cold(m, a, motion, b, other_motion, f)
+}
+
+#[cold]
+#[inline(never)]
+fn sweep_cold<A, B>(
+    m: Real,
+    a: &A,
+    motion: Vec3,
+    b: &B,
+    other_motion: Vec3,
+    f: impl FnOnce(&A, Vec3, &B, Vec3) -> Option<SweepHit>,
+) -> Option<Option<SweepHit>>
+where
+    A: Rescale,
+    B: Rescale,
+{
+    let k = scale_for(m)?;
+    Some(
+        f(
+            &a.rescaled(k),
+            ldexp_vec(motion, k),
+            &b.rescaled(k),
+            ldexp_vec(other_motion, k),
+        )
+        .unscaled(k),
+    )
+}
+
+/// A result with ray parameters: scaled back by both the input's scale `k` and the parameter
+/// scale `shift` of [`rescaled_ray`].
+pub(crate) trait UnscaleCast {
+    /// The result before the input was scaled by `2ᵏ` with parameters multiplied by `2^shift`.
+    fn unscaled_cast(self, k: i32, shift: i32) -> Self;
+}
+
+impl UnscaleCast for RayHit {
+    #[inline]
+    fn unscaled_cast(self, k: i32, shift: i32) -> Self {
+        Self {
+            t: ldexp(self.t, -shift),
+            point: self.point.unscaled(k),
+            normal: self.normal,
+        }
+    }
+}
+
+impl UnscaleCast for TriangleHit {
+    #[inline]
+    fn unscaled_cast(self, _k: i32, shift: i32) -> Self {
+        Self {
+            t: ldexp(self.t, -shift),
+            ..self
+        }
+    }
+}
+
+impl<T: UnscaleCast> UnscaleCast for Option<T> {
+    #[inline]
+    fn unscaled_cast(self, k: i32, shift: i32) -> Self {
+        self.map(|x| x.unscaled_cast(k, shift))
+    }
+}
+
+/// A ray parameter.
+pub(crate) trait Parameter {
+    fn t(&self) -> Real;
+}
+
+impl Parameter for RayHit {
+    fn t(&self) -> Real {
+        self.t
+    }
+}
+
+impl Parameter for TriangleHit {
+    fn t(&self) -> Real {
+        self.t
+    }
+}
+
+/// [`pair`] for a ray cast: the shape and the ray's origin brought into the window, the ray's
+/// direction normalized on its own, `max_t` and the hit's `t` converted (a hit whose `t`
+/// converted back lies beyond `max_t` is dropped: the converted limit may have rounded or
+/// overflowed); `None` when in the window (or invalid).
+#[inline(always)]
+pub(crate) fn cast<A, H>(
+    a: &A,
+    ray: &Ray,
+    max_t: Real,
+    f: impl FnOnce(&A, &Ray, Real) -> Option<H>,
+) -> Option<Option<H>>
+where
+    A: Rescale,
+    H: UnscaleCast + Parameter,
+{
+    let m = outside([a.magnitude(), max_abs(ray.origin)])?;
+    cast_cold(m, a, ray, max_t, f)
+}
+
+#[cold]
+#[inline(never)]
+fn cast_cold<A, H>(
+    m: Real,
+    a: &A,
+    ray: &Ray,
+    max_t: Real,
+    f: impl FnOnce(&A, &Ray, Real) -> Option<H>,
+) -> Option<Option<H>>
+where
+    A: Rescale,
+    H: UnscaleCast + Parameter,
+{
+    let k = scale_for(m)?;
+    let (scaled, shift) = rescaled_ray(ray, k);
+    let hit = f(&a.rescaled(k), &scaled, ldexp(max_t, shift)).unscaled_cast(k, shift);
+    Some(hit.filter(|hit| hit.t() <= max_t))
+}
+
+/// The first line of a query: when its input lies outside the window computed as given, returns
+/// the answer of the input brought into it ([`pair`], [`point`], [`single`], [`sweep`],
+/// [`cast`]), scaled back.
+///
+/// `rescale!(pair self, other, method)`, `rescale!(point self, p, method)`,
+/// `rescale!(single self, method)`, `rescale!(sweep self, motion, other, other_motion)`,
+/// `rescale!(cast self, ray, max_t, method)` (a cast returning `Option<RayHit>`), and
+/// `rescale!(cast_any self, ray, max_t)` (a boolean cast, answered by `raycast` there).
+macro_rules! rescale {
+    (pair $a:expr, $b:expr, $method:ident) => {
+        if let Some(answer) = $crate::query::algo::scale::pair($a, $b, |a, b| a.$method(b)) {
+            return answer;
+        }
+    };
+    (point $a:expr, $p:expr, $method:ident) => {
+        if let Some(answer) = $crate::query::algo::scale::point($a, $p, |a, p| a.$method(p)) {
+            return answer;
+        }
+    };
+    (single $a:expr, $method:ident) => {
+        if let Some(answer) = $crate::query::algo::scale::single($a, |a| a.$method()) {
+            return answer;
+        }
+    };
+    (sweep $a:expr, $motion:expr, $b:expr, $other_motion:expr) => {
+        if let Some(answer) =
+            $crate::query::algo::scale::sweep($a, $motion, $b, $other_motion, |a, m, b, n| {
+                a.sweep(m, b, n)
+            })
+        {
+            return answer;
+        }
+    };
+    (cast $a:expr, $ray:expr, $max_t:expr, $method:ident) => {
+        if let Some(answer) =
+            $crate::query::algo::scale::cast($a, $ray, $max_t, |a, r, m| a.$method(r, m))
+        {
+            return answer;
+        }
+    };
+    (cast_any $a:expr, $ray:expr, $max_t:expr) => {
+        if let Some(answer) =
+            $crate::query::algo::scale::cast($a, $ray, $max_t, |a, r, m| a.raycast(r, m))
+        {
+            return answer.is_some();
+        }
+    };
+}
+pub(crate) use rescale;

@@ -1,0 +1,185 @@
+//! Lengths, distances and unit vectors of vectors of any finite magnitude: computed as given where
+//! their squares are in range, else from the vector brought to a unit magnitude by a power of two.
+
+use super::{
+    fmax, in_window, ldexp, ldexp_vec, max_abs, normalized_direction, normalizing_exponent,
+};
+use crate::math::{Real, Vec3};
+
+/// The smallest square (or sum of squares) that is decided to full precision: its terms that
+/// underflowed weigh less than `ε²` of it (`2⁻⁸⁰` in `f32`, `2⁻⁹¹⁸` in `f64`). Comparisons and
+/// square roots of sums of squares at least this large are exact to rounding; smaller ones are
+/// recomputed from their vector brought to a unit magnitude by a power of two.
+pub(crate) const TINY_SQUARE: Real = Real::MIN_POSITIVE / (Real::EPSILON * Real::EPSILON);
+
+/// Whether the square `x` lies in `[TINY_SQUARE, +∞)`, with one unsigned comparison of its bits
+/// (the bits of non-negative floats are ordered as the floats; NaN and negative values fall
+/// outside).
+#[inline(always)]
+pub(crate) fn square_in_range(x: Real) -> bool {
+    x.to_bits().wrapping_sub(TINY_SQUARE.to_bits())
+        < Real::INFINITY.to_bits() - TINY_SQUARE.to_bits()
+}
+
+/// Whether every coordinate of `v` is zero (of either sign): the bits of the three, their sign
+/// bits dropped, combined by a bitwise or.
+#[inline(always)]
+fn is_zero(v: Vec3) -> bool {
+    (v.x.to_bits() | v.y.to_bits() | v.z.to_bits()) << 1 == 0
+}
+
+/// `|v|`, to rounding for any finite `v`: `√(v · v)` when that sum of squares neither underflows
+/// nor overflows (one range check), else computed from `v` scaled by a power of two; `+∞` when
+/// the length exceeds `Real::MAX`, NaN for NaN input.
+#[inline]
+pub(crate) fn length(v: Vec3) -> Real {
+    let ll = v.length_squared();
+    if square_in_range(ll) {
+        crate::ops::sqrt(ll)
+    } else if is_zero(v) {
+        0.0
+    } else {
+        length_cold(v)
+    }
+}
+
+/// [`length`] for a vector without negative coordinates (a box's excess over a point): the zero
+/// vector, common there (points inside), is told by the sum of its coordinates.
+#[inline]
+pub(crate) fn length_non_negative(v: Vec3) -> Real {
+    let ll = v.length_squared();
+    if square_in_range(ll) {
+        crate::ops::sqrt(ll)
+    } else if v.x + v.y + v.z == 0.0 {
+        0.0
+    } else {
+        length_cold(v)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn length_cold(v: Vec3) -> Real {
+    let m = max_abs(v);
+    if !(m > 0.0 && m < Real::INFINITY) {
+        // Zero, or not finite: the plain formula gives 0, +∞ or NaN.
+        return crate::ops::sqrt(v.length_squared());
+    }
+    let k = normalizing_exponent(m);
+    ldexp(crate::ops::sqrt(ldexp_vec(v, k).length_squared()), -k)
+}
+
+/// `|a − b|` as [`length`] computes it, also where `a − b` itself overflows (coordinates of
+/// opposite signs near `Real::MAX`): `+∞` only when the distance is not representable.
+#[inline]
+pub(crate) fn distance(a: Vec3, b: Vec3) -> Real {
+    let d = a - b;
+    if d.is_finite() {
+        length(d)
+    } else {
+        distance_cold(a, b)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn distance_cold(a: Vec3, b: Vec3) -> Real {
+    if !(a.is_finite() && b.is_finite()) {
+        return length(a - b);
+    }
+    // Halves of finite numbers subtract without overflow (exactly, but for subnormal halves).
+    ldexp(length(ldexp_vec(a, -1) - ldexp_vec(b, -1)), 1)
+}
+
+/// Whether `|d| <= r`, compared squared (exactly where the squares neither underflow nor
+/// overflow), for `r >= 0`; decided from `d` and `r` scaled by a power of two where `|d|²`
+/// leaves that range (a zero `d` included). `false` for NaN.
+#[inline]
+pub(crate) fn within_radius(d: Vec3, r: Real) -> bool {
+    let dd = d.length_squared();
+    if square_in_range(dd) {
+        // `|d|²` is exact to rounding, and `r²` is too or is decided anyway: one that overflows
+        // exceeds it, one that underflows is below it.
+        dd <= r * r
+    } else {
+        within_radius_cold(d, r)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn within_radius_cold(d: Vec3, r: Real) -> bool {
+    if !d.is_finite() {
+        // Infinitely far, or NaN: outside any finite radius.
+        return false;
+    }
+    let m = fmax(max_abs(d), r);
+    if !(m > 0.0 && m < Real::INFINITY) {
+        // Both zero (a point on a point), or an infinite radius.
+        return d.length_squared() <= r * r;
+    }
+    let k = normalizing_exponent(m);
+    let r = ldexp(r, k);
+    ldexp_vec(d, k).length_squared() <= r * r
+}
+
+/// `v / |v|` for any finite non-zero `v` (scaled by a power of two first where `|v|²` under- or
+/// overflows, which gives the same unit vector as the direct formula does where that works);
+/// `None` for zero and non-finite `v`.
+#[inline]
+pub(crate) fn normalize(v: Vec3) -> Option<Vec3> {
+    let ll = v.length_squared();
+    if square_in_range(ll) {
+        Some(v * (1.0 / crate::ops::sqrt(ll)))
+    } else {
+        normalize_cold(v)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn normalize_cold(v: Vec3) -> Option<Vec3> {
+    if !v.is_finite() || v == Vec3::ZERO {
+        return None;
+    }
+    let (v, _) = normalized_direction(v);
+    Some(v * (1.0 / crate::ops::sqrt(v.length_squared())))
+}
+
+/// The offsets `points[i] − origin`, brought by one power of two `2ᵏ` into the window of
+/// magnitudes computed as given when their largest coordinate lies outside it (offsets that
+/// overflow are taken from halves of the points), and `k`: for the specific queries whose
+/// answers are ratios of products of offsets (barycentric weights, normals) or lengths to scale
+/// back by `2⁻ᵏ`. Non-finite input comes back as computed, with `k = 0`.
+#[inline]
+pub(crate) fn offsets<const N: usize>(origin: Vec3, points: [Vec3; N]) -> ([Vec3; N], i32) {
+    let d = points.map(|p| p - origin);
+    let m = d.iter().fold(0.0, |m: Real, v| fmax(m, max_abs(*v)));
+    if in_window(m) {
+        (d, 0)
+    } else {
+        offsets_cold(origin, points, d, m)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn offsets_cold<const N: usize>(
+    origin: Vec3,
+    points: [Vec3; N],
+    d: [Vec3; N],
+    m: Real,
+) -> ([Vec3; N], i32) {
+    if m == 0.0 || !(origin.is_finite() && points.iter().all(|p| p.is_finite())) {
+        return (d, 0);
+    }
+    if m < Real::INFINITY {
+        let k = normalizing_exponent(m);
+        return (d.map(|v| ldexp_vec(v, k)), k);
+    }
+    // An offset overflowed: from halves, exact for finite points.
+    let half = points.map(|p| ldexp_vec(p, -1) - ldexp_vec(origin, -1));
+    let m = half.iter().fold(0.0, |m: Real, v| fmax(m, max_abs(*v)));
+    let k = normalizing_exponent(m);
+    (half.map(|v| ldexp_vec(v, k)), k - 1)
+}
