@@ -12,6 +12,7 @@ mod raycast;
 mod refit;
 pub mod sweep;
 mod sweep_exact;
+mod sweep_rotating;
 mod weld;
 
 use isect::math::Vec3;

@@ -52,7 +52,7 @@ impl Carried for Sphere {
 }
 
 /// A rigid motion turning up to 3 radians about a center near `around`.
-fn rigid_motion(around: Vec3) -> impl Strategy<Value = RigidMotion> {
+pub(crate) fn rigid_motion(around: Vec3) -> impl Strategy<Value = RigidMotion> {
     (
         strategy::vec3(),
         strategy::unit(),
@@ -135,7 +135,7 @@ where
     d > 64.0 * ROTATING_RELATIVE_TOLERANCE + crate::common::tol(1.0)
 }
 
-fn obb() -> impl Strategy<Value = Obb> {
+pub(crate) fn obb() -> impl Strategy<Value = Obb> {
     (
         strategy::point(),
         strategy::real(0.1, 3.0),
@@ -146,11 +146,11 @@ fn obb() -> impl Strategy<Value = Obb> {
         .prop_map(|(c, x, y, z, q)| Obb::from_quat(c, Vec3::new(x, y, z), q))
 }
 
-fn hull() -> impl Strategy<Value = ConvexHull> {
+pub(crate) fn hull() -> impl Strategy<Value = ConvexHull> {
     proptest::collection::vec(strategy::vec3(), 4..12).prop_map(ConvexHull::new)
 }
 
-fn hull_center(h: &ConvexHull) -> Vec3 {
+pub(crate) fn hull_center(h: &ConvexHull) -> Vec3 {
     h.points().iter().copied().sum::<Vec3>() / h.points().len() as Real
 }
 

@@ -103,6 +103,7 @@ use sealed::TriangleCast;
 
 mod polytope;
 mod reject;
+mod rotating;
 mod round;
 
 use reject::{balls_may_meet, corners_ball};
