@@ -20,3 +20,4 @@ mod raycast;
 mod sweep;
 mod sweep_pairs;
 mod sweep_rotating;
+mod sweep_rotating_mesh;

@@ -18,7 +18,11 @@ use crate::common::strategy;
 use crate::sweep::rotating::Carried;
 
 /// parry's motion of a shape placed at `translation`, `rotation`, moving by `m`.
-fn parry_motion(translation: Vec3, rotation: Quat, m: &RigidMotion) -> NonlinearRigidMotion {
+pub(super) fn parry_motion(
+    translation: Vec3,
+    rotation: Quat,
+    m: &RigidMotion,
+) -> NonlinearRigidMotion {
     let local_center = rotation.inverse() * (m.center - translation);
     NonlinearRigidMotion::new(
         pose(translation, rotation),
@@ -28,7 +32,7 @@ fn parry_motion(translation: Vec3, rotation: Quat, m: &RigidMotion) -> Nonlinear
     )
 }
 
-fn parry_toi(
+pub(super) fn parry_toi(
     m1: &NonlinearRigidMotion,
     g1: &dyn ps::Shape,
     m2: &NonlinearRigidMotion,
@@ -41,7 +45,7 @@ fn parry_toi(
 
 /// The comparison described in the module docs; `overlap(t)` and `distance(t)` are the exact
 /// tests of the shapes placed at `t`.
-fn compare(
+pub(super) fn compare(
     ours: Option<isect::SweepHit>,
     theirs: Option<Real>,
     overlap: impl Fn(Real) -> bool,
