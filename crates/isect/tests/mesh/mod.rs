@@ -6,6 +6,7 @@ pub mod contact;
 mod contact_pair;
 mod distance;
 mod manifold;
+mod manifold_pair;
 mod pairs;
 mod point;
 mod raycast;

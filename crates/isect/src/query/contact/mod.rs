@@ -52,6 +52,8 @@ pub(crate) mod trimesh;
 mod trimesh_manifold;
 #[cfg(feature = "alloc")]
 pub(crate) mod trimesh_trimesh;
+#[cfg(feature = "alloc")]
+mod trimesh_trimesh_manifold;
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;

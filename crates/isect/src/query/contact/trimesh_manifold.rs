@@ -66,10 +66,36 @@ fn mesh_manifold<S: MeshContactShape + ?Sized>(
     let Some(deepest) = deepest.or_else(|| mesh.deepest_contact(shape)) else {
         return Manifold::EMPTY;
     };
+    gathered(
+        mesh,
+        &touching,
+        |c| *c,
+        deepest,
+        scale,
+        |_, tri, n, tol, out| clip(tri, n, tol, out),
+    )
+}
+
+/// The manifold of the contacts `touching` with triangles of `mesh` (`view` gives each as a
+/// contact with a triangle of `mesh`, normal towards the other side) and the deepest contact:
+/// the points `clip` finds for every contact along the deepest's normal (within
+/// [`FEATURE_TOLERANCE`]; given the contact, the mesh triangle's corners, the normal and the
+/// clip tolerance; `false` when it cannot tell, and the contact's point stands in), each depth
+/// at most the deepest's, reduced to four. `scale` is the other side's magnitude, for the
+/// tolerances.
+pub(super) fn gathered<T>(
+    mesh: &TriMesh,
+    touching: &[T],
+    view: impl Fn(&T) -> MeshContact,
+    deepest: MeshContact,
+    scale: Real,
+    mut clip: impl FnMut(&T, &[Vec3; 3], Vec3, Real, &mut Vec<ManifoldPoint>) -> bool,
+) -> Manifold {
     let n = deepest.normal;
     let mut candidates: Vec<ManifoldPoint> = Vec::new();
     let mut merge_scale = scale;
-    for c in &touching {
+    for item in touching {
+        let c = view(item);
         if !(c.normal.dot(n) >= 1.0 - FEATURE_TOLERANCE) {
             continue;
         }
@@ -81,6 +107,7 @@ fn mesh_manifold<S: MeshContactShape + ?Sized>(
         merge_scale = merge_scale.max(tri_scale);
         let before = candidates.len();
         let told = clip(
+            item,
             &tri,
             n,
             ON_SET_TOLERANCE * scale.max(tri_scale),
@@ -99,9 +126,10 @@ fn mesh_manifold<S: MeshContactShape + ?Sized>(
             });
         }
     }
+    let merge = ON_SET_TOLERANCE * merge_scale;
+    deepen_shared_points(&mut candidates, merge);
     // The deepest contact's point when no point found is as deep: a corner poking into a face
     // has its clipped points all on the shape's surface, at depth 0.
-    let merge = ON_SET_TOLERANCE * merge_scale;
     if !candidates.iter().any(|p| p.depth >= deepest.depth - merge) {
         candidates.push(ManifoldPoint {
             point: deepest.point,
@@ -141,6 +169,32 @@ fn mesh_manifold<S: MeshContactShape + ?Sized>(
     Manifold::reduced(n, &candidates, merge)
 }
 
+/// Points found more than once (within `merge` of each other: a corner clipped from two
+/// triangles, or from a face and a side crossing the other surface there) all take the largest
+/// of their depths, the one that clears the point; otherwise the reduction could keep the
+/// shallower copy. Sorted along x and compared within a window, so many points stay cheap.
+fn deepen_shared_points(points: &mut [ManifoldPoint], merge: Real) {
+    points.sort_by(|a, b| a.point.x.total_cmp(&b.point.x));
+    let merge2 = merge * merge;
+    for i in 0..points.len() {
+        let mut depth = points[i].depth;
+        for pass in 0..2 {
+            let mut j = i + 1;
+            while j < points.len() && points[j].point.x - points[i].point.x <= merge {
+                if points[j].point.distance_squared(points[i].point) <= merge2 {
+                    if pass == 0 {
+                        depth = depth.max(points[j].depth);
+                    } else {
+                        points[j].depth = points[j].depth.max(depth);
+                    }
+                }
+                j += 1;
+            }
+        }
+        points[i].depth = depth;
+    }
+}
+
 /// Keeps the part of the convex polygon `poly` with `m · x <= limit` (Sutherland–Hodgman, one
 /// plane; `scratch` is reused), each new vertex interpolated along its edge.
 fn clip_plane(poly: &mut Vec<Vec3>, scratch: &mut Vec<Vec3>, m: Vec3, limit: Real) {
@@ -164,7 +218,7 @@ fn clip_plane(poly: &mut Vec<Vec3>, scratch: &mut Vec<Vec3>, m: Vec3, limit: Rea
 /// and to the triangle's far side, no farther than `max_lift` from it along `n` (all within
 /// `tol`), each point lifted along `n` onto the triangle's plane, the lift its depth. `false`
 /// (nothing) for a triangle seen edge on along `n`.
-fn feature_points(
+pub(super) fn feature_points(
     feature: &[Vec3],
     max_lift: Real,
     tri: &[Vec3; 3],
