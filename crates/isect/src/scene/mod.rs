@@ -65,11 +65,14 @@ mod pose;
 mod query;
 
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 
 use crate::broad::{BroadPhase, Proxy};
 use crate::math::{Real, Vec3};
 use crate::query::Bounded;
-use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Sphere, TriMesh, Triangle};
+use crate::shape::{
+    Aabb, Capsule, ConvexHull, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, TriMesh, Triangle,
+};
 
 pub use pose::{Pose, Transform};
 pub use query::{SceneRayHit, SceneShape, SceneSweepHit};
@@ -91,10 +94,12 @@ impl ObjectId {
 
 /// The shape of an object, in the object's own frame (its [`Pose`] places it).
 ///
-/// Every bounded 3D kind that has the sweeps and contacts of the scene's queries: the
-/// unbounded ones (`Line`, `Ray`, `Plane`, a `Frustum` with an infinite far plane) fit in no
-/// box, and a `Segment` has no contact; keep those beside the scene. Meshes and hulls are
-/// shared, so that many objects can stand for one.
+/// Every 3D shape kind. The bounded ones (and a bounded [`Frustum`]) live in the broad phase;
+/// the unbounded ones (`Plane`, `Line`, `Ray`, a `Frustum` whose region recedes, as one with
+/// an infinite far plane) fit in no box and live in a side list that every query scans (see
+/// [Unbounded objects](self#unbounded-objects)). Where the library has no primitive query
+/// for a kind, the [module docs](self#kinds-without-a-query) say what the scene does. Meshes
+/// and hulls are shared, so that many objects can stand for one.
 #[derive(Clone, Debug)]
 pub enum Geometry {
     /// A ball.
@@ -111,6 +116,18 @@ pub enum Geometry {
     ConvexHull(Arc<ConvexHull>),
     /// A triangle mesh with its BVH, shared; solid when [`TriMesh::is_solid`].
     TriMesh(Arc<TriMesh>),
+    /// A segment (a tripwire, a piece of rope): no inside; its sweeps and contacts are those
+    /// of a capsule of radius 0, the same set.
+    Segment(Segment),
+    /// A camera's or a trigger's frustum (the region behind its six planes); in the broad
+    /// phase when bounded, in the unbounded side list otherwise.
+    Frustum(Frustum),
+    /// A plane (unbounded), answered as its primitive queries answer it.
+    Plane(Plane),
+    /// A whole line (unbounded).
+    Line(Line),
+    /// A ray, from its origin on (unbounded).
+    Ray(Ray),
 }
 
 /// An object's geometry where its pose puts it: the primitive shapes placed in the scene,
@@ -123,6 +140,11 @@ enum Placed {
     Triangle(Triangle),
     Hull(Arc<ConvexHull>, Frame),
     Mesh(Arc<TriMesh>, Frame),
+    Segment(Segment),
+    Frustum(Frustum),
+    Plane(Plane),
+    Line(Line),
+    Ray(Ray),
 }
 
 /// A pose and its inverse (scene to object frame), computed once per move.
@@ -146,6 +168,33 @@ impl Placed {
             Geometry::Triangle(t) => Self::Triangle(t.transform(pose)),
             Geometry::ConvexHull(h) => Self::Hull(h.clone(), frame),
             Geometry::TriMesh(m) => Self::Mesh(m.clone(), frame),
+            Geometry::Segment(x) => Self::Segment(x.transform(pose)),
+            Geometry::Frustum(x) => Self::Frustum(x.transform(pose)),
+            Geometry::Plane(x) => Self::Plane(x.transform(pose)),
+            Geometry::Line(x) => Self::Line(x.transform(pose)),
+            Geometry::Ray(x) => Self::Ray(x.transform(pose)),
+        }
+    }
+
+    /// Whether the placed object fits in no box: a plane, a line, a ray, and a valid frustum
+    /// whose region recedes (its box infinite). Such an object lives in the scene's side list.
+    fn is_unbounded(&self) -> bool {
+        match self {
+            Self::Plane(_) | Self::Line(_) | Self::Ray(_) => true,
+            Self::Frustum(f) => f.is_usable() && !f.aabb().max.is_finite(),
+            _ => false,
+        }
+    }
+
+    /// Whether an object of the side list is valid (a NaN or infinite pose or geometry makes
+    /// it the empty set, skipped by every query).
+    fn is_usable(&self) -> bool {
+        match self {
+            Self::Plane(p) => p.is_usable(),
+            Self::Line(l) => l.is_valid().is_ok(),
+            Self::Ray(r) => r.is_valid().is_ok(),
+            Self::Frustum(f) => f.is_usable(),
+            _ => true,
         }
     }
 
@@ -160,12 +209,21 @@ impl Placed {
             Self::Triangle(t) => (t.aabb(), t.is_usable()),
             Self::Hull(h, f) => (placed_box(&h.aabb(), f), h.is_usable()),
             Self::Mesh(m, f) => (placed_box(&m.aabb(), f), true),
+            Self::Segment(s) => (s.aabb(), s.is_usable()),
+            Self::Frustum(f) => (f.aabb(), !self.is_unbounded()),
+            Self::Plane(_) | Self::Line(_) | Self::Ray(_) => (Aabb::EMPTY, false),
         };
-        if !usable {
+        if !(usable && bounds.is_usable()) {
             return Aabb::new(Vec3::NAN, Vec3::NAN);
         }
         let size = bounds.min.abs().max(bounds.max.abs()).max_element();
-        let pad = size * (8.0 * Real::EPSILON);
+        let mut pad = size * (8.0 * Real::EPSILON);
+        if let Self::Segment(_) | Self::Frustum(_) = self {
+            // Their primitive queries meet within the on-set tolerance of their points, and a
+            // frustum's corners lie within it of the region's.
+            let extent = (bounds.max - bounds.min).max_element();
+            pad = 2.0 * (pad + extent * crate::math::ON_SET_TOLERANCE);
+        }
         Aabb::new(bounds.min - pad, bounds.max + pad)
     }
 }
@@ -193,6 +251,9 @@ struct Object<T> {
 #[derive(Clone, Debug)]
 pub struct Scene<T> {
     broad: BroadPhase<Object<T>>,
+    /// The unbounded objects (kept in the broad phase with an invalid box, so never reported
+    /// by it), scanned by every query.
+    unbounded: Vec<Proxy>,
 }
 
 impl<T> Default for Scene<T> {
@@ -207,6 +268,7 @@ impl<T> Scene<T> {
     pub fn new() -> Self {
         Self {
             broad: BroadPhase::new(),
+            unbounded: Vec::new(),
         }
     }
 
@@ -232,7 +294,8 @@ impl<T> Scene<T> {
         let pose = pose.normalized();
         let placed = Placed::new(&geometry, &pose);
         let aabb = placed.aabb();
-        ObjectId(self.broad.insert(
+        let unbounded = placed.is_unbounded();
+        let proxy = self.broad.insert(
             aabb,
             Object {
                 geometry,
@@ -240,7 +303,11 @@ impl<T> Scene<T> {
                 placed,
                 data,
             },
-        ))
+        );
+        if unbounded {
+            self.unbounded.push(proxy);
+        }
+        ObjectId(proxy)
     }
 
     /// Moves the object to `pose` (rotation normalized); its box in the broad phase follows.
@@ -253,11 +320,23 @@ impl<T> Scene<T> {
         o.pose = pose.normalized();
         o.placed = Placed::new(&o.geometry, &o.pose);
         let aabb = o.placed.aabb();
+        let unbounded = o.placed.is_unbounded();
         self.broad.update(object.0, aabb);
+        let listed = self.unbounded.iter().position(|&p| p == object.0);
+        match (unbounded, listed) {
+            (true, None) => self.unbounded.push(object.0),
+            (false, Some(i)) => {
+                self.unbounded.swap_remove(i);
+            }
+            _ => {}
+        }
     }
 
     /// Removes the object and returns its data; `None` when it was removed already.
     pub fn remove(&mut self, object: ObjectId) -> Option<T> {
+        if let Some(i) = self.unbounded.iter().position(|&p| p == object.0) {
+            self.unbounded.swap_remove(i);
+        }
         self.broad.remove(object.0).map(|o| o.data)
     }
 

@@ -32,6 +32,11 @@ enum World<'a> {
     Triangle(isect::Triangle),
     Hull(&'a ConvexHull, Pose),
     Mesh(&'a TriMesh, Pose),
+    Segment(isect::Segment),
+    Frustum(Frustum),
+    Plane(isect::Plane),
+    Line(isect::Line),
+    Ray(Ray),
 }
 
 fn world<'a>(geometry: &'a Geometry, pose: &Pose) -> World<'a> {
@@ -43,7 +48,17 @@ fn world<'a>(geometry: &'a Geometry, pose: &Pose) -> World<'a> {
         Geometry::Triangle(t) => World::Triangle(t.transform(pose)),
         Geometry::ConvexHull(h) => World::Hull(h, *pose),
         Geometry::TriMesh(m) => World::Mesh(m, *pose),
+        Geometry::Segment(x) => World::Segment(x.transform(pose)),
+        Geometry::Frustum(x) => World::Frustum(x.transform(pose)),
+        Geometry::Plane(x) => World::Plane(x.transform(pose)),
+        Geometry::Line(x) => World::Line(x.transform(pose)),
+        Geometry::Ray(x) => World::Ray(x.transform(pose)),
     }
+}
+
+/// A segment as the scene takes it for sweeps and contacts: the capsule of radius 0.
+fn as_capsule(s: &isect::Segment) -> isect::Capsule {
+    isect::Capsule::new(s.a, s.b, 0.0)
 }
 
 /// Runs `$body` with `$x` bound to a scene-frame primitive, or `$local` on a hull or mesh with
@@ -55,6 +70,11 @@ macro_rules! each {
             World::Obb($x) => $body,
             World::Capsule($x) => $body,
             World::Triangle($x) => $body,
+            World::Segment($x) => $body,
+            World::Frustum($x) => $body,
+            World::Plane($x) => $body,
+            World::Line($x) => $body,
+            World::Ray($x) => $body,
             World::Hull($obj, $pose) => {
                 let $inv = $pose.inverse();
                 $local
@@ -75,8 +95,20 @@ pub fn brute_ray(model: &Model, ray: &Ray, max_t: Real) -> Vec<(ObjectId, Real)>
         .iter()
         .filter_map(|(id, (g, p))| {
             let inf = Real::INFINITY;
-            let t = each!(world(g, p), x => x.raycast(ray, inf).map(|h| h.t),
-                (o, _pose, inv) => o.raycast(&ray.transform(&inv), inf).map(|h| h.t))?;
+            let hit = match world(g, p) {
+                World::Sphere(x) => x.raycast(ray, inf),
+                World::Obb(x) => x.raycast(ray, inf),
+                World::Capsule(x) => x.raycast(ray, inf),
+                World::Triangle(x) => x.raycast(ray, inf),
+                World::Segment(x) => x.raycast(ray, inf),
+                World::Frustum(x) => x.raycast(ray, inf),
+                World::Plane(x) => x.raycast(ray, inf),
+                // No primitive ray cast against lines and rays: never hit.
+                World::Line(_) | World::Ray(_) => None,
+                World::Hull(o, pose) => o.raycast(&ray.transform(&pose.inverse()), inf),
+                World::Mesh(o, pose) => o.raycast(&ray.transform(&pose.inverse()), inf),
+            };
+            let t = hit?.t;
             (t <= max_t).then_some((*id, t))
         })
         .collect()
@@ -109,11 +141,31 @@ pub fn brute_sweep<S: SceneShape>(model: &Model, s: &S, motion: Vec3) -> Vec<(Ob
     model
         .iter()
         .filter_map(|(id, (g, p))| {
-            let hit = each!(world(g, p), x => s.sweep(motion, &x, Vec3::ZERO),
-                (o, pose, inv) => s
-                    .transform(&inv)
-                    .sweep(inv.transform_vector(motion), o, Vec3::ZERO)
-                    .map(|h| h.transform(&pose)))?;
+            let still = Vec3::ZERO;
+            let local = |pose: &Pose| {
+                (
+                    s.transform(&pose.inverse()),
+                    pose.inverse().transform_vector(motion),
+                )
+            };
+            let hit = match world(g, p) {
+                World::Sphere(x) => s.sweep(motion, &x, still),
+                World::Obb(x) => s.sweep(motion, &x, still),
+                World::Capsule(x) => s.sweep(motion, &x, still),
+                World::Triangle(x) => s.sweep(motion, &x, still),
+                World::Segment(x) => s.sweep(motion, &as_capsule(&x), still),
+                World::Plane(x) => s.sweep(motion, &x, still),
+                // No primitive sweep against these.
+                World::Frustum(_) | World::Line(_) | World::Ray(_) => None,
+                World::Hull(o, pose) => {
+                    let (l, m) = local(&pose);
+                    l.sweep(m, o, still).map(|h| h.transform(&pose))
+                }
+                World::Mesh(o, pose) => {
+                    let (l, m) = local(&pose);
+                    l.sweep(m, o, still).map(|h| h.transform(&pose))
+                }
+            }?;
             Some((*id, hit))
         })
         .collect()
@@ -131,8 +183,40 @@ pub fn brute_distances(model: &Model, q: Vec3) -> Vec<(ObjectId, Real)> {
 }
 
 fn contact_of<S: SceneShape>(s: &S, w: &World<'_>) -> Option<ContactInfo> {
-    each!(w, x => s.contact(x),
-        (o, pose, inv) => s.transform(&inv).contact(*o).map(|c| c.transform(pose)))
+    match w {
+        World::Sphere(x) => s.contact(x),
+        World::Obb(x) => s.contact(x),
+        World::Capsule(x) => s.contact(x),
+        World::Triangle(x) => s.contact(x),
+        World::Segment(x) => s.contact(&as_capsule(x)),
+        World::Plane(x) => s.contact(x),
+        World::Frustum(_) | World::Line(_) | World::Ray(_) => None,
+        World::Hull(o, pose) => s
+            .transform(&pose.inverse())
+            .contact(*o)
+            .map(|c| c.transform(pose)),
+        World::Mesh(o, pose) => s
+            .transform(&pose.inverse())
+            .contact(*o)
+            .map(|c| c.transform(pose)),
+    }
+}
+
+/// `w`'s contact with the plane `p` (normal from the plane towards `w`); no primitive contact
+/// of a mesh with a plane.
+fn contact_with_plane(w: &World<'_>, p: &isect::Plane) -> Option<ContactInfo> {
+    match w {
+        World::Sphere(x) => x.contact(p),
+        World::Obb(x) => x.contact(p),
+        World::Capsule(x) => x.contact(p),
+        World::Triangle(x) => x.contact(p),
+        World::Segment(x) => as_capsule(x).contact(p),
+        World::Plane(x) => x.contact(p),
+        World::Hull(h, pose) => h
+            .contact(&p.transform(&pose.inverse()))
+            .map(|c| c.transform(pose)),
+        World::Mesh(..) | World::Frustum(_) | World::Line(_) | World::Ray(_) => None,
+    }
 }
 
 fn hull_in(h: &ConvexHull, from: &Pose, to: &Pose) -> ConvexHull {
@@ -154,7 +238,18 @@ fn flip(c: ContactInfo) -> ContactInfo {
 
 /// The contact of `a` against `b` as the scene defines it.
 fn brute_contact(a: &World<'_>, b: &World<'_>) -> Option<ContactInfo> {
+    let no_contact =
+        |w: &World<'_>| matches!(w, World::Frustum(_) | World::Line(_) | World::Ray(_));
+    if no_contact(a) || no_contact(b) {
+        return None;
+    }
+    if let World::Plane(p) = b {
+        return contact_with_plane(a, p);
+    }
     match a {
+        World::Segment(x) => contact_of(&as_capsule(x), b),
+        World::Plane(_) => brute_contact(b, a).map(flip),
+        World::Frustum(_) | World::Line(_) | World::Ray(_) => None,
         World::Sphere(x) => contact_of(x, b),
         World::Obb(x) => contact_of(x, b),
         World::Capsule(x) => contact_of(x, b),
@@ -185,10 +280,15 @@ fn mesh_in(m: &TriMesh, from: &Pose, to: &Pose) -> TriMesh {
     .unwrap()
 }
 
-/// A ball around the placed object (to skip pairs far apart before the contact query).
-fn bound(g: &Geometry, p: &Pose) -> isect::Sphere {
+/// A ball around the placed object (to skip pairs far apart before the contact query); `None`
+/// for the unbounded kinds (and frusta), never skipped.
+fn bound(g: &Geometry, p: &Pose) -> Option<isect::Sphere> {
     use isect::Bounded;
     let s = match g {
+        Geometry::Segment(s) => s.bounding_sphere(),
+        Geometry::Frustum(_) | Geometry::Plane(_) | Geometry::Line(_) | Geometry::Ray(_) => {
+            return None;
+        }
         Geometry::Sphere(s) => s.bounding_sphere(),
         Geometry::Aabb(b) => b.bounding_sphere(),
         Geometry::Obb(b) => b.bounding_sphere(),
@@ -197,7 +297,10 @@ fn bound(g: &Geometry, p: &Pose) -> isect::Sphere {
         Geometry::ConvexHull(h) => h.bounding_sphere(),
         Geometry::TriMesh(m) => m.bounding_sphere(),
     };
-    isect::Sphere::new(p.transform_point(s.center), s.radius * 1.001 + 1e-3)
+    Some(isect::Sphere::new(
+        p.transform_point(s.center),
+        s.radius * 1.001 + 1e-3,
+    ))
 }
 
 /// Every pair in contact, lower object first, with its contact.
@@ -207,8 +310,10 @@ pub fn brute_contacts(model: &Model) -> Vec<(ObjectId, ObjectId, ContactInfo)> {
     for (i, (a, (ga, pa))) in items.iter().enumerate() {
         let ba = bound(ga, pa);
         for (b, (gb, pb)) in &items[i + 1..] {
-            if !ba.intersects(&bound(gb, pb)) {
-                continue;
+            if let (Some(ba), Some(bb)) = (ba, bound(gb, pb)) {
+                if !ba.intersects(&bb) {
+                    continue;
+                }
             }
             if let Some(c) = brute_contact(&world(ga, pa), &world(gb, pb)) {
                 out.push((**a, **b, c));

@@ -3,11 +3,12 @@
 use alloc::vec::Vec;
 
 use super::{ObjectId, Placed, Scene, SceneShape, Transform};
+use crate::broad::Proxy;
 use crate::math::Vec3;
 use crate::query::algo::mesh_pair::Rigid;
 use crate::query::deepest_pair_contact;
 use crate::query::{Contact, ContactInfo};
-use crate::shape::ConvexHull;
+use crate::shape::{Capsule, ConvexHull, Plane, Segment};
 
 impl Placed {
     /// `s`'s contact with this object (normal from the object towards `s`).
@@ -25,6 +26,33 @@ impl Placed {
                 .transform(&f.inverse)
                 .contact(&**m)
                 .map(|c| c.transform(&f.pose)),
+            Self::Segment(o) => s.contact(&as_capsule(o)),
+            Self::Plane(o) => s.contact(o),
+            // No primitive contact for these kinds.
+            Self::Frustum(_) | Self::Line(_) | Self::Ray(_) => None,
+        }
+    }
+
+    /// Whether a contact query exists for this kind (every kind but frusta, lines and rays).
+    fn has_contact(&self) -> bool {
+        !matches!(self, Self::Frustum(_) | Self::Line(_) | Self::Ray(_))
+    }
+
+    /// This object's contact with the plane `p` (normal from the plane towards this one);
+    /// `None` for a mesh (no primitive contact of a mesh with a plane) and for the kinds
+    /// without contacts.
+    fn contact_plane(&self, p: &Plane) -> Option<ContactInfo> {
+        match self {
+            Self::Sphere(o) => o.contact(p),
+            Self::Obb(o) => o.contact(p),
+            Self::Capsule(o) => o.contact(p),
+            Self::Triangle(o) => o.contact(p),
+            Self::Segment(o) => as_capsule(o).contact(p),
+            Self::Plane(o) => o.contact(p),
+            Self::Hull(h, f) => h
+                .contact(&p.transform(&f.inverse))
+                .map(|c| c.transform(&f.pose)),
+            Self::Mesh(..) | Self::Frustum(_) | Self::Line(_) | Self::Ray(_) => None,
         }
     }
 
@@ -33,6 +61,12 @@ impl Placed {
     /// points moved there (a new hull: this allocates). Two meshes meet in the first's frame,
     /// the second's triangles and node boxes moved there one at a time (neither is copied).
     fn contact(&self, other: &Self) -> Option<ContactInfo> {
+        if !(self.has_contact() && other.has_contact()) {
+            return None;
+        }
+        if let Self::Plane(p) = other {
+            return self.contact_plane(p);
+        }
         match self {
             Self::Sphere(o) => other.contact_of(o),
             Self::Obb(o) => other.contact_of(o),
@@ -58,8 +92,16 @@ impl Placed {
                 }
                 _ => other.contact(self).map(flip),
             },
+            Self::Segment(o) => other.contact_of(&as_capsule(o)),
+            Self::Plane(_) => other.contact(self).map(flip),
+            Self::Frustum(_) | Self::Line(_) | Self::Ray(_) => None,
         }
     }
+}
+
+/// A segment as the capsule of radius 0 (the same set), whose contacts the scene gives it.
+fn as_capsule(s: &Segment) -> Capsule {
+    Capsule::new(s.a, s.b, 0.0)
 }
 
 /// Hull `h` (placed by `from`) in the frame of `to`.
@@ -102,11 +144,31 @@ impl<T> Scene<T> {
     /// assert_eq!(pairs, [(a, b, -Vec3::X, 0.5)]);
     /// ```
     pub fn contacts(&self, mut f: impl FnMut(ObjectId, ObjectId, ContactInfo)) {
-        self.broad.pairs(|p, q| {
+        let mut pair = |p: Proxy, q: Proxy| {
+            let (p, q) = if p < q { (p, q) } else { (q, p) };
             if let Some(c) = self.placed(p).contact(self.placed(q)) {
                 f(ObjectId(p), ObjectId(q), c);
             }
-        });
+        };
+        self.broad.pairs(&mut pair);
+        // Each unbounded object against every bounded one and every later unbounded one.
+        for (i, &u) in self.unbounded.iter().enumerate() {
+            let placed = self.placed(u);
+            if !(placed.is_usable() && placed.has_contact()) {
+                continue;
+            }
+            for (q, aabb, _) in self.broad.iter() {
+                // Unbounded and invalid objects have invalid boxes.
+                if aabb.is_usable() {
+                    pair(u, q);
+                }
+            }
+            for &v in &self.unbounded[i + 1..] {
+                if self.placed(v).is_usable() {
+                    pair(u, v);
+                }
+            }
+        }
     }
 
     /// Calls `f(object, contact)` for every object `shape` is in contact with (touching
@@ -123,5 +185,10 @@ impl<T> Scene<T> {
             }
             true
         });
+        for (proxy, o) in self.side() {
+            if let Some(c) = o.contact_of(shape) {
+                f(ObjectId(proxy), c);
+            }
+        }
     }
 }

@@ -10,12 +10,15 @@ mod sweep;
 use super::{ObjectId, Placed, Scene, Transform};
 use crate::math::{Real, Vec3};
 use crate::query::{Bounded, Contact, Intersects, MeshSweepShape, Sweep, SweepHit};
-use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Sphere, TriMesh, Triangle};
+use crate::shape::{
+    Aabb, Capsule, ConvexHull, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, TriMesh, Triangle,
+};
 
 /// A shape the scene's [`query_shape`](Scene::query_shape), [`sweep`](Scene::sweep) and
 /// [`contact_shape`](Scene::contact_shape) take: one with the overlap, sweep and contact
 /// queries against every kind of object (`Sphere`, `Aabb`, `Obb`, `Capsule`, `Triangle`,
-/// `ConvexHull`). A hull is moved into each hull or mesh object's frame as a new hull (it
+/// `ConvexHull`; the overlap test against segments, frusta, planes, lines and rays, the sweep
+/// and contact against planes). A hull is moved into each hull or mesh object's frame as a new hull (it
 /// allocates there; the primitive kinds never do).
 pub trait SceneShape:
     Bounded
@@ -23,14 +26,21 @@ pub trait SceneShape:
     + Intersects<Obb>
     + Intersects<Capsule>
     + Intersects<Triangle>
+    + Intersects<Segment>
+    + Intersects<Frustum>
+    + Intersects<Plane>
+    + Intersects<Line>
+    + Intersects<Ray>
     + Sweep<Sphere>
     + Sweep<Obb>
     + Sweep<Capsule>
     + Sweep<Triangle>
+    + Sweep<Plane>
     + Contact<Sphere>
     + Contact<Obb>
     + Contact<Capsule>
     + Contact<Triangle>
+    + Contact<Plane>
     + Transform<
         Output: Intersects<ConvexHull>
                     + Intersects<TriMesh>
@@ -82,6 +92,14 @@ pub struct SceneSweepHit {
 }
 
 impl<T> Scene<T> {
+    /// The valid objects of the unbounded side list, with their placed geometry.
+    fn side(&self) -> impl Iterator<Item = (crate::broad::Proxy, &Placed)> + '_ {
+        self.unbounded
+            .iter()
+            .map(|&p| (p, self.placed(p)))
+            .filter(|(_, o)| o.is_usable())
+    }
+
     /// The placed geometry of a live proxy the broad phase reported.
     #[inline]
     fn placed(&self, proxy: crate::broad::Proxy) -> &Placed {

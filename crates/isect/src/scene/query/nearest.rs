@@ -14,6 +14,11 @@ impl Placed {
             Self::Triangle(o) => o.distance_to_point(p),
             Self::Hull(h, f) => h.distance_to_point(f.inverse.transform_point(p)),
             Self::Mesh(m, f) => m.distance_to_point(f.inverse.transform_point(p)),
+            Self::Segment(o) => o.distance_to_point(p),
+            Self::Frustum(o) => o.distance_to_point(p),
+            Self::Plane(o) => o.distance_to_point(p),
+            Self::Line(o) => o.distance_to_point(p),
+            Self::Ray(o) => o.distance_to_point(p),
         }
     }
 }
@@ -36,11 +41,25 @@ impl<T> Scene<T> {
         if !p.is_finite() {
             return None;
         }
-        // Grow a box around `p` until it meets some object's box; the nearest object is then
-        // within the distance of the nearest object found there, and each object lies in its
-        // box, so one more box query of that radius finds it.
+        // The unbounded objects first, one by one; their nearest bounds the search.
+        let mut best: Option<(ObjectId, Real)> = None;
+        let consider = |object: ObjectId, d: Real, best: &mut Option<(ObjectId, Real)>| {
+            if best.is_none_or(|(o, e)| d < e || (d == e && object < o)) {
+                *best = Some((object, d));
+            }
+        };
+        for (proxy, o) in self.side() {
+            let d = o.distance_to_point(p);
+            if !d.is_nan() {
+                consider(ObjectId(proxy), d, &mut best);
+            }
+        }
+        // Grow a box around `p` until it meets some object's box (or reaches the nearest
+        // unbounded object); the nearest object is then within the distance of the nearest
+        // object found, and each object lies in its box, so one more box query of that radius
+        // finds it.
         let mut r = p.abs().max_element().max(1.0) * Real::EPSILON;
-        let mut bound = Real::INFINITY;
+        let mut bound = best.map_or(Real::INFINITY, |b| b.1);
         loop {
             let reach = r.min(Real::MAX);
             let mut found = false;
@@ -49,7 +68,7 @@ impl<T> Scene<T> {
                 bound = bound.min(self.placed(proxy).distance_to_point(p));
                 true
             });
-            if found || r >= Real::MAX {
+            if found || r >= Real::MAX || r >= bound {
                 break;
             }
             r *= 4.0;
@@ -57,12 +76,10 @@ impl<T> Scene<T> {
         if bound == Real::INFINITY {
             return None;
         }
-        let mut best: Option<(ObjectId, Real)> = None;
         self.broad.query_aabb(&around(p, bound), |proxy| {
             let d = self.placed(proxy).distance_to_point(p);
-            let object = ObjectId(proxy);
-            if d <= bound && best.is_none_or(|(o, e)| d < e || (d == e && object < o)) {
-                best = Some((object, d));
+            if d <= bound {
+                consider(ObjectId(proxy), d, &mut best);
             }
             true
         });

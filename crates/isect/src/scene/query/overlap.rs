@@ -13,6 +13,11 @@ impl Placed {
             Self::Triangle(o) => s.intersects(o),
             Self::Hull(h, f) => s.transform(&f.inverse).intersects(&**h),
             Self::Mesh(m, f) => s.transform(&f.inverse).intersects(&**m),
+            Self::Segment(o) => s.intersects(o),
+            Self::Frustum(o) => s.intersects(o),
+            Self::Plane(o) => s.intersects(o),
+            Self::Line(o) => s.intersects(o),
+            Self::Ray(o) => s.intersects(o),
         }
     }
 
@@ -24,6 +29,11 @@ impl Placed {
             Self::Triangle(o) => o.intersects(frustum),
             Self::Hull(h, f) => frustum.transform(&f.inverse).intersects(&**h),
             Self::Mesh(m, f) => frustum.transform(&f.inverse).intersects(&**m),
+            Self::Segment(o) => o.intersects(frustum),
+            Self::Frustum(o) => o.intersects(frustum),
+            Self::Plane(o) => o.intersects(frustum),
+            Self::Line(o) => o.intersects(frustum),
+            Self::Ray(o) => o.intersects(frustum),
         }
     }
 }
@@ -48,13 +58,21 @@ impl<T> Scene<T> {
         shape: &S,
         mut f: impl FnMut(ObjectId) -> bool,
     ) {
+        let mut go = true;
         self.broad.query_aabb(&shape.aabb(), |proxy| {
             if self.placed(proxy).meets(shape) {
-                f(ObjectId(proxy))
-            } else {
-                true
+                go = f(ObjectId(proxy));
             }
+            go
         });
+        for (proxy, o) in self.side() {
+            if !go {
+                break;
+            }
+            if o.meets(shape) {
+                go = f(ObjectId(proxy));
+            }
+        }
     }
 
     /// Calls `f` with every object that meets the frustum (touching counts): frustum culling
@@ -78,12 +96,20 @@ impl<T> Scene<T> {
     /// assert_eq!(found, [seen]);
     /// ```
     pub fn query_frustum(&self, frustum: &Frustum, mut f: impl FnMut(ObjectId) -> bool) {
+        let mut go = true;
         self.broad.query_frustum(frustum, |proxy| {
             if self.placed(proxy).meets_frustum(frustum) {
-                f(ObjectId(proxy))
-            } else {
-                true
+                go = f(ObjectId(proxy));
             }
+            go
         });
+        for (proxy, o) in self.side() {
+            if !go {
+                break;
+            }
+            if o.meets_frustum(frustum) {
+                go = f(ObjectId(proxy));
+            }
+        }
     }
 }

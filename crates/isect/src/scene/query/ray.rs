@@ -40,6 +40,11 @@ impl Placed {
                 };
                 Some((hit.transform(&f.pose), triangle))
             }
+            Self::Segment(o) => o.raycast(ray, max_t).map(|h| (h, None)),
+            Self::Frustum(o) => o.raycast(ray, max_t).map(|h| (h, None)),
+            Self::Plane(o) => o.raycast(ray, max_t).map(|h| (h, None)),
+            // No primitive cast: lines and rays are not ray-cast targets.
+            Self::Line(_) | Self::Ray(_) => None,
         }
     }
 }
@@ -62,7 +67,16 @@ impl<T> Scene<T> {
     #[must_use]
     pub fn raycast(&self, ray: &Ray, max_t: Real) -> Option<SceneRayHit> {
         let mut best: Option<SceneRayHit> = None;
-        self.broad.raycast(ray, max_t, |proxy, _| {
+        for (proxy, o) in self.side() {
+            let limit = best.map_or(max_t, |b| b.t);
+            if let Some((hit, triangle)) = o.raycast(ray, limit) {
+                if best.is_none_or(|b| hit.t < b.t) {
+                    best = Some(ray_hit(proxy, hit, triangle));
+                }
+            }
+        }
+        let reach = best.map_or(max_t, |b| b.t);
+        self.broad.raycast(ray, reach, |proxy, _| {
             let limit = best.map_or(max_t, |b| b.t);
             let (hit, triangle) = self.placed(proxy).raycast(ray, limit)?;
             if best.is_some_and(|b| b.t <= hit.t) {
@@ -90,6 +104,11 @@ impl<T> Scene<T> {
     /// ```
     #[must_use]
     pub fn raycast_any(&self, ray: &Ray, max_t: Real) -> Option<SceneRayHit> {
+        for (proxy, o) in self.side() {
+            if let Some((hit, triangle)) = o.raycast(ray, max_t) {
+                return Some(ray_hit(proxy, hit, triangle));
+            }
+        }
         let mut found = None;
         self.broad.raycast(ray, max_t, |proxy, _| {
             let (hit, triangle) = self.placed(proxy).raycast(ray, max_t)?;
@@ -119,14 +138,24 @@ impl<T> Scene<T> {
     /// assert_eq!(ts, [1.5, 3.5]);
     /// ```
     pub fn raycast_all(&self, ray: &Ray, max_t: Real, mut f: impl FnMut(SceneRayHit) -> bool) {
+        let mut go = true;
         self.broad.raycast(ray, max_t, |proxy, _| {
             let (hit, triangle) = self.placed(proxy).raycast(ray, max_t)?;
             if f(ray_hit(proxy, hit, triangle)) {
                 None
             } else {
+                go = false;
                 Some(-1.0)
             }
         });
+        for (proxy, o) in self.side() {
+            if !go {
+                break;
+            }
+            if let Some((hit, triangle)) = o.raycast(ray, max_t) {
+                go = f(ray_hit(proxy, hit, triangle));
+            }
+        }
     }
 }
 

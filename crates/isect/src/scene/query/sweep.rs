@@ -3,7 +3,7 @@
 use super::{ObjectId, Placed, Scene, SceneShape, SceneSweepHit, Transform};
 use crate::math::Vec3;
 use crate::query::{Bounded, Sweep, SweepHit};
-use crate::shape::Aabb;
+use crate::shape::{Aabb, Capsule};
 
 impl Placed {
     fn sweep<S: SceneShape + ?Sized>(
@@ -36,6 +36,12 @@ impl Placed {
                 };
                 Some((hit.transform(&f.pose), triangle))
             }
+            Self::Segment(o) => s
+                .sweep(motion, &Capsule::new(o.a, o.b, 0.0), still)
+                .map(|h| (h, None)),
+            Self::Plane(o) => s.sweep(motion, o, still).map(|h| (h, None)),
+            // No primitive sweep against these: a moving shape never stops at them.
+            Self::Frustum(_) | Self::Line(_) | Self::Ray(_) => None,
         }
     }
 }
@@ -71,8 +77,8 @@ impl<T> Scene<T> {
     #[must_use]
     pub fn sweep<S: SceneShape + ?Sized>(&self, shape: &S, motion: Vec3) -> Option<SceneSweepHit> {
         let mut best: Option<SceneSweepHit> = None;
-        self.broad.query_aabb(&swept_box(shape, motion), |proxy| {
-            if let Some((hit, triangle)) = self.placed(proxy).sweep(shape, motion) {
+        let mut consider = |proxy, placed: &Placed| {
+            if let Some((hit, triangle)) = placed.sweep(shape, motion) {
                 let object = ObjectId(proxy);
                 let better = best.is_none_or(|b| {
                     hit.t_first < b.hit.t_first
@@ -86,8 +92,14 @@ impl<T> Scene<T> {
                     });
                 }
             }
+        };
+        self.broad.query_aabb(&swept_box(shape, motion), |proxy| {
+            consider(proxy, self.placed(proxy));
             true
         });
+        for (proxy, o) in self.side() {
+            consider(proxy, o);
+        }
         best
     }
 }
