@@ -3,6 +3,7 @@
 //! the object's frame for hulls and meshes), independent of the broad phase.
 
 mod cases;
+mod kinds;
 mod scenarios;
 
 use std::collections::BTreeMap;
