@@ -1,6 +1,6 @@
-//! Many placed objects of every bounded 3D shape kind, meshes included, and the questions a
-//! world of them is asked: what a ray hits, what a moving shape hits first, what a shape
-//! overlaps, what a camera sees, what is nearest to a point, and which pairs touch.
+//! Many placed objects of every 3D shape kind, meshes, planes and frusta included, and the
+//! questions a world of them is asked: what a ray hits, what a moving shape hits first, what a
+//! shape overlaps, what a camera sees, what is nearest to a point, and which pairs touch.
 //!
 //! A [`Scene<T>`] keeps one [`Geometry`] in its own frame, a [`Pose`] and a `T` per object,
 //! and the object's bounding box in a [`BroadPhase`] that follows the pose. Meshes and hulls
@@ -52,6 +52,53 @@
 //! query reports is what a loop over every object with the primitive queries (the query
 //! moved into the object's frame for meshes and hulls) reports, up to the order of the
 //! callbacks.
+//!
+//! # Unbounded objects
+//!
+//! A plane, a line, a ray, and a frustum whose region recedes (one with an infinite far plane)
+//! fit in no box: they live in a side list of the scene, outside the broad phase, and every
+//! query scans that list after (or, for the ray casts and `nearest`, before) the broad phase,
+//! so each query costs one primitive test per unbounded object on top of its broad-phase
+//! cost: keep them few (a ground plane, a camera). [`contacts`](Scene::contacts) tests each
+//! unbounded object against every bounded object and every other unbounded one: linear in
+//! the number of objects per unbounded object (a plane may touch them all).
+//!
+//! ```
+//! use isect::scene::{Geometry, Pose, Scene};
+//! use isect::{Plane, Ray, Segment, Sphere, math::Vec3};
+//!
+//! let mut scene = Scene::new();
+//! // The plane y = 0, moved down by its pose to y = −1: a ground in the side list.
+//! let ground = scene.insert(Geometry::Plane(Plane::new(Vec3::Y, 0.0)), Pose::from_translation(-Vec3::Y), ());
+//! let wire = scene.insert(Geometry::Segment(Segment::new(-Vec3::Z, Vec3::Z)), Pose::from_translation(Vec3::new(4.0, 0.0, 0.0)), ());
+//! let down = Ray::new(Vec3::new(0.0, 3.0, 0.0), -Vec3::Y);
+//! assert_eq!(scene.raycast(&down, f32::INFINITY).map(|h| (h.object, h.t)), Some((ground, 4.0)));
+//! // A ball thrown along the ground stops at the wire (a capsule of radius 0 for sweeps).
+//! let hit = scene.sweep(&Sphere::new(Vec3::ZERO, 0.25), Vec3::new(6.0, 0.0, 0.0));
+//! assert_eq!(hit.map(|h| (h.object, h.hit.t_first)), Some((wire, 0.625)));
+//! // A ball resting on the ground: touching is a contact of depth 0.
+//! let ball = scene.insert(Geometry::Sphere(Sphere::new(Vec3::ZERO, 1.0)), Pose::from_translation(Vec3::new(-5.0, 0.0, 0.0)), ());
+//! let mut pairs = Vec::new();
+//! scene.contacts(|a, b, c| pairs.push((a, b, c.depth)));
+//! assert_eq!(pairs, [(ground, ball, 0.0)]);
+//! ```
+//!
+//! # Kinds without a query
+//!
+//! Planes are surfaces, as their primitive queries say (a ball below a plane does not meet
+//! it). Where the library has no primitive query for a kind, the scene answers as follows:
+//! - a [`Segment`]'s sweeps and contacts are those of a [`Capsule`] of radius 0, the same set;
+//! - ray casts hit segments, frusta and planes ([`RayCast`](crate::RayCast)) but never lines
+//!   and rays (there is no ray cast against them; a ray meets one only where it crosses it
+//!   exactly);
+//! - a moving shape ([`Scene::sweep`]) never stops at a frustum, a line or a ray (no
+//!   [`Sweep`](crate::Sweep) against them); it stops at planes and segments;
+//! - frusta, lines and rays have no [`Contact`](crate::Contact): they are in no pair of
+//!   [`contacts`](Scene::contacts) and never in [`contact_shape`](Scene::contact_shape)'s
+//!   answers; a mesh and a plane have no contact either (no primitive query for the pair);
+//! - every kind is found by [`query_shape`](Scene::query_shape) and
+//!   [`query_frustum`](Scene::query_frustum) (their `Intersects`), and by
+//!   [`nearest`](Scene::nearest) (their `distance_to_point`).
 //!
 //! # Degenerate and invalid input
 //!
@@ -246,8 +293,8 @@ struct Object<T> {
     data: T,
 }
 
-/// Objects of every bounded 3D shape kind with rigid poses, over a [`BroadPhase`]: see the
-/// [module docs](self).
+/// Objects of every 3D shape kind with rigid poses, over a [`BroadPhase`] (and a side list
+/// for the unbounded ones): see the [module docs](self).
 #[derive(Clone, Debug)]
 pub struct Scene<T> {
     broad: BroadPhase<Object<T>>,
@@ -366,7 +413,8 @@ impl<T> Scene<T> {
 
     /// The object's box in the scene, as the broad phase keeps it: it contains the placed
     /// object (a few ulps larger; for meshes and hulls, the box of their rotated local box).
-    /// Not valid for an object with an invalid pose.
+    /// Not valid for an object with an invalid pose, nor for an unbounded object (a plane, a
+    /// line, a ray, a receding frustum), which is kept beside the broad phase.
     #[must_use]
     pub fn aabb(&self, object: ObjectId) -> Option<Aabb> {
         self.broad.aabb(object.0)

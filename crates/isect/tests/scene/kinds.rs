@@ -109,11 +109,7 @@ fn ray_hits_ground_plane_behind_a_sphere() {
     let hit = hit.unwrap();
     assert_eq!(hit.object, ground);
     assert!((hit.t - 3.0).abs() < 1e-5, "{hit:?}");
-    assert!(
-        scene
-            .raycast(&Ray::new(Vec3::ZERO, Vec3::Y), 1e6)
-            .is_none()
-    );
+    assert!(scene.raycast(&Ray::new(Vec3::ZERO, Vec3::Y), 1e6).is_none());
     // (Along the turned plane, up to the rounding of its normal: no hit within 1e6.)
     // The nearest object to a point: the plane by its distance.
     assert_eq!(scene.nearest(v(-1.0, 7.0, 2.0)).map(|n| n.0), Some(ground));
@@ -144,7 +140,7 @@ fn sphere_resting_on_plane_touches() {
     assert_eq!(scene.nearest(v(-4.0, 0.5, 0.0)), Some((ground, 0.5)));
     let mut found = Vec::new();
     scene.contact_shape(&Sphere::new(v(-4.0, 0.5, 0.0), 0.75), |o, c| {
-        found.push((o, c.depth))
+        found.push((o, c.depth));
     });
     assert_eq!(found, [(ground, 0.25)]);
     scene.set_pose(ball, Pose::from_translation(v(3.0, 1.0 + 1.0 / 64.0, -2.0)));
@@ -300,7 +296,7 @@ fn segment_crossed_by_moving_box() {
     );
     let mut touching = Vec::new();
     scene.contact_shape(&Sphere::new(v(-8.0, 0.0, 1.0), 1.0), |o, _| {
-        touching.push(o)
+        touching.push(o);
     });
     assert!(touching.is_empty());
 }
