@@ -125,10 +125,13 @@ impl<T> Scene<T> {
     /// Calls `f(a, b, contact)` for every pair of objects in contact (touching counts), each
     /// pair once with `a < b`, `contact` as [`Contact`] gives it for `a` against `b` (normal
     /// from `b` towards `a`): the broad phase's pairs, then the contact of the two kinds.
-    /// Two meshes meet as `Contact<TriMesh>` for [`TriMesh`] answers, with the second's
-    /// triangles and BVH boxes moved into the first's frame as the traversal reaches them (one
-    /// mesh placed many times is never copied). Two hulls, or a hull and a mesh, meet with one
-    /// hull's points moved into the other's frame, which allocates. An object with an invalid
+    /// Two meshes meet as `Contact<TriMesh>` for [`TriMesh`](crate::TriMesh) answers, with
+    /// the second's triangles and BVH boxes moved into the first's frame as the traversal
+    /// reaches them (one mesh placed many times is never copied). Two hulls, or a hull and a mesh, meet with one
+    /// hull's points moved into the other's frame, which allocates. Each unbounded object
+    /// (a plane) is then tested against every other object: linear in the number of objects
+    /// per unbounded object. Segments meet as capsules of radius 0; frusta, lines and rays,
+    /// and a mesh with a plane, have no contact and are in no pair. An object with an invalid
     /// pose is in no pair.
     ///
     /// ```

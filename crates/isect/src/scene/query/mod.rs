@@ -18,8 +18,8 @@ use crate::shape::{
 /// [`contact_shape`](Scene::contact_shape) take: one with the overlap, sweep and contact
 /// queries against every kind of object (`Sphere`, `Aabb`, `Obb`, `Capsule`, `Triangle`,
 /// `ConvexHull`; the overlap test against segments, frusta, planes, lines and rays, the sweep
-/// and contact against planes). A hull is moved into each hull or mesh object's frame as a new hull (it
-/// allocates there; the primitive kinds never do).
+/// and contact against planes). A hull is moved into each hull or mesh object's frame as a
+/// new hull (it allocates there; the primitive kinds never do).
 pub trait SceneShape:
     Bounded
     + Intersects<Sphere>
@@ -69,8 +69,9 @@ pub struct SceneRayHit {
     pub t: Real,
     /// The point hit, in the scene.
     pub point: Vec3,
-    /// Unit normal at the point, in the scene, as the object's [`RayCast::raycast`](crate::query::RayCast::raycast) gives it
-    /// (outward; `−dir` normalized from inside a solid; facing the ray for triangles and
+    /// Unit normal at the point, in the scene, as the object's
+    /// [`RayCast::raycast`](crate::query::RayCast::raycast) gives it (outward; `−dir`
+    /// normalized from inside a solid; facing the ray for triangles, segments, planes and
     /// surface meshes).
     pub normal: Vec3,
     /// For a mesh, the triangle hit (its index in the mesh); `None` for other kinds and for a

@@ -54,6 +54,8 @@ impl<T> Scene<T> {
     /// the ray starts in or on is hit at `t = 0`; touching counts), with the point, the
     /// normal and for a mesh the triangle (see [`SceneRayHit`]). Among objects hit at the same
     /// `t`, any one. `None` when the ray hits nothing, and for an invalid ray or `max_t`.
+    /// Line and ray objects are never hit (no primitive cast against them); the unbounded
+    /// side list is cast against first, one by one.
     ///
     /// ```
     /// use isect::scene::{Geometry, Pose, Scene};

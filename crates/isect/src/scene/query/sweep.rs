@@ -64,6 +64,8 @@ impl<T> Scene<T> {
     /// overlaps gives `t_first = 0`; solid meshes include their inside), with the sweep in the
     /// scene and for a mesh the triangle. Among objects first touched at the same time, the
     /// lowest [`ObjectId`]. `None` when it touches nothing, and for an invalid shape or motion.
+    /// A segment object stops it as a capsule of radius 0, a plane as the plane; frustum, line
+    /// and ray objects never stop it (no primitive sweep against them).
     ///
     /// ```
     /// use isect::scene::{Geometry, Pose, Scene};
