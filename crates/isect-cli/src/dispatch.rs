@@ -76,8 +76,6 @@ probe!(pair HasSweep, NoSweep, sweep_(motion: Vec3, other_motion: Vec3) -> Optio
     where A: Sweep, |a, b| a.sweep(motion, b, other_motion));
 probe!(one HasRayCast, NoRayCast, raycast_(ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit>,
     where A: RayCast, |a| if surface { a.raycast_surface(ray, max_t) } else { a.raycast(ray, max_t) });
-probe!(one HasRayAny, NoRayAny, raycast_any_(ray: &Ray, max_t: Real) -> bool,
-    where A: RayCast, |a| a.raycast_any(ray, max_t));
 probe!(one HasClassify, NoClassify, classify_(plane: &Plane) -> Side,
     where A: Classify, |a| a.classify(plane));
 probe!(one HasPointQuery, NoPointQuery, point_(p: Vec3) -> (bool, Real, Vec3),
@@ -106,11 +104,6 @@ pub fn sweep(a: &Shape, motion: Vec3, b: &Shape, other_motion: Vec3) -> Option<O
 
 pub fn raycast(a: &Shape, ray: &Ray, max_t: Real, surface: bool) -> Option<Option<RayHit>> {
     with_shape!(a, x => (&One(x)).raycast_(ray, max_t, surface))
-}
-
-/// Whether `ray` hits `a` within `max_t` (the cheaper test of shadow rays).
-pub fn raycast_any(a: &Shape, ray: &Ray, max_t: Real) -> Option<bool> {
-    with_shape!(a, x => (&One(x)).raycast_any_(ray, max_t))
 }
 
 pub fn classify(a: &Shape, plane: &Plane) -> Option<Side> {

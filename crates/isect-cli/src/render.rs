@@ -1,9 +1,9 @@
 //! `isect render`: one primary ray and one shadow ray per pixel through a scene of isect
 //! shapes, shaded with Lambert's law, a shadow, an ambient term and a sky gradient.
 //!
-//! The bounded shapes live in an [`isect::scene::Scene`], so a ray costs about the same for ten
-//! objects as for ten thousand, and the instances of one mesh file share one mesh; planes and
-//! frusta, which the scene does not hold, are tested one by one beside it.
+//! Every shape lives in an [`isect::scene::Scene`], so a ray costs about the same for ten
+//! objects as for ten thousand (planes and unbounded frusta are in the scene's side list, tested
+//! for every ray), and the instances of one mesh file share one mesh.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -39,10 +39,8 @@ pub struct Scene {
     pub camera: Camera,
     /// Unit vector from the scene towards the light (a light at infinity, like the sun).
     pub to_light: Vec3,
-    /// The bounded shapes with their colours.
+    /// The shapes with their colours.
     pub world: isect::scene::Scene<Vec3>,
-    /// Planes and frusta, which have no place in `world`: tested for every ray.
-    pub others: Vec<Object>,
     /// Triangles of every mesh instance (an instance counts its mesh's triangles).
     pub mesh_triangles: usize,
     /// Mesh files loaded (each once, however many instances it has).
@@ -55,7 +53,6 @@ impl Scene {
             camera,
             to_light,
             world: isect::scene::Scene::new(),
-            others: Vec::new(),
             mesh_triangles: 0,
             meshes_loaded: 0,
         }
@@ -63,10 +60,10 @@ impl Scene {
 
     /// The number of shapes.
     pub fn len(&self) -> usize {
-        self.world.len() + self.others.len()
+        self.world.len()
     }
 
-    /// Adds a shape where it stands: a bounded kind to `world`, a plane or frustum to `others`.
+    /// Adds a shape where it stands.
     fn add(&mut self, shape: Shape, color: Vec3) {
         let geometry = match shape {
             Shape::Sphere(s) => Geometry::Sphere(s),
@@ -80,10 +77,11 @@ impl Scene {
                 self.add_instance(Arc::from(m), Pose::IDENTITY, color);
                 return;
             }
-            shape => {
-                self.others.push(Object { shape, color });
-                return;
-            }
+            Shape::Segment(x) => Geometry::Segment(x),
+            Shape::Frustum(x) => Geometry::Frustum(x),
+            Shape::Plane(x) => Geometry::Plane(x),
+            Shape::Line(x) => Geometry::Line(x),
+            Shape::Ray(x) => Geometry::Ray(x),
         };
         self.world.insert(geometry, Pose::IDENTITY, color);
     }
@@ -434,27 +432,15 @@ pub fn render(scene: &Scene, width: u32, height: u32, progress: &ProgressBar) ->
 /// The colour seen along `ray`, and the number of rays cast for it.
 fn shade(scene: &Scene, ray: &Ray) -> (Vec3, u64) {
     // t, point, normal, colour
-    let mut best: Option<(Real, Vec3, Vec3, Vec3)> = scene.world.raycast(ray, Real::MAX).map(|h| {
-        let color = scene.world.get(h.object).copied().unwrap_or(Vec3::ONE);
+    let best: Option<(Real, Vec3, Vec3, Vec3)> = scene.world.raycast(ray, Real::MAX).map(|h| {
+        let mut color = scene.world.get(h.object).copied().unwrap_or(Vec3::ONE);
+        if let Some(Geometry::Plane(_)) = scene.world.geometry(h.object) {
+            // A checkerboard floor shows the perspective and the shadows' shape.
+            let checker = ((h.point.x.floor() + h.point.z.floor()) as i64).rem_euclid(2);
+            color *= if checker == 0 { 1.0 } else { 0.8 };
+        }
         (h.t, h.point, h.normal, color)
     });
-    for object in &scene.others {
-        let max_t = best.map_or(Real::MAX, |b| b.0);
-        let hit = dispatch::raycast(&object.shape, ray, max_t, false)
-            .flatten()
-            .map(|h| (h.t, h.point, h.normal));
-        if let Some((t, point, normal)) = hit {
-            if best.is_none_or(|b| t < b.0) {
-                let mut color = object.color;
-                if let Shape::Plane(_) = object.shape {
-                    // A checkerboard floor shows the perspective and the shadows' shape.
-                    let checker = ((point.x.floor() + point.z.floor()) as i64).rem_euclid(2);
-                    color *= if checker == 0 { 1.0 } else { 0.8 };
-                }
-                best = Some((t, point, normal, color));
-            }
-        }
-    }
     let Some((_, point, normal, color)) = best else {
         return (sky(ray.dir), 1);
     };
@@ -471,10 +457,6 @@ fn shade(scene: &Scene, ray: &Ray) -> (Vec3, u64) {
         let origin = point + normal * 1e-3;
         let shadow = Ray::new(origin, scene.to_light);
         scene.world.raycast_any(&shadow, Real::MAX).is_none()
-            && !scene
-                .others
-                .iter()
-                .any(|o| dispatch::raycast_any(&o.shape, &shadow, Real::MAX) == Some(true))
     } else {
         false
     };

@@ -1,6 +1,6 @@
-//! Many placed objects of every bounded 3D shape kind, meshes included, and the questions a
-//! world of them is asked: what a ray hits, what a moving shape hits first, what a shape
-//! overlaps, what a camera sees, what is nearest to a point, and which pairs touch.
+//! Many placed objects of every 3D shape kind, meshes, planes and frusta included, and the
+//! questions a world of them is asked: what a ray hits, what a moving shape hits first, what a
+//! shape overlaps, what a camera sees, what is nearest to a point, and which pairs touch.
 //!
 //! A [`Scene<T>`] keeps one [`Geometry`] in its own frame, a [`Pose`] and a `T` per object,
 //! and the object's bounding box in a [`BroadPhase`] that follows the pose. Meshes and hulls
@@ -53,6 +53,53 @@
 //! moved into the object's frame for meshes and hulls) reports, up to the order of the
 //! callbacks.
 //!
+//! # Unbounded objects
+//!
+//! A plane, a line, a ray, and a frustum whose region recedes (one with an infinite far plane)
+//! fit in no box: they live in a side list of the scene, outside the broad phase, and every
+//! query scans that list after (or, for the ray casts and `nearest`, before) the broad phase,
+//! so each query costs one primitive test per unbounded object on top of its broad-phase
+//! cost: keep them few (a ground plane, a camera). [`contacts`](Scene::contacts) tests each
+//! unbounded object against every bounded object and every other unbounded one: linear in
+//! the number of objects per unbounded object (a plane may touch them all).
+//!
+//! ```
+//! use isect::scene::{Geometry, Pose, Scene};
+//! use isect::{Plane, Ray, Segment, Sphere, math::Vec3};
+//!
+//! let mut scene = Scene::new();
+//! // The plane y = 0, moved down by its pose to y = −1: a ground in the side list.
+//! let ground = scene.insert(Geometry::Plane(Plane::new(Vec3::Y, 0.0)), Pose::from_translation(-Vec3::Y), ());
+//! let wire = scene.insert(Geometry::Segment(Segment::new(-Vec3::Z, Vec3::Z)), Pose::from_translation(Vec3::new(4.0, 0.0, 0.0)), ());
+//! let down = Ray::new(Vec3::new(0.0, 3.0, 0.0), -Vec3::Y);
+//! assert_eq!(scene.raycast(&down, f32::INFINITY).map(|h| (h.object, h.t)), Some((ground, 4.0)));
+//! // A ball thrown along the ground stops at the wire (a capsule of radius 0 for sweeps).
+//! let hit = scene.sweep(&Sphere::new(Vec3::ZERO, 0.25), Vec3::new(6.0, 0.0, 0.0));
+//! assert_eq!(hit.map(|h| (h.object, h.hit.t_first)), Some((wire, 0.625)));
+//! // A ball resting on the ground: touching is a contact of depth 0.
+//! let ball = scene.insert(Geometry::Sphere(Sphere::new(Vec3::ZERO, 1.0)), Pose::from_translation(Vec3::new(-5.0, 0.0, 0.0)), ());
+//! let mut pairs = Vec::new();
+//! scene.contacts(|a, b, c| pairs.push((a, b, c.depth)));
+//! assert_eq!(pairs, [(ground, ball, 0.0)]);
+//! ```
+//!
+//! # Kinds without a query
+//!
+//! Planes are surfaces, as their primitive queries say (a ball below a plane does not meet
+//! it). Where the library has no primitive query for a kind, the scene answers as follows:
+//! - a [`Segment`]'s sweeps and contacts are those of a [`Capsule`] of radius 0, the same set;
+//! - ray casts hit segments, frusta and planes ([`RayCast`](crate::RayCast)) but never lines
+//!   and rays (there is no ray cast against them; a ray meets one only where it crosses it
+//!   exactly);
+//! - a moving shape ([`Scene::sweep`]) never stops at a frustum, a line or a ray (no
+//!   [`Sweep`](crate::Sweep) against them); it stops at planes and segments;
+//! - frusta, lines and rays have no [`Contact`](crate::Contact): they are in no pair of
+//!   [`contacts`](Scene::contacts) and never in [`contact_shape`](Scene::contact_shape)'s
+//!   answers; a mesh and a plane have no contact either (no primitive query for the pair);
+//! - every kind is found by [`query_shape`](Scene::query_shape) and
+//!   [`query_frustum`](Scene::query_frustum) (their `Intersects`), and by
+//!   [`nearest`](Scene::nearest) (their `distance_to_point`).
+//!
 //! # Degenerate and invalid input
 //!
 //! Degenerate geometry (a point sphere, a flat box, a collinear triangle) is what it is. An
@@ -61,16 +108,19 @@
 //! reports it, until [`set_pose`](Scene::set_pose) gives it a valid pose. Queries with an
 //! invalid shape, ray, frustum or point report nothing.
 
+mod placed;
 mod pose;
 mod query;
 
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 
 use crate::broad::{BroadPhase, Proxy};
-use crate::math::{Real, Vec3};
-use crate::query::Bounded;
-use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Sphere, TriMesh, Triangle};
+use crate::shape::{
+    Aabb, Capsule, ConvexHull, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, TriMesh, Triangle,
+};
 
+use placed::{Frame, Placed};
 pub use pose::{Pose, Transform};
 pub use query::{SceneRayHit, SceneShape, SceneSweepHit};
 
@@ -91,10 +141,12 @@ impl ObjectId {
 
 /// The shape of an object, in the object's own frame (its [`Pose`] places it).
 ///
-/// Every bounded 3D kind that has the sweeps and contacts of the scene's queries: the
-/// unbounded ones (`Line`, `Ray`, `Plane`, a `Frustum` with an infinite far plane) fit in no
-/// box, and a `Segment` has no contact; keep those beside the scene. Meshes and hulls are
-/// shared, so that many objects can stand for one.
+/// Every 3D shape kind. The bounded ones (and a bounded [`Frustum`]) live in the broad phase;
+/// the unbounded ones (`Plane`, `Line`, `Ray`, a `Frustum` whose region recedes, as one with
+/// an infinite far plane) fit in no box and live in a side list that every query scans (see
+/// [Unbounded objects](self#unbounded-objects)). Where the library has no primitive query
+/// for a kind, the [module docs](self#kinds-without-a-query) say what the scene does. Meshes
+/// and hulls are shared, so that many objects can stand for one.
 #[derive(Clone, Debug)]
 pub enum Geometry {
     /// A ball.
@@ -111,72 +163,18 @@ pub enum Geometry {
     ConvexHull(Arc<ConvexHull>),
     /// A triangle mesh with its BVH, shared; solid when [`TriMesh::is_solid`].
     TriMesh(Arc<TriMesh>),
-}
-
-/// An object's geometry where its pose puts it: the primitive shapes placed in the scene,
-/// meshes and hulls left in their frames with the pose and its inverse.
-#[derive(Clone, Debug)]
-enum Placed {
-    Sphere(Sphere),
-    Obb(Obb),
-    Capsule(Capsule),
-    Triangle(Triangle),
-    Hull(Arc<ConvexHull>, Frame),
-    Mesh(Arc<TriMesh>, Frame),
-}
-
-/// A pose and its inverse (scene to object frame), computed once per move.
-#[derive(Clone, Copy, Debug)]
-struct Frame {
-    pose: Pose,
-    inverse: Pose,
-}
-
-impl Placed {
-    fn new(geometry: &Geometry, pose: &Pose) -> Self {
-        let frame = Frame {
-            pose: *pose,
-            inverse: pose.inverse(),
-        };
-        match geometry {
-            Geometry::Sphere(s) => Self::Sphere(s.transform(pose)),
-            Geometry::Aabb(b) => Self::Obb(b.transform(pose)),
-            Geometry::Obb(b) => Self::Obb(b.transform(pose)),
-            Geometry::Capsule(c) => Self::Capsule(c.transform(pose)),
-            Geometry::Triangle(t) => Self::Triangle(t.transform(pose)),
-            Geometry::ConvexHull(h) => Self::Hull(h.clone(), frame),
-            Geometry::TriMesh(m) => Self::Mesh(m.clone(), frame),
-        }
-    }
-
-    /// The box the broad phase keeps: the placed shape's, or the placed box of the local one,
-    /// grown by a few ulps of its coordinates so that rounding in the placement never leaves a
-    /// point of the object outside. Invalid (so never reported) for invalid input.
-    fn aabb(&self) -> Aabb {
-        let (bounds, usable) = match self {
-            Self::Sphere(s) => (s.aabb(), s.is_usable()),
-            Self::Obb(b) => (b.aabb(), b.is_usable()),
-            Self::Capsule(c) => (c.aabb(), c.is_usable()),
-            Self::Triangle(t) => (t.aabb(), t.is_usable()),
-            Self::Hull(h, f) => (placed_box(&h.aabb(), f), h.is_usable()),
-            Self::Mesh(m, f) => (placed_box(&m.aabb(), f), true),
-        };
-        if !usable {
-            return Aabb::new(Vec3::NAN, Vec3::NAN);
-        }
-        let size = bounds.min.abs().max(bounds.max.abs()).max_element();
-        let pad = size * (8.0 * Real::EPSILON);
-        Aabb::new(bounds.min - pad, bounds.max + pad)
-    }
-}
-
-/// The scene box of a local box under a frame (the box of the placed oriented box; NaN for an
-/// invalid pose or an empty local box).
-fn placed_box(local: &Aabb, frame: &Frame) -> Aabb {
-    if !(frame.pose.rotation.is_finite() && frame.pose.translation.is_finite()) {
-        return Aabb::new(Vec3::NAN, Vec3::NAN);
-    }
-    local.transform(&frame.pose).aabb()
+    /// A segment (a tripwire, a piece of rope): no inside; its sweeps and contacts are those
+    /// of a capsule of radius 0, the same set.
+    Segment(Segment),
+    /// A camera's or a trigger's frustum (the region behind its six planes); in the broad
+    /// phase when bounded, in the unbounded side list otherwise.
+    Frustum(Frustum),
+    /// A plane (unbounded), answered as its primitive queries answer it.
+    Plane(Plane),
+    /// A whole line (unbounded).
+    Line(Line),
+    /// A ray, from its origin on (unbounded).
+    Ray(Ray),
 }
 
 /// One object: what the user gave and where it is.
@@ -188,11 +186,14 @@ struct Object<T> {
     data: T,
 }
 
-/// Objects of every bounded 3D shape kind with rigid poses, over a [`BroadPhase`]: see the
-/// [module docs](self).
+/// Objects of every 3D shape kind with rigid poses, over a [`BroadPhase`] (and a side list
+/// for the unbounded ones): see the [module docs](self).
 #[derive(Clone, Debug)]
 pub struct Scene<T> {
     broad: BroadPhase<Object<T>>,
+    /// The unbounded objects (kept in the broad phase with an invalid box, so never reported
+    /// by it), scanned by every query.
+    unbounded: Vec<Proxy>,
 }
 
 impl<T> Default for Scene<T> {
@@ -207,6 +208,7 @@ impl<T> Scene<T> {
     pub fn new() -> Self {
         Self {
             broad: BroadPhase::new(),
+            unbounded: Vec::new(),
         }
     }
 
@@ -232,7 +234,8 @@ impl<T> Scene<T> {
         let pose = pose.normalized();
         let placed = Placed::new(&geometry, &pose);
         let aabb = placed.aabb();
-        ObjectId(self.broad.insert(
+        let unbounded = placed.is_unbounded();
+        let proxy = self.broad.insert(
             aabb,
             Object {
                 geometry,
@@ -240,7 +243,11 @@ impl<T> Scene<T> {
                 placed,
                 data,
             },
-        ))
+        );
+        if unbounded {
+            self.unbounded.push(proxy);
+        }
+        ObjectId(proxy)
     }
 
     /// Moves the object to `pose` (rotation normalized); its box in the broad phase follows.
@@ -253,11 +260,23 @@ impl<T> Scene<T> {
         o.pose = pose.normalized();
         o.placed = Placed::new(&o.geometry, &o.pose);
         let aabb = o.placed.aabb();
+        let unbounded = o.placed.is_unbounded();
         self.broad.update(object.0, aabb);
+        let listed = self.unbounded.iter().position(|&p| p == object.0);
+        match (unbounded, listed) {
+            (true, None) => self.unbounded.push(object.0),
+            (false, Some(i)) => {
+                self.unbounded.swap_remove(i);
+            }
+            _ => {}
+        }
     }
 
     /// Removes the object and returns its data; `None` when it was removed already.
     pub fn remove(&mut self, object: ObjectId) -> Option<T> {
+        if let Some(i) = self.unbounded.iter().position(|&p| p == object.0) {
+            self.unbounded.swap_remove(i);
+        }
         self.broad.remove(object.0).map(|o| o.data)
     }
 
@@ -287,7 +306,8 @@ impl<T> Scene<T> {
 
     /// The object's box in the scene, as the broad phase keeps it: it contains the placed
     /// object (a few ulps larger; for meshes and hulls, the box of their rotated local box).
-    /// Not valid for an object with an invalid pose.
+    /// Not valid for an object with an invalid pose, nor for an unbounded object (a plane, a
+    /// line, a ray, a receding frustum), which is kept beside the broad phase.
     #[must_use]
     pub fn aabb(&self, object: ObjectId) -> Option<Aabb> {
         self.broad.aabb(object.0)

@@ -3,7 +3,7 @@
 use crate::math::{Mat3, Quat, Real, Vec3};
 use crate::query::{ContactInfo, RayHit, SweepHit};
 use crate::shape::{
-    Aabb, Capsule, ConvexHull, Frustum, Obb, Plane, Ray, Segment, Sphere, Triangle,
+    Aabb, Capsule, ConvexHull, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle,
 };
 
 /// A rigid motion: a point `p` of an object's own frame is at `rotation * p + translation` in
@@ -196,6 +196,17 @@ impl Transform for Segment {
 impl Transform for Ray {
     type Output = Self;
     /// The same `t` names the same point: `dir` is rotated, not rescaled.
+    #[inline]
+    fn transform(&self, pose: &Pose) -> Self {
+        Self::new(
+            pose.transform_point(self.origin),
+            pose.transform_vector(self.dir),
+        )
+    }
+}
+
+impl Transform for Line {
+    type Output = Self;
     #[inline]
     fn transform(&self, pose: &Pose) -> Self {
         Self::new(

@@ -1,19 +1,23 @@
 //! The scene layer (`isect::scene::Scene`) against brute force over every object: each query
 //! written here as a loop over the objects with the primitive queries (the query moved into
-//! the object's frame for hulls and meshes), independent of the broad phase.
+//! the object's frame for hulls and meshes, `brute.rs`), independent of the broad phase.
 
+mod brute;
 mod cases;
+mod kinds;
 mod scenarios;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use isect::math::Vec3;
-use isect::scene::{Geometry, ObjectId, Pose, Scene, SceneShape, Transform};
-use isect::{
-    Contact, ContactInfo, ConvexHull, Frustum, Intersects, PointQuery, Ray, RayCast, Real, Sweep,
-    SweepHit, TriMesh,
+
+use brute::{
+    brute_contacts, brute_distances, brute_frustum, brute_overlaps, brute_ray, brute_sweep,
+    contact_of, world,
 };
+use isect::scene::{Geometry, ObjectId, Pose, Scene, SceneShape};
+use isect::{ConvexHull, Frustum, Ray, Real, TriMesh};
 
 /// What the scene should hold: every object's geometry and pose (rotation normalized as the
 /// scene does).
@@ -22,200 +26,6 @@ pub type Model = BTreeMap<ObjectId, (Geometry, Pose)>;
 /// The pose the scene keeps for `pose`.
 pub fn normalized(pose: Pose) -> Pose {
     Pose::new(pose.rotation / pose.rotation.length(), pose.translation)
-}
-
-/// A geometry moved to the scene, or left in its frame with the pose.
-enum World<'a> {
-    Sphere(isect::Sphere),
-    Obb(isect::Obb),
-    Capsule(isect::Capsule),
-    Triangle(isect::Triangle),
-    Hull(&'a ConvexHull, Pose),
-    Mesh(&'a TriMesh, Pose),
-}
-
-fn world<'a>(geometry: &'a Geometry, pose: &Pose) -> World<'a> {
-    match geometry {
-        Geometry::Sphere(s) => World::Sphere(s.transform(pose)),
-        Geometry::Aabb(b) => World::Obb(b.transform(pose)),
-        Geometry::Obb(b) => World::Obb(b.transform(pose)),
-        Geometry::Capsule(c) => World::Capsule(c.transform(pose)),
-        Geometry::Triangle(t) => World::Triangle(t.transform(pose)),
-        Geometry::ConvexHull(h) => World::Hull(h, *pose),
-        Geometry::TriMesh(m) => World::Mesh(m, *pose),
-    }
-}
-
-/// Runs `$body` with `$x` bound to a scene-frame primitive, or `$local` on a hull or mesh with
-/// `$inv` the inverse pose and `$pose` the pose.
-macro_rules! each {
-    ($w:expr, $x:ident => $body:expr, ($obj:ident, $pose:ident, $inv:ident) => $local:expr) => {
-        match $w {
-            World::Sphere($x) => $body,
-            World::Obb($x) => $body,
-            World::Capsule($x) => $body,
-            World::Triangle($x) => $body,
-            World::Hull($obj, $pose) => {
-                let $inv = $pose.inverse();
-                $local
-            }
-            World::Mesh($obj, $pose) => {
-                let $inv = $pose.inverse();
-                $local
-            }
-        }
-    };
-}
-
-/// Every object the ray hits within `max_t` (the solid cast), with its `t`: the whole ray's
-/// first hit, kept when within `max_t` (an account of `max_t` independent of the shapes'
-/// casts).
-pub fn brute_ray(model: &Model, ray: &Ray, max_t: Real) -> Vec<(ObjectId, Real)> {
-    model
-        .iter()
-        .filter_map(|(id, (g, p))| {
-            let inf = Real::INFINITY;
-            let t = each!(world(g, p), x => x.raycast(ray, inf).map(|h| h.t),
-                (o, _pose, inv) => o.raycast(&ray.transform(&inv), inf).map(|h| h.t))?;
-            (t <= max_t).then_some((*id, t))
-        })
-        .collect()
-}
-
-pub fn brute_overlaps<S: SceneShape>(model: &Model, s: &S) -> Vec<ObjectId> {
-    model
-        .iter()
-        .filter(|(_, (g, p))| {
-            each!(world(g, p), x => s.intersects(&x),
-                (o, _pose, inv) => s.transform(&inv).intersects(o))
-        })
-        .map(|(id, _)| *id)
-        .collect()
-}
-
-pub fn brute_frustum(model: &Model, f: &Frustum) -> Vec<ObjectId> {
-    model
-        .iter()
-        .filter(|(_, (g, p))| {
-            each!(world(g, p), x => x.intersects(f),
-                (o, _pose, inv) => f.transform(&inv).intersects(o))
-        })
-        .map(|(id, _)| *id)
-        .collect()
-}
-
-/// Every object's sweep hit.
-pub fn brute_sweep<S: SceneShape>(model: &Model, s: &S, motion: Vec3) -> Vec<(ObjectId, SweepHit)> {
-    model
-        .iter()
-        .filter_map(|(id, (g, p))| {
-            let hit = each!(world(g, p), x => s.sweep(motion, &x, Vec3::ZERO),
-                (o, pose, inv) => s
-                    .transform(&inv)
-                    .sweep(inv.transform_vector(motion), o, Vec3::ZERO)
-                    .map(|h| h.transform(&pose)))?;
-            Some((*id, hit))
-        })
-        .collect()
-}
-
-pub fn brute_distances(model: &Model, q: Vec3) -> Vec<(ObjectId, Real)> {
-    model
-        .iter()
-        .map(|(id, (g, p))| {
-            let d = each!(world(g, p), x => x.distance_to_point(q),
-                (o, _pose, inv) => o.distance_to_point(inv.transform_point(q)));
-            (*id, d)
-        })
-        .collect()
-}
-
-fn contact_of<S: SceneShape>(s: &S, w: &World<'_>) -> Option<ContactInfo> {
-    each!(w, x => s.contact(x),
-        (o, pose, inv) => s.transform(&inv).contact(*o).map(|c| c.transform(pose)))
-}
-
-fn hull_in(h: &ConvexHull, from: &Pose, to: &Pose) -> ConvexHull {
-    let inv = to.inverse();
-    ConvexHull::new(
-        h.points()
-            .iter()
-            .map(|&p| inv.transform_point(from.transform_point(p)))
-            .collect::<Vec<_>>(),
-    )
-}
-
-fn flip(c: ContactInfo) -> ContactInfo {
-    ContactInfo {
-        normal: -c.normal,
-        ..c
-    }
-}
-
-/// The contact of `a` against `b` as the scene defines it.
-fn brute_contact(a: &World<'_>, b: &World<'_>) -> Option<ContactInfo> {
-    match a {
-        World::Sphere(x) => contact_of(x, b),
-        World::Obb(x) => contact_of(x, b),
-        World::Capsule(x) => contact_of(x, b),
-        World::Triangle(x) => contact_of(x, b),
-        World::Hull(h, pa) => match b {
-            World::Hull(g, pb) => hull_in(h, pa, pb).contact(*g).map(|c| c.transform(pb)),
-            World::Mesh(m, pb) => hull_in(h, pa, pb).contact(*m).map(|c| c.transform(pb)),
-            _ => brute_contact(b, a).map(flip),
-        },
-        World::Mesh(m, pa) => match b {
-            World::Mesh(g, pb) => m.contact(&mesh_in(g, pb, pa)).map(|c| c.transform(pa)),
-            _ => brute_contact(b, a).map(flip),
-        },
-    }
-}
-
-/// Mesh `m` (placed by `from`) copied into the frame of `to`, by the motion the scene's
-/// placement uses (the composed rotation as a matrix), so its triangles are the ones the scene
-/// moves into that frame one at a time.
-fn mesh_in(m: &TriMesh, from: &Pose, to: &Pose) -> TriMesh {
-    let back = to.inverse();
-    let rot = isect::math::Mat3::from_quat(back.rotation * from.rotation);
-    let trans = back.transform_point(from.translation);
-    TriMesh::new(
-        m.vertices().iter().map(|&p| rot * p + trans).collect(),
-        m.triangles().to_vec(),
-    )
-    .unwrap()
-}
-
-/// A ball around the placed object (to skip pairs far apart before the contact query).
-fn bound(g: &Geometry, p: &Pose) -> isect::Sphere {
-    use isect::Bounded;
-    let s = match g {
-        Geometry::Sphere(s) => s.bounding_sphere(),
-        Geometry::Aabb(b) => b.bounding_sphere(),
-        Geometry::Obb(b) => b.bounding_sphere(),
-        Geometry::Capsule(c) => c.bounding_sphere(),
-        Geometry::Triangle(t) => t.bounding_sphere(),
-        Geometry::ConvexHull(h) => h.bounding_sphere(),
-        Geometry::TriMesh(m) => m.bounding_sphere(),
-    };
-    isect::Sphere::new(p.transform_point(s.center), s.radius * 1.001 + 1e-3)
-}
-
-/// Every pair in contact, lower object first, with its contact.
-pub fn brute_contacts(model: &Model) -> Vec<(ObjectId, ObjectId, ContactInfo)> {
-    let items: Vec<_> = model.iter().collect();
-    let mut out = Vec::new();
-    for (i, (a, (ga, pa))) in items.iter().enumerate() {
-        let ba = bound(ga, pa);
-        for (b, (gb, pb)) in &items[i + 1..] {
-            if !ba.intersects(&bound(gb, pb)) {
-                continue;
-            }
-            if let Some(c) = brute_contact(&world(ga, pa), &world(gb, pb)) {
-                out.push((**a, **b, c));
-            }
-        }
-    }
-    out
 }
 
 /// The scene's answers to every query, checked against brute force.

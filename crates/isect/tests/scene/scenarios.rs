@@ -1,11 +1,14 @@
 //! Seeded random scenes played frame by frame: objects of every kind (hulls and meshes shared
 //! between many instances) under random rotations, 10% moved each frame (most a little, some
 //! teleported), 1% removed and 1% added, now and then a pose made invalid (NaN, infinite, a
-//! zero quaternion) and valid again. After every frame, every query against brute force.
+//! zero quaternion) and valid again. Segments and small camera frusta among the bounded
+//! objects, now and then a plane, a line, a ray or a receding frustum (the unbounded side list). After every frame, every query against brute force.
 
 use isect::math::{Quat, Vec3};
 use isect::scene::{Geometry, Pose, Scene};
-use isect::{Aabb, Capsule, ConvexHull, Frustum, Obb, Ray, Real, Sphere, Triangle};
+use isect::{
+    Aabb, Capsule, ConvexHull, Frustum, Line, Obb, Plane, Ray, Real, Segment, Sphere, Triangle,
+};
 
 use super::{
     Model, check_contacts, check_frustum, check_nearest, check_ray, check_shape, normalized,
@@ -42,7 +45,35 @@ fn random_pose(rng: &mut Rng, scale: Real) -> Pose {
 
 fn random_geometry(rng: &mut Rng, shared: &super::Shared) -> Geometry {
     let size = rng.range(0.2, 1.5);
-    match rng.below(9) {
+    // The unbounded kinds, rarer (a plane meets much of the scene).
+    if rng.chance(0.06) {
+        return match rng.below(4) {
+            0 => Geometry::Plane(Plane::from_point_normal(
+                rng.vec3(-0.5, 0.5),
+                rng.vec3(-1.0, 1.0).try_normalize().unwrap_or(Vec3::Y),
+            )),
+            1 => Geometry::Line(Line::new(rng.vec3(-0.5, 0.5), rng.vec3(-1.0, 1.0))),
+            2 => Geometry::Ray(Ray::new(rng.vec3(-0.5, 0.5), rng.vec3(-1.0, 1.0))),
+            // A square tube closed at one end (both z slots the same plane): it recedes.
+            _ => Geometry::Frustum(Frustum::new([
+                Plane::new(-Vec3::X, size),
+                Plane::new(Vec3::X, size),
+                Plane::new(-Vec3::Y, size),
+                Plane::new(Vec3::Y, size),
+                Plane::new(-Vec3::Z, size),
+                Plane::new(-Vec3::Z, size),
+            ])),
+        };
+    }
+    match rng.below(11) {
+        9 => Geometry::Segment(Segment::new(rng.vec3(-size, size), rng.vec3(-size, size))),
+        // A small camera at the object's origin looking down its −z.
+        10 => Geometry::Frustum(Frustum::from_matrix(&perspective(
+            rng.range(0.4, 1.2),
+            1.3,
+            0.1,
+            2.0 * size,
+        ))),
         0 => Geometry::Sphere(Sphere::new(rng.vec3(-0.5, 0.5), size)),
         1 => Geometry::Aabb(Aabb::from_center_half_extents(
             rng.vec3(-0.5, 0.5),
