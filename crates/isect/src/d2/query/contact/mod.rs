@@ -10,6 +10,8 @@ mod aabb_capsule;
 mod aabb_convex_polygon;
 mod aabb_line;
 mod aabb_obb;
+#[cfg(feature = "alloc")]
+mod aabb_polygon;
 mod aabb_ray;
 mod aabb_segment;
 mod aabb_triangle;
@@ -17,6 +19,8 @@ mod capsule_capsule;
 #[cfg(feature = "alloc")]
 mod capsule_convex_polygon;
 mod capsule_line;
+#[cfg(feature = "alloc")]
+mod capsule_polygon;
 mod capsule_ray;
 mod capsule_segment;
 mod capsule_triangle;
@@ -27,37 +31,53 @@ mod circle_circle;
 mod circle_convex_polygon;
 mod circle_line;
 mod circle_obb;
+#[cfg(feature = "alloc")]
+mod circle_polygon;
 mod circle_ray;
 mod circle_segment;
 mod circle_triangle;
 #[cfg(feature = "alloc")]
 mod convex_polygon_convex_polygon;
 #[cfg(feature = "alloc")]
+mod convex_polygon_polygon;
+#[cfg(feature = "alloc")]
 mod line_convex_polygon;
 mod line_line;
+#[cfg(feature = "alloc")]
+mod line_polygon;
 pub(crate) mod manifold;
 mod obb_capsule;
 #[cfg(feature = "alloc")]
 mod obb_convex_polygon;
 mod obb_line;
 mod obb_obb;
+#[cfg(feature = "alloc")]
+mod obb_polygon;
 mod obb_ray;
 mod obb_segment;
 mod obb_triangle;
+#[cfg(feature = "alloc")]
+mod polygon_polygon;
 #[cfg(feature = "alloc")]
 mod polyline;
 #[cfg(feature = "alloc")]
 mod ray_convex_polygon;
 mod ray_line;
+#[cfg(feature = "alloc")]
+mod ray_polygon;
 mod ray_ray;
 #[cfg(feature = "alloc")]
 mod segment_convex_polygon;
 mod segment_line;
+#[cfg(feature = "alloc")]
+mod segment_polygon;
 mod segment_ray;
 mod segment_segment;
 #[cfg(feature = "alloc")]
 mod triangle_convex_polygon;
 mod triangle_line;
+#[cfg(feature = "alloc")]
+mod triangle_polygon;
 mod triangle_ray;
 mod triangle_segment;
 mod triangle_triangle;
