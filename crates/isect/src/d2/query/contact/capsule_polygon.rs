@@ -12,7 +12,7 @@ impl Contact<Polygon> for Capsule {
     /// convex contact (as a `ConvexPolygon` of the same points); a concave one the least of the
     /// local pushes of `algo/polygon_contact.rs` (out across an edge the capsule meets, clear of
     /// the whole polygon along one of the capsule's own normals, or, inside, across the edge
-    /// nearest to its first point), each of which leaves the capsule clear of what it names.
+    /// nearest to the centre of its box), each of which leaves the capsule clear of what it names.
     /// `None` when apart and for invalid input.
     #[inline]
     fn contact(&self, other: &Polygon) -> Option<ContactInfo> {

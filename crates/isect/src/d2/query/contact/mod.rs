@@ -2,7 +2,10 @@
 //! named `<a>_<b>.rs` in the shape order of the overlap files, each ending with the mirror line
 //! for the other order; all through the separating-axis contact of `algo/contact.rs`, and with
 //! each contact its `ContactManifold` (the points that contact's clipping finds). The
-//! concave `Polygon` has no contact yet: its least separating push is not one edge's.
+//! `Polygon` pairs (`<shape>_polygon.rs`) go through `algo/polygon_contact.rs`: a convex
+//! polygon as the convex contact, a concave one the least of the local one-sided pushes (out
+//! across an edge the shape meets, clear of the whole polygon along the shape's own normal, or,
+//! inside, across the nearest edge), since its least separating push is not one edge's.
 
 mod aabb_aabb;
 mod aabb_capsule;

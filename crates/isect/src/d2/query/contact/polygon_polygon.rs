@@ -10,7 +10,7 @@ impl Contact<Polygon> for Polygon {
     /// concave and a convex one the concave polygon's contact with the convex set (see
     /// `Contact<Polygon> for ConvexPolygon`); two concave ones the least push of one that
     /// puts it on the outer side of an edge of the other it meets (or, one inside the other,
-    /// out across the outer's edge nearest to the inner's first point). `None` when apart.
+    /// out across the outer's edge nearest to the centre of the inner's box). `None` when apart.
     #[inline]
     fn contact(&self, other: &Polygon) -> Option<ContactInfo> {
         polygon_polygon_contact(self, other)
