@@ -16,6 +16,7 @@ mod manifold;
 mod pairs;
 mod pip;
 mod point;
+mod polygon_contact;
 mod polyline;
 mod polyline_pairs;
 #[cfg(not(isect_no_parry))]

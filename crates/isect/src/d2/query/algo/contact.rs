@@ -31,7 +31,7 @@ pub(crate) enum Body<'a> {
 
 impl Body<'_> {
     #[inline]
-    fn radius(&self) -> Real {
+    pub(crate) fn radius(&self) -> Real {
         match self {
             Body::Hull(c) => c.radius,
             Body::Linear(_) => 0.0,
@@ -40,7 +40,7 @@ impl Body<'_> {
 
     /// `max n · x` over the core and a point of the core that attains it: `+∞` where a ray or
     /// line runs off in the direction `n`.
-    fn support(&self, n: Vec2) -> (Real, Vec2) {
+    pub(crate) fn support(&self, n: Vec2) -> (Real, Vec2) {
         match self {
             Body::Hull(c) => {
                 let v = c.verts();
@@ -77,7 +77,7 @@ impl Body<'_> {
 
     /// The unit normals of the core's edges with the edge's index, outward for a polygon (both
     /// ways for a segment, ray or line; none for a point).
-    fn for_each_axis(&self, mut f: impl FnMut(Vec2, usize)) {
+    pub(crate) fn for_each_axis(&self, mut f: impl FnMut(Vec2, usize)) {
         let mut both = |d: Vec2| {
             let n = unit_or(outward(d), Vec2::ZERO);
             if n != Vec2::ZERO {
@@ -107,7 +107,7 @@ impl Body<'_> {
 
     /// The core without its radius.
     #[inline]
-    fn core(&self) -> Self {
+    pub(crate) fn core(&self) -> Self {
         match *self {
             Body::Hull(mut c) => {
                 c.radius = 0.0;
@@ -143,7 +143,10 @@ pub(crate) fn manifold(a: &Body<'_>, b: &Body<'_>) -> Manifold {
 
 /// The contact of two convex sets known to meet, with its manifold's points (how many are
 /// written): the contact's point is their mean.
-fn contact_points(a: &Body<'_>, b: &Body<'_>) -> (ContactInfo, [ManifoldPoint; 2], usize) {
+pub(crate) fn contact_points(
+    a: &Body<'_>,
+    b: &Body<'_>,
+) -> (ContactInfo, [ManifoldPoint; 2], usize) {
     let (ra, rb) = (a.radius(), b.radius());
     let cp = core_closest(a, b);
     let single = |c: ContactInfo| {

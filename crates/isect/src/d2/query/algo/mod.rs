@@ -18,4 +18,6 @@ pub(crate) mod linear;
 #[cfg(feature = "alloc")]
 pub(crate) mod polygon;
 #[cfg(feature = "alloc")]
+pub(crate) mod polygon_contact;
+#[cfg(feature = "alloc")]
 pub(crate) mod polyline;
