@@ -17,9 +17,13 @@ mod pairs;
 mod pip;
 mod point;
 mod polyline;
+mod polyline_manifold;
 mod polyline_pairs;
 #[cfg(not(isect_no_parry))]
 mod polyline_parry;
+#[cfg(not(isect_no_parry))]
+mod polyline_parry_pairs;
+mod polyline_polyline;
 mod polyline_props;
 mod raycast;
 mod regressions;

@@ -47,6 +47,10 @@ mod obb_triangle;
 #[cfg(feature = "alloc")]
 mod polyline;
 #[cfg(feature = "alloc")]
+mod polyline_manifold;
+#[cfg(feature = "alloc")]
+mod polyline_polyline;
+#[cfg(feature = "alloc")]
 mod ray_convex_polygon;
 mod ray_line;
 mod ray_ray;
