@@ -181,7 +181,7 @@ where
     Ok(())
 }
 
-/// `m` maps `a` onto `b`: normals and the deepest depth, and with `points` the points and
+/// `m` maps `a` onto `b`: the deepest depth, and with `points` the normal, the points and
 /// their depths.
 fn follows(
     a: &Manifold,
@@ -201,15 +201,18 @@ fn follows(
         a,
         b
     );
+    // On random polylines, segments as deep as each other to within rounding (a circle
+    // equidistant from two, a centre on a segment's line) may trade places after the map, and
+    // with them the normal: only the deepest depth is compared there.
+    if !points {
+        return Ok(());
+    }
     prop_assert!(
         (map.dir(a.normal).normalize() - b.normal).length() <= tol(1.0),
         "{:?} {:?}",
         a,
         b
     );
-    if !points {
-        return Ok(());
-    }
     prop_assert_eq!(a.len(), b.len(), "{:?} {:?}", a, b);
     let t = tol(scale);
     for p in a.points() {
