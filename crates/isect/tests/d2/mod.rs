@@ -18,9 +18,13 @@ mod pip;
 mod point;
 mod polygon_contact;
 mod polyline;
+mod polyline_manifold;
 mod polyline_pairs;
 #[cfg(not(isect_no_parry))]
 mod polyline_parry;
+#[cfg(not(isect_no_parry))]
+mod polyline_parry_pairs;
+mod polyline_polyline;
 mod polyline_props;
 mod raycast;
 mod regressions;

@@ -64,6 +64,10 @@ mod polygon_polygon;
 #[cfg(feature = "alloc")]
 mod polyline;
 #[cfg(feature = "alloc")]
+mod polyline_manifold;
+#[cfg(feature = "alloc")]
+mod polyline_polyline;
+#[cfg(feature = "alloc")]
 mod ray_convex_polygon;
 mod ray_line;
 #[cfg(feature = "alloc")]

@@ -27,7 +27,7 @@ const FEATURE_TOLERANCE: Real = 1.0 / 1024.0;
 
 /// What becomes of a segment's contact, by the feature its normal comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Feature {
+pub(super) enum Feature {
     /// A genuine corner (or a point): the normal stays.
     Active,
     /// The face, or an end where the chain continues flat: the face normal on the shape's side,
@@ -60,7 +60,7 @@ fn raw<S: PolylineShape + ?Sized>(
 
 /// The feature of segment `i` the contact normal `n` comes from, judged by the corner flags of
 /// its ends on the shape's side and the direction on into the neighbour.
-fn feature(polyline: &Polyline, i: u32, segment: &Segment, n: Vec2) -> Feature {
+pub(super) fn feature(polyline: &Polyline, i: u32, segment: &Segment, n: Vec2) -> Feature {
     let e = segment.b - segment.a;
     if e == Vec2::ZERO {
         return Feature::Active;
@@ -94,6 +94,27 @@ fn feature(polyline: &Polyline, i: u32, segment: &Segment, n: Vec2) -> Feature {
     }
 }
 
+/// The face normal of `segment` on the side of the shape's centre (the shallower push; the
+/// side of `n` on a tie), so that every segment of a straight run agrees, with the depth of the
+/// shape below the segment's line along it.
+pub(super) fn face<S: PolylineShape + ?Sized>(
+    segment: &Segment,
+    shape: &S,
+    n: Vec2,
+) -> (Vec2, Real) {
+    let e = segment.b - segment.a;
+    let unit = e.perp().normalize();
+    let unit = if unit.dot(n) >= 0.0 { unit } else { -unit };
+    let (lo, hi) = shape.span(unit);
+    let h = unit.dot(segment.a);
+    // A line across the segment's line spans it all: no side, and no push separates.
+    if 0.5 * lo + 0.5 * hi < h {
+        (-unit, hi - h)
+    } else {
+        (unit, h - lo)
+    }
+}
+
 /// The contact of the valid `shape` with segment `i` within `margin`, ghost vertices applied;
 /// and the contact before them (for [`deepest`]'s fallback).
 fn segment_contact<S: PolylineShape + ?Sized>(
@@ -113,23 +134,7 @@ fn segment_contact<S: PolylineShape + ?Sized>(
         }),
         Feature::Covered => None,
         Feature::Face => {
-            // On the side of the shape's centre (the shallower push; the contact's side on a
-            // tie), so that every segment of a straight run agrees.
-            let e = segment.b - segment.a;
-            let unit = e.perp().normalize();
-            let unit = if unit.dot(c.normal) >= 0.0 {
-                unit
-            } else {
-                -unit
-            };
-            let (lo, hi) = shape.span(unit);
-            let h = unit.dot(segment.a);
-            // A line across the segment's line spans it all: no side, and no push separates.
-            let (normal, depth) = if 0.5 * lo + 0.5 * hi < h {
-                (-unit, hi - h)
-            } else {
-                (unit, h - lo)
-            };
+            let (normal, depth) = face(&segment, shape, c.normal);
             (depth >= -margin).then_some(PolylineContact {
                 segment: i,
                 point: c.point,
@@ -188,30 +193,45 @@ impl Polyline {
 /// The deepest contact of the valid `shape` with the polyline, ghost vertices applied (lowest
 /// segment index among equal depths); where they leave none of the segments the shape meets
 /// (a corner case of rounding), the deepest contact before them, so that a contact exists
-/// exactly when `Intersects` says they meet.
-fn deepest<S: PolylineShape + ?Sized>(polyline: &Polyline, shape: &S) -> Option<ContactInfo> {
+/// exactly when `Intersects` says they meet. With the segment it comes from.
+pub(super) fn deepest_of<S: PolylineShape + ?Sized>(
+    polyline: &Polyline,
+    shape: &S,
+) -> Option<(u32, ContactInfo)> {
     let probe = shape.probe(0.0)?;
     let mut best: Option<PolylineContact> = None;
     let mut fallback: Option<(u32, ContactInfo)> = None;
     probe.any(polyline, |i| {
         if let Some((kept, c)) = segment_contact(polyline, shape, i, 0.0) {
-            if let Some(k) = kept.filter(|k| best.is_none_or(|b| k.depth > b.depth)) {
+            if let Some(k) = kept.filter(|k| {
+                best.is_none_or(|b| {
+                    k.depth > b.depth || (k.depth == b.depth && k.segment < b.segment)
+                })
+            }) {
                 best = Some(k);
             }
-            if fallback.is_none_or(|(_, b)| c.depth > b.depth) {
+            if fallback.is_none_or(|(j, b)| c.depth > b.depth || (c.depth == b.depth && i < j)) {
                 fallback = Some((i, c));
             }
         }
         false
     });
     match best {
-        Some(b) => Some(ContactInfo {
-            point: b.point,
-            normal: b.normal,
-            depth: b.depth.max(0.0),
-        }),
-        None => fallback.map(|(_, c)| c),
+        Some(b) => Some((
+            b.segment,
+            ContactInfo {
+                point: b.point,
+                normal: b.normal,
+                depth: b.depth.max(0.0),
+            },
+        )),
+        None => fallback,
     }
+}
+
+/// [`deepest_of`] without the segment.
+fn deepest<S: PolylineShape + ?Sized>(polyline: &Polyline, shape: &S) -> Option<ContactInfo> {
+    deepest_of(polyline, shape).map(|(_, c)| c)
 }
 
 /// Implements `Contact<Polyline> for $shape` and the mirror.

@@ -1,0 +1,134 @@
+//! `ContactManifold` of the seven convex shapes against a [`Polyline`], both orders: up to two
+//! points with the normal of `Contact<Polyline>` (ghost vertices applied).
+//!
+//! Where the deepest contact's normal is not its segment's face normal (a genuine corner: a
+//! step's edge), the manifold is that segment's pair manifold (`ContactManifold<Segment>`).
+//! Where it is the face normal (the face itself, or an end where the chain continues flat and
+//! the ghost-vertex rule turned a vertex normal into the face normal), every segment the shape
+//! touches whose kept contact has that normal and which runs across it (the straight run under
+//! the shape) is the reference face of the pair clipping (`algo/contact.rs`'s `clip`) with that
+//! normal, and of all the points found the two furthest apart along the face are kept, each
+//! with its depth below the run: a box lying across two collinear segments gets its two
+//! corners, not the corner and the shared vertex.
+//!
+//! The points' mean is the contact's point when one segment gives them; over several segments
+//! of a run it is the middle of the outermost points, while `Contact<Polyline>` keeps the
+//! deepest segment's point.
+
+use crate::d2::query::algo::contact::{Body, ContactBody, clip};
+use crate::d2::query::algo::convex::Convex;
+use crate::d2::query::algo::polyline::PolylineShape;
+use crate::d2::query::contact::polyline::deepest_of;
+use crate::d2::query::{ContactManifold, Manifold, ManifoldPoint, mirror_manifold};
+use crate::d2::shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polyline, Segment, Triangle};
+use crate::math::{ON_SET_TOLERANCE, Real, Vec2};
+
+/// A segment runs across a normal when its extent along it is at most this fraction of its
+/// length (the tolerance the ghost-vertex rule reads a face with).
+const ACROSS: Real = 1.0 / 1024.0;
+
+/// Two unit normals within about 0.08° count as one.
+const SAME_NORMAL: Real = 1.0 - 1e-6;
+
+/// Two points closer than this are one (the same corner clipped against two segments of a
+/// run, rounded differently).
+fn merge(a: Vec2, b: Vec2) -> Real {
+    ON_SET_TOLERANCE * a.abs().max(b.abs()).max_element().max(1.0)
+}
+
+/// Whether the unit `n` is a face normal of `segment`.
+fn across(segment: &Segment, n: Vec2) -> bool {
+    let e = segment.b - segment.a;
+    e != Vec2::ZERO && n.dot(e).abs() <= ACROSS * e.length()
+}
+
+/// The manifold of the valid `shape` against `polyline`: see the module's doc.
+fn polyline_manifold<S>(polyline: &Polyline, shape: &S) -> Manifold
+where
+    S: PolylineShape + ContactManifold<Segment> + ContactBody,
+{
+    let Some((i, c)) = deepest_of(polyline, shape) else {
+        return Manifold::EMPTY;
+    };
+    let single = Manifold::new(
+        c.normal,
+        &[ManifoldPoint {
+            point: c.point,
+            depth: c.depth,
+        }],
+    );
+    let n = c.normal;
+    let segment = polyline.segment(i);
+    if !across(&segment, n) {
+        let m = shape.contact_manifold(&segment);
+        return if m.is_empty() { single } else { m };
+    }
+    let Some(body) = shape.body() else {
+        return single;
+    };
+    // The outermost points along the face, with their places along it.
+    let t = n.perp();
+    let mut lo: Option<(Real, ManifoldPoint)> = None;
+    let mut hi: Option<(Real, ManifoldPoint)> = None;
+    polyline.contacts(shape, 0.0, |k| {
+        if !(k.depth >= 0.0 && k.normal.dot(n) >= SAME_NORMAL) {
+            return;
+        }
+        let s = polyline.segment(k.segment);
+        if !across(&s, n) {
+            return;
+        }
+        let reference = Body::Hull(Convex::segment(s.a, s.b, 0.0));
+        let mut out = [ManifoldPoint {
+            point: Vec2::ZERO,
+            depth: 0.0,
+        }; 2];
+        let count = clip(&reference, 0, &body, n, &mut out);
+        for p in &out[..count] {
+            let p = ManifoldPoint {
+                point: p.point,
+                depth: p.depth.min(c.depth),
+            };
+            let x = t.dot(p.point);
+            if lo.is_none_or(|(l, _)| x < l) {
+                lo = Some((x, p));
+            }
+            if hi.is_none_or(|(h, _)| x > h) {
+                hi = Some((x, p));
+            }
+        }
+    });
+    match (lo, hi) {
+        (Some((_, a)), Some((_, b))) if (b.point - a.point).length() > merge(a.point, b.point) => {
+            Manifold::new(n, &[a, b])
+        }
+        (Some((_, a)), _) => Manifold::new(n, &[a]),
+        _ => single,
+    }
+}
+
+/// Implements `ContactManifold<Polyline> for $shape` and the mirror.
+macro_rules! polyline_manifold {
+    ($shape:ty) => {
+        impl ContactManifold<Polyline> for $shape {
+            /// Up to two points with the normal of [`Contact`](crate::d2::Contact) (from the
+            /// polyline towards the shape, ghost vertices applied): on a straight run of
+            /// segments, the outermost points of the shape's clipping against the run, each
+            /// with its depth below it; at a genuine corner, that segment's pair manifold.
+            /// Empty when they do not meet and for an invalid shape.
+            #[inline]
+            fn contact_manifold(&self, other: &Polyline) -> Manifold {
+                polyline_manifold(other, self)
+            }
+        }
+        mirror_manifold!($shape, Polyline);
+    };
+}
+
+polyline_manifold!(Circle);
+polyline_manifold!(Aabb);
+polyline_manifold!(Obb);
+polyline_manifold!(Capsule);
+polyline_manifold!(Triangle);
+polyline_manifold!(Segment);
+polyline_manifold!(ConvexPolygon);
