@@ -7,5 +7,6 @@ mod fuzz;
 mod magnitude;
 mod ordinary;
 mod scale;
+mod sliver_edge_sign;
 mod tolerance;
 mod triangle_order;

@@ -20,6 +20,7 @@ mod plane;
 mod segment;
 mod sphere;
 pub(crate) mod triangle;
+mod triangle_exact;
 #[cfg(feature = "alloc")]
 mod trimesh;
 

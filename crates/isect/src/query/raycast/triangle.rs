@@ -19,6 +19,7 @@ use glam::Vec3Swizzles;
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::query::algo::linear::{Linear, closest_parameters};
 use crate::query::algo::scale::rescale;
+use crate::query::raycast::triangle_exact::exact_signs;
 use crate::query::raycast::{Clip, against, cast_valid, checked, unit_or};
 use crate::query::{PointQuery, RayCast, RayHit, TriangleHit};
 use crate::shape::{Line, Plane, Ray, Segment, Triangle};
@@ -343,7 +344,10 @@ pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
     if is_flat(tri, n) {
         return in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some();
     }
-    match watertight(tri, p.origin, p.dir).verdict_normal(p.lo, p.hi, false, p.dir, || n) {
+    // Edge functions within their rounding of 0 get their exact signs (issue 24), on this path
+    // only: the ray casts and the mesh's leaves keep the watertight test as it is.
+    let sheared = exact_signs(watertight(tri, p.origin, p.dir), tri, p);
+    match sheared.verdict_normal(p.lo, p.hi, false, p.dir, || n) {
         Verdict::Crossing => true,
         Verdict::InPlane => in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some(),
         // A line in the plane within rounding has edge functions that are all rounding noise,
