@@ -143,7 +143,17 @@ proptest! {
                 let parry_later = outside
                     && b.time_of_impact > a.t
                     && (0..64).all(|k| depth(&hull, r.point_at(a.t * k as Real / 64.0)) <= tol(scale));
-                if on_surface(pb) && !parry_later {
+                // parry's hollow cast from a point inside, 0.008 from a face it leaves through
+                // slowly (f32, within this test's surface tolerance but 100 times isect's
+                // on-set tolerance), answered the origin itself or a point just after it (t =
+                // -7e-5, 0.0019): that point and every point of the ray up to isect's exit lie
+                // inside, so there is no earlier crossing and isect's exit is the first.
+                let parry_origin_inside = !solid
+                    && !outside
+                    && b.time_of_impact < a.t
+                    && depth(&hull, pb) > 0.0
+                    && (0..64).all(|k| depth(&hull, r.point_at(a.t * k as Real / 64.0)) > 0.0);
+                if on_surface(pb) && !parry_later && !parry_origin_inside {
                     prop_assert!(
                         pa.distance(pb) <= tol(scale) * 10.0,
                         "solid {solid}: isect {pa} (t {}), parry {pb} (t {}), {r:?} depth {} {:?}",
