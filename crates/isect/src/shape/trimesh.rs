@@ -11,6 +11,7 @@ use crate::bvh::Bvh;
 use crate::error::MeshError;
 use crate::math::{Real, Vec3};
 use crate::query::Bounded;
+use crate::query::algo::trimesh::piece_vertices;
 use crate::shape::{Aabb, Sphere, Triangle};
 use active_edges::{EdgeTable, outward_sign};
 
@@ -35,6 +36,10 @@ pub struct TriMesh {
     /// The triangles across each edge and which edges are active (for contacts).
     pub(crate) edges: EdgeTable,
     pub(crate) bvh: Bvh,
+    /// One vertex of each connected piece of the non-degenerate triangles (for a solid's
+    /// containment of another mesh's pieces), kept with the mesh: finding them is linear in
+    /// the mesh, far more than a query against a small one should cost.
+    pub(crate) pieces: Vec<u32>,
 }
 
 impl TriMesh {
@@ -76,6 +81,7 @@ impl TriMesh {
         let mut bvh = Bvh::new(&vertices, &triangles);
         // The BVH's inside test and tie-break use the outer side, whatever the winding's sign.
         bvh.inward = outward < 0.0;
+        let pieces = piece_vertices(&vertices, &triangles);
         Ok(Self {
             vertices,
             triangles,
@@ -83,6 +89,7 @@ impl TriMesh {
             outward,
             edges,
             bvh,
+            pieces,
         })
     }
 
@@ -136,14 +143,15 @@ impl TriMesh {
     /// Heap bytes held by the mesh: vertices, triangles, the BVH (its 8-wide nodes, 4-wide in
     /// `f64`, a copy of each triangle's corners in leaf order, the leaf order and the degenerate
     /// flags) and the edge table of the contacts (the triangle across each edge, 12 bytes, and
-    /// the active-edge flags, 1 byte, per triangle). Divide by [`TriMesh::triangle_count`] for
-    /// bytes per triangle.
+    /// the active-edge flags, 1 byte, per triangle), and one vertex index per connected piece.
+    /// Divide by [`TriMesh::triangle_count`] for bytes per triangle.
     #[must_use]
     pub fn heap_bytes(&self) -> usize {
         self.vertices.capacity() * core::mem::size_of::<Vec3>()
             + self.triangles.capacity() * core::mem::size_of::<[u32; 3]>()
             + self.bvh.heap_bytes()
             + self.edges.heap_bytes()
+            + self.pieces.capacity() * core::mem::size_of::<u32>()
     }
 
     /// Moves the vertices to `vertices` (same count and order, same triangles) and refits the
@@ -171,6 +179,8 @@ impl TriMesh {
         self.vertices.copy_from_slice(vertices);
         self.bvh.refit(&self.vertices, &self.triangles);
         self.edges.set_flags(&self.vertices, &self.triangles);
+        // Moving vertices can make a triangle degenerate or give one an area.
+        self.pieces = piece_vertices(&self.vertices, &self.triangles);
         // Moving vertices can turn a solid inside out.
         if self.solid {
             self.outward = outward_sign(&self.vertices, &self.triangles);

@@ -59,3 +59,42 @@ fn refit_a_deforming_sphere() {
     assert_eq!(m.refit(&bad), Err(MeshError::NonFiniteVertex { vertex: 3 }));
     assert_eq!(m.vertices(), &moved[..]);
 }
+
+/// A mesh's connected pieces are found again on a refit: a triangle flattened to a sliver
+/// leaves its piece, and the piece that moved inside a solid mesh is found there.
+#[test]
+fn refit_finds_the_pieces_again() {
+    use isect::{Distance, Intersects};
+    let big = mesh(sphere_mesh(Vec3::ZERO, 4.0, 2));
+    assert!(big.is_solid());
+    // Two separate triangles: one inside the big ball, one far outside it.
+    let inside = [Vec3::new(0.0, 0.0, 0.0), Vec3::X, Vec3::Y];
+    let far = [
+        Vec3::new(10.0, 0.0, 0.0),
+        Vec3::new(11.0, 0.0, 0.0),
+        Vec3::new(10.0, 1.0, 0.0),
+    ];
+    let triangles = vec![[0, 1, 2], [3, 4, 5]];
+    let mut small = TriMesh::new(
+        inside.iter().chain(&far).copied().collect(),
+        triangles.clone(),
+    )
+    .unwrap();
+    assert!(small.intersects(&big) && big.intersects(&small));
+    assert_eq!(small.distance(&big), 0.0);
+    // The inside triangle flattened to a segment: not part of the mesh any more; the far one
+    // alone is apart.
+    let flat = [Vec3::ZERO, Vec3::X, Vec3::X * 2.0];
+    small
+        .refit(&flat.iter().chain(&far).copied().collect::<Vec<_>>())
+        .unwrap();
+    assert!(!small.intersects(&big) && !big.intersects(&small));
+    assert!(small.distance(&big) > 0.0);
+    // Moved back, and the far one moved inside too: inside again, as a fresh build says.
+    let near = far.map(|p| p - Vec3::new(10.0, 0.0, 0.0) * 1.0 + Vec3::Z);
+    let moved: Vec<Vec3> = inside.iter().chain(&near).copied().collect();
+    small.refit(&moved).unwrap();
+    let fresh = TriMesh::new(moved, triangles).unwrap();
+    assert!(small.intersects(&big) && fresh.intersects(&big));
+    assert_eq!(small.distance(&big), fresh.distance(&big));
+}

@@ -30,4 +30,4 @@ pub(crate) mod scale;
 pub(crate) mod simplex;
 mod support_map;
 #[cfg(feature = "alloc")]
-mod trimesh;
+pub(crate) mod trimesh;
