@@ -12,7 +12,8 @@
 
 use isect::math::{Quat, Vec3};
 use isect::{
-    Aabb, Capsule, ConvexHull, Distance, Intersects, Obb, Real, Sphere, Sweep, TriMesh, Triangle,
+    Aabb, Bounded, Capsule, ConvexHull, Distance, Intersects, Obb, Real, Sphere, Sweep, TriMesh,
+    Triangle,
 };
 use parry::math::Pose;
 use parry::query::{ShapeCastOptions, cast_shapes};
@@ -25,7 +26,7 @@ use crate::common::{strategy, tol};
 use crate::sweep::Translated;
 
 /// A mesh as parry's (`None` where parry refuses it).
-fn parry_mesh(m: &TriMesh) -> Option<ps::TriMesh> {
+pub(super) fn parry_mesh(m: &TriMesh) -> Option<ps::TriMesh> {
     ps::TriMesh::new(
         m.vertices().iter().map(|&p| to_parry(p)).collect(),
         m.triangles().to_vec(),
@@ -59,14 +60,20 @@ trait Parried {
 
 impl Parried for Sphere {
     fn parried(&self) -> Option<(Pose, Box<dyn ps::Shape>)> {
-        Some((translation(self.center), Box::new(ps::Ball::new(self.radius))))
+        Some((
+            translation(self.center),
+            Box::new(ps::Ball::new(self.radius)),
+        ))
     }
 }
 
 impl Parried for Obb {
     fn parried(&self) -> Option<(Pose, Box<dyn ps::Shape>)> {
         let cuboid = ps::Cuboid::new(to_parry(self.half_extents));
-        Some((pose(self.center, Quat::from_mat3(&self.rotation)), Box::new(cuboid)))
+        Some((
+            pose(self.center, Quat::from_mat3(&self.rotation)),
+            Box::new(cuboid),
+        ))
     }
 }
 
@@ -105,10 +112,26 @@ where
     let (Some((ps_pose, g)), Some(pm)) = (shape.parried(), parry_mesh(m)) else {
         return Err(TestCaseError::reject("parry cannot build the shapes"));
     };
-    let cast_mesh_first = cast_shapes(&Pose::IDENTITY, to_parry(mm), &pm, &ps_pose, to_parry(ms), &*g, options())
-        .expect("supported pair");
-    let cast_mesh_second = cast_shapes(&ps_pose, to_parry(ms), &*g, &Pose::IDENTITY, to_parry(mm), &pm, options())
-        .expect("supported pair");
+    let cast_mesh_first = cast_shapes(
+        &Pose::IDENTITY,
+        to_parry(mm),
+        &pm,
+        &ps_pose,
+        to_parry(ms),
+        &*g,
+        options(),
+    )
+    .expect("supported pair");
+    let cast_mesh_second = cast_shapes(
+        &ps_pose,
+        to_parry(ms),
+        &*g,
+        &Pose::IDENTITY,
+        to_parry(mm),
+        &pm,
+        options(),
+    )
+    .expect("supported pair");
     let theirs = cast_mesh_first.map(|h| h.time_of_impact);
     let ours = shape.sweep(ms, m, mm);
     let v = ms - mm;
@@ -128,11 +151,17 @@ where
     for h in cast_mesh_first.iter().chain(cast_mesh_second.iter()) {
         for n in [h.normal1, h.normal2] {
             let n = from_parry(n);
-            prop_assert!((n.length() - 1.0).abs() <= 1e-3, "parry's normal {n}: {what}");
+            prop_assert!(
+                (n.length() - 1.0).abs() <= 1e-3,
+                "parry's normal {n}: {what}"
+            );
         }
     }
     if let Some(h) = ours {
-        prop_assert!((h.normal.length() - 1.0).abs() <= 1e-4, "isect's normal: {what}");
+        prop_assert!(
+            (h.normal.length() - 1.0).abs() <= 1e-4,
+            "isect's normal: {what}"
+        );
     }
     match (ours, theirs) {
         (Some(h), Some(tp)) if clear_after(tp) => {
@@ -270,16 +299,36 @@ fn aabbs_and_triangles_are_parrys_cuboids_and_triangles() {
     let b = Aabb::new(Vec3::new(-1.0, 2.0, -1.0), Vec3::new(1.0, 3.0, 1.0));
     let cuboid = ps::Cuboid::new(to_parry(b.half_extents()));
     let motion = Vec3::new(0.0, -4.0, 0.0);
-    let theirs = cast_shapes(&translation(b.center()), to_parry(motion), &cuboid, &Pose::IDENTITY, to_parry(Vec3::ZERO), &pm, options())
-        .unwrap()
-        .unwrap();
+    let theirs = cast_shapes(
+        &translation(b.center()),
+        to_parry(motion),
+        &cuboid,
+        &Pose::IDENTITY,
+        to_parry(Vec3::ZERO),
+        &pm,
+        options(),
+    )
+    .unwrap()
+    .unwrap();
     let ours = b.sweep(motion, &m, Vec3::ZERO).unwrap();
     assert!((ours.t_first - theirs.time_of_impact).abs() <= 1e-4);
-    let t = Triangle::new(Vec3::new(-1.0, 2.0, 0.0), Vec3::new(1.0, 2.0, 0.0), Vec3::new(0.0, 3.0, 0.0));
+    let t = Triangle::new(
+        Vec3::new(-1.0, 2.0, 0.0),
+        Vec3::new(1.0, 2.0, 0.0),
+        Vec3::new(0.0, 3.0, 0.0),
+    );
     let pt = ps::Triangle::new(to_parry(t.a), to_parry(t.b), to_parry(t.c));
-    let theirs = cast_shapes(&Pose::IDENTITY, to_parry(motion), &pt, &Pose::IDENTITY, to_parry(Vec3::ZERO), &pm, options())
-        .unwrap()
-        .unwrap();
+    let theirs = cast_shapes(
+        &Pose::IDENTITY,
+        to_parry(motion),
+        &pt,
+        &Pose::IDENTITY,
+        to_parry(Vec3::ZERO),
+        &pm,
+        options(),
+    )
+    .unwrap()
+    .unwrap();
     let ours = t.sweep(motion, &m, Vec3::ZERO).unwrap();
     assert!((ours.t_first - theirs.time_of_impact).abs() <= 1e-4);
 }

@@ -14,6 +14,7 @@ mod intersects_triangle;
 mod linear;
 mod mesh;
 mod mesh_contact;
+mod mesh_shapes;
 mod point_flat;
 mod point_solids;
 mod raycast;

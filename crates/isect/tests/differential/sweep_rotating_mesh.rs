@@ -8,19 +8,12 @@ use isect::{Distance, Intersects, Obb, Real, RigidMotion, SweepHit, TriMesh};
 use parry::shape as ps;
 use proptest::prelude::*;
 
+use super::mesh_shapes::parry_mesh;
 use super::sweep_rotating::{compare, parry_motion, parry_toi};
 use crate::common::mesh::{soup, terrain};
 use crate::common::parry_conv::to_parry;
 use crate::common::strategy;
 use crate::sweep::rotating::Carried;
-
-fn parry_mesh(m: &TriMesh) -> Option<ps::TriMesh> {
-    ps::TriMesh::new(
-        m.vertices().iter().map(|&p| to_parry(p)).collect(),
-        m.triangles().to_vec(),
-    )
-    .ok()
-}
 
 /// Random soups and terrains, without degenerate triangles (which parry keeps its own way).
 fn any_mesh() -> impl Strategy<Value = TriMesh> {

@@ -18,7 +18,7 @@ fn all(a: &TriMesh, b: &TriMesh, margin: Real) -> Vec<MeshPairContact> {
     out
 }
 
-fn moved(m: &TriMesh, f: impl Fn(Vec3) -> Vec3) -> TriMesh {
+pub(super) fn moved(m: &TriMesh, f: impl Fn(Vec3) -> Vec3) -> TriMesh {
     TriMesh::new(
         m.vertices().iter().map(|&p| f(p)).collect(),
         m.triangles().to_vec(),

@@ -6,20 +6,13 @@
 //! mesh and within their depth of this one).
 
 use super::contact::grid;
+use super::contact_pair::moved;
 use super::mesh;
 use crate::common::mesh::{sphere_mesh, subdivided_cube, terrain};
 use crate::common::tol;
 use isect::math::{Mat3, Quat, Vec3};
 use isect::{Contact, ContactManifold, Manifold, Obb, PointQuery, Real, TriMesh};
 use proptest::prelude::*;
-
-fn moved(m: &TriMesh, f: impl Fn(Vec3) -> Vec3) -> TriMesh {
-    TriMesh::new(
-        m.vertices().iter().map(|&p| f(p)).collect(),
-        m.triangles().to_vec(),
-    )
-    .unwrap()
-}
 
 /// The cube `[-1, 1]³` (faces of 2 × 2 quads) turned by `q`, scaled by `s`, its center at `c`.
 fn cube(s: Real, q: Quat, c: Vec3) -> TriMesh {

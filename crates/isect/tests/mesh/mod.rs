@@ -3,7 +3,7 @@
 
 mod active_corners;
 pub mod contact;
-mod contact_pair;
+pub mod contact_pair;
 mod distance;
 mod manifold;
 mod manifold_pair;
