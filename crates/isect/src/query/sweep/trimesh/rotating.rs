@@ -102,8 +102,8 @@ impl Bounds {
 
 /// Every triangle (with an area) in the swept box, swept by the shape's rigid motion, nearest
 /// first by [`Bounds`]; with `need_last`, the last contact over all of them too, else only the
-/// first. A triangle the shape cannot reach within the motion is skipped, and so is one that can
-/// neither come before the best first contact nor (with `need_last`) after the best last one.
+/// first. A triangle that can neither come before the best first contact nor (with `need_last`)
+/// after the best last one is skipped.
 fn sweep_triangles<S>(
     mesh: &TriMesh,
     shape: &S,
@@ -126,10 +126,6 @@ where
     candidates.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
     let mut found: Option<Found> = None;
     for (forwards, backwards, i) in candidates {
-        // Out of reach within the motion: so are the rest (sorted by `forwards`).
-        if forwards > 1.0 {
-            break;
-        }
         if let Some(f) = &found {
             let may_be_first = forwards <= f.first.0;
             let may_be_last = need_last && 1.0 - backwards >= f.last;
