@@ -7,20 +7,16 @@
 //! time `t` it lies within `|c_s − center|` of `center + linear·t`. The box of that path, grown
 //! by the reach, holds everything the shape passes through; the mesh's BVH gives the triangles
 //! in it, and each is swept by [`sweep_rotating`] (conservative advancement bounded by the
-//! angular speed), the earliest first contact and the latest last contact kept. The triangles go
-//! nearest first by a lower bound on their contact time (the gap to the shape's ball over its
-//! fastest point's speed), and one whose bound lies past the best time found is skipped, so a
-//! swing that hits early tests few of the triangles in its box; `t_last` needs the same bound
-//! from the end. The cost is two advancement runs per triangle not skipped.
-
-use alloc::vec::Vec;
+//! angular speed), the earliest first contact and the latest last contact kept. The cost is
+//! two advancement runs per triangle in that box: fine for a character's or a tool's step
+//! among the triangles around it, not for a motion across a whole dense mesh.
 
 use super::{against, inside};
 use crate::math::{Real, Vec3};
 use crate::query::algo::gjk::SupportMap;
-use crate::query::sweep::rotating::{ROTATING_RELATIVE_TOLERANCE, RigidMotion, sweep_rotating};
-use crate::query::{Bounded, MeshSweepHit, PointQuery, SweepHit};
-use crate::shape::{Aabb, Sphere, TriMesh, Triangle};
+use crate::query::sweep::rotating::{RigidMotion, sweep_rotating};
+use crate::query::{Bounded, MeshSweepHit, SweepHit};
+use crate::shape::{Aabb, TriMesh};
 
 /// What the triangles in the swept box give: the first contact (time, triangle index, point,
 /// normal; the lowest index among equal times) and the last time of contact.
@@ -56,90 +52,24 @@ fn swept_box<S: Bounded + ?Sized>(shape: &S, motion: &RigidMotion) -> Option<Aab
     (b.min.is_finite() && b.max.is_finite()).then_some(b)
 }
 
-/// Lower bounds on when the shape can first touch a triangle, going forwards from `t = 0` and
-/// backwards from `t = 1`: the gap between the triangle and the shape's bounding ball at that
-/// end, less the advancement's touching tolerance, over the fastest any point of the shape
-/// moves (`|linear| + |angular|` times the ball's farthest reach from the rotation center).
-/// Conservative advancement's steps are each at least the shapes' distance over a closing speed
-/// no faster than that, and its answer within its tolerance of touching, so a triangle whose
-/// bound lies past the best time so far cannot give an earlier (or, backwards, a later) time.
-struct Bounds {
-    start: Sphere,
-    end: Sphere,
-    fastest: Real,
-    slack: Real,
-}
-
-impl Bounds {
-    fn new<S: Bounded + ?Sized>(shape: &S, motion: &RigidMotion, swept: &Aabb) -> Self {
-        let ball = shape.bounding_sphere();
-        let reach = ball.center.distance(motion.center) + ball.radius;
-        let fastest = motion.linear.length() + motion.angular.length() * reach;
-        let scale = swept.min.abs().max(swept.max.abs()).max_element();
-        Self {
-            start: ball,
-            end: Sphere::new(motion.point_at(ball.center, 1.0), ball.radius),
-            // Widened well past the bound's own rounding.
-            fastest: fastest * (1.0 + 1.0 / 1024.0),
-            slack: 8.0 * ROTATING_RELATIVE_TOLERANCE * scale.max(1.0),
-        }
-    }
-
-    /// `(forwards, backwards)`: no contact with `triangle` before the first, none after one
-    /// minus the second.
-    fn times(&self, triangle: &Triangle) -> (Real, Real) {
-        let at = |ball: &Sphere| {
-            let gap = triangle.distance_to_point(ball.center) - ball.radius - self.slack;
-            if gap > 0.0 && self.fastest > 0.0 {
-                gap / self.fastest
-            } else {
-                0.0
-            }
-        };
-        (at(&self.start), at(&self.end))
-    }
-}
-
-/// Every triangle (with an area) in the swept box, swept by the shape's rigid motion, nearest
-/// first by [`Bounds`]; with `need_last`, the last contact over all of them too, else only the
-/// first. A triangle that can neither come before the best first contact nor (with `need_last`)
-/// after the best last one is skipped.
+/// Every triangle (with an area) in the swept box, swept by the shape's rigid motion.
 fn sweep_triangles<S>(
     mesh: &TriMesh,
     shape: &S,
     motion: &RigidMotion,
     swept: &Aabb,
-    need_last: bool,
 ) -> Option<Found>
 where
     S: SupportMap + Bounded + ?Sized,
 {
-    let bounds = Bounds::new(shape, motion, swept);
-    let mut candidates: Vec<(Real, Real, u32)> = Vec::new();
+    let mut found: Option<Found> = None;
     mesh.query_aabb(swept, |i| {
         let triangle = mesh.triangle(i);
-        if triangle.normal().is_some() {
-            let (forwards, backwards) = bounds.times(&triangle);
-            candidates.push((forwards, backwards, i));
+        if triangle.normal().is_none() {
+            return;
         }
-    });
-    candidates.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
-    let mut found: Option<Found> = None;
-    for (forwards, backwards, i) in candidates {
-        if let Some(f) = &found {
-            let may_be_first = forwards <= f.first.0;
-            let may_be_last = need_last && 1.0 - backwards >= f.last;
-            if !may_be_first && !may_be_last {
-                if need_last {
-                    continue;
-                }
-                // Sorted by `forwards`: no later candidate comes first either.
-                break;
-            }
-        }
-        let triangle = mesh.triangle(i);
         let Some(hit) = sweep_rotating(shape, motion, &triangle, &RigidMotion::STILL) else {
-            continue;
+            return;
         };
         let first = (hit.t_first, i, hit.point, hit.normal);
         match &mut found {
@@ -156,7 +86,7 @@ where
                 f.last = f.last.max(hit.t_last);
             }
         }
-    }
+    });
     found
 }
 
@@ -202,8 +132,7 @@ impl TriMesh {
         S: SupportMap + Bounded + ?Sized,
     {
         let swept = swept_box(shape, motion)?;
-        let (t, triangle, point, normal) =
-            sweep_triangles(self, shape, motion, &swept, false)?.first;
+        let (t, triangle, point, normal) = sweep_triangles(self, shape, motion, &swept)?.first;
         Some(MeshSweepHit {
             t,
             triangle,
@@ -247,7 +176,7 @@ impl TriMesh {
         S: SupportMap + Bounded + ?Sized,
     {
         let swept = swept_box(shape, motion)?;
-        let found = sweep_triangles(self, shape, motion, &swept, true);
+        let found = sweep_triangles(self, shape, motion, &swept);
         // A point of the shape at the start and at the end: a shape touching no triangle
         // there lies wholly inside or wholly outside a solid mesh.
         let p = shape.support(Vec3::X);
