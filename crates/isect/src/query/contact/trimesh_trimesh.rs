@@ -181,6 +181,13 @@ pub(crate) fn pair_contacts(
     });
 }
 
+/// Whether the pair contact `c` wins over `e` as the deepest: deeper, or as deep with the lower
+/// pair of triangle indices.
+pub(crate) fn deeper(c: &MeshPairContact, e: &MeshPairContact) -> bool {
+    c.depth > e.depth
+        || (c.depth == e.depth && (c.triangle, c.other_triangle) < (e.triangle, e.other_triangle))
+}
+
 /// The deepest contact of `a` with `b` (placed by `place` in `a`'s frame), in `a`'s frame: the
 /// deepest pair contact (the lowest pair of indices on a tie), or for a piece of one mesh
 /// wholly inside the other, solid, one the way out of it.
@@ -191,12 +198,7 @@ pub(crate) fn deepest_pair_contact(
 ) -> Option<ContactInfo> {
     let mut best: Option<MeshPairContact> = None;
     pair_contacts(a, b, place, 0.0, |c| {
-        let better = best.is_none_or(|e| {
-            c.depth > e.depth
-                || c.depth == e.depth
-                    && (c.triangle, c.other_triangle) < (e.triangle, e.other_triangle)
-        });
-        if c.depth >= 0.0 && better {
+        if c.depth >= 0.0 && best.is_none_or(|e| deeper(&c, &e)) {
             best = Some(c);
         }
     });

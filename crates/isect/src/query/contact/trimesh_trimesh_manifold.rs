@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 
 use crate::math::{Real, Vec3};
 use crate::query::contact::trimesh_manifold::{feature_points, gathered};
-use crate::query::contact::trimesh_trimesh::{deepest_pair_contact, pair_contacts};
+use crate::query::contact::trimesh_trimesh::{deeper, deepest_pair_contact, pair_contacts};
 use crate::query::{ContactManifold, Manifold, MeshContact, MeshPairContact};
 use crate::shape::TriMesh;
 
@@ -66,12 +66,10 @@ impl ContactManifold<TriMesh> for TriMesh {
                 touching.push(c);
             }
         });
-        let deepest = touching.iter().copied().reduce(|b, c| {
-            let deeper = c.depth > b.depth
-                || (c.depth == b.depth
-                    && (c.triangle, c.other_triangle) < (b.triangle, b.other_triangle));
-            if deeper { c } else { b }
-        });
+        let deepest = touching
+            .iter()
+            .copied()
+            .reduce(|b, c| if deeper(&c, &b) { c } else { b });
         let deepest = match deepest {
             Some(c) => seen_from_other(&c),
             // No triangles touch: wholly inside a solid other (one point) or apart.
