@@ -24,6 +24,7 @@ mod polyline_pairs;
 mod polyline_parry;
 #[cfg(not(isect_no_parry))]
 mod polyline_parry_pairs;
+mod polyline_polygon;
 mod polyline_polyline;
 mod polyline_props;
 mod raycast;

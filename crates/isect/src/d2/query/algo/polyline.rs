@@ -16,10 +16,12 @@ use crate::d2::shape::{
     box_entry,
 };
 use crate::math::{Real, Vec2};
+
 /// A shape that meets a [`Polyline`] through the query traits and its methods
 /// ([`Polyline::sweep_segment`], [`Polyline::contacts`]): [`Circle`], [`Aabb`], [`Obb`],
-/// [`Capsule`], [`Triangle`], [`ConvexPolygon`], [`Segment`], [`Ray`] and [`Line`]. Sealed: the
-/// polyline queries need each shape's queries with a segment and its extent along a direction.
+/// [`Capsule`], [`Triangle`], [`ConvexPolygon`], [`Polygon`], [`Segment`], [`Ray`] and [`Line`].
+/// Sealed: the polyline queries need each shape's queries with a segment and its extent along a
+/// direction.
 pub trait PolylineShape: sealed::Touch {}
 
 pub(crate) mod sealed {
@@ -160,9 +162,25 @@ polyline_shape!(
     |l: &Line, m| linear(l.origin, l.dir, m, true),
     |l: &Line, n: Vec2| linear_span(l.origin, l.dir, n, true)
 );
-// The concave polygon has no contacts with a segment yet, so only the overlap, distance and
-// sweep queries.
+// A `Polygon` is valid by construction; its span is its corners' (the extremes of a polygon
+// along a direction are corners, concave or not).
 piece!(Polygon, |_: &Polygon| true, boxed);
+impl sealed::Touch for Polygon {
+    #[inline]
+    fn span(&self, n: Vec2) -> (Real, Real) {
+        self.points()
+            .iter()
+            .fold((Real::INFINITY, Real::NEG_INFINITY), |(lo, hi), p| {
+                let h = n.dot(*p);
+                (lo.min(h), hi.max(h))
+            })
+    }
+    #[inline]
+    fn touch(&self, segment: &Segment) -> Option<ContactInfo> {
+        Contact::<Segment>::contact(self, segment)
+    }
+}
+impl PolylineShape for Polygon {}
 
 /// The least and the greatest `n · p` over the points `p` of the shape, radius included.
 fn convex_span<S: AsConvex>(shape: &S, n: Vec2) -> (Real, Real) {

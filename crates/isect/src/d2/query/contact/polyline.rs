@@ -1,5 +1,6 @@
-//! `Contact` between a [`Polyline`] and every convex shape, a ray and a line (both orders) and
-//! [`Polyline::contacts`] (every segment within a margin), with ghost vertices.
+//! `Contact` between a [`Polyline`] and every convex shape, a ray, a line and a concave
+//! [`Polygon`] (both orders) and [`Polyline::contacts`] (every segment within a margin), with
+//! ghost vertices.
 //!
 //! Each segment's contact is the pair's (`Contact<Segment>`) or, within the margin, the closest
 //! points. Then, as the 3D mesh removes internal edges (`query/contact/trimesh.rs`) and as
@@ -17,7 +18,8 @@
 use crate::d2::query::algo::polyline::PolylineShape;
 use crate::d2::query::{Contact, ContactInfo, PolylineContact, mirror_contact};
 use crate::d2::shape::{
-    Aabb, Capsule, Circle, ConvexPolygon, LEFT, Line, Obb, Polyline, RIGHT, Ray, Segment, Triangle,
+    Aabb, Capsule, Circle, ConvexPolygon, LEFT, Line, Obb, Polygon, Polyline, RIGHT, Ray, Segment,
+    Triangle,
 };
 use crate::math::{Real, Vec2};
 
@@ -257,5 +259,6 @@ polyline_contact!(Capsule);
 polyline_contact!(Triangle);
 polyline_contact!(Segment);
 polyline_contact!(ConvexPolygon);
+polyline_contact!(Polygon);
 polyline_contact!(Ray);
 polyline_contact!(Line);
