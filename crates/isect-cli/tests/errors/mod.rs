@@ -126,7 +126,7 @@ const BAD: &[(&str, &str, &str)] = &[
     (
         "render2d",
         "2d_scene_unknown_pair.json",
-        "2d_scene_unknown_pair.json: queries[0]: isect does not implement manifold for polygon \
+        "2d_scene_unknown_pair.json: queries[0]: isect does not implement manifold for polyline \
          and polyline in 2D",
     ),
     (

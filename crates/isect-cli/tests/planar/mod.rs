@@ -19,14 +19,14 @@ fn query_2d_names_a_missing_pair_in_place() {
                 { "name": "ground", "type": "polyline", "points": [[-4, -1], [0, -1], [4, -1]] },
             ],
             "queries": [
-                { "query": "manifold", "a": "notch", "b": "ground" },
+                { "query": "manifold", "a": "ground", "b": "ground" },
                 { "query": "distance", "a": "ground", "b": "notch" },
             ]
         }),
     );
     assert_eq!(
         r[0]["result"]["error"],
-        json!("isect does not implement manifold for polygon and polyline in 2D")
+        json!("isect does not implement manifold for polyline and polyline in 2D")
     );
     assert_eq!(r[1]["result"], json!(1.0));
 }

@@ -1,16 +1,18 @@
 //! `Contact` between a concave `Polygon` and a `Polyline`: hand cases with exact answers (a
 //! U-shaped polygon sunk into a flat chain across its shared vertices, resting on it, apart, over
 //! a step's edge; an L across a riser), a convex `Polygon` giving exactly `ConvexPolygon`'s answers, and
-//! every query against brute force over the segments on random polylines and polygons.
+//! every query against brute force over the segments on random polylines and polygons; the
+//! manifold likewise (a U's two bottom corners, exact), and its properties on random input.
 
 use isect::Real;
 use isect::d2::{
-    Contact, ConvexPolygon, Distance, Intersects, Polygon, Polyline, PolylineShape, Segment, Sweep,
+    Contact, ContactManifold, ConvexPolygon, Distance, Intersects, Manifold, PointQuery, Polygon,
+    Polyline, PolylineShape, Segment, Sweep,
 };
 use isect::math::Vec2;
 use proptest::prelude::*;
 
-use super::common::v;
+use super::common::{tol, v};
 use super::polyline_props::{polyline, segments};
 use super::strategy as st;
 
@@ -196,5 +198,76 @@ proptest! {
         prop_assert_eq!(g.contact(&p), h.contact(&p));
         prop_assert_eq!(p.contact(&g), p.contact(&h));
         prop_assert_eq!(all(&p, &g, 0.25), all(&p, &h, 0.25));
+    }
+}
+
+/// The manifold's points and depths, sorted by x then y.
+fn sorted(m: &Manifold) -> Vec<(Vec2, Real)> {
+    let mut out: Vec<_> = m.points().iter().map(|p| (p.point, p.depth)).collect();
+    out.sort_by(|a, b| a.0.x.total_cmp(&b.0.x).then(a.0.y.total_cmp(&b.0.y)));
+    out
+}
+
+#[test]
+fn a_concave_polygons_manifold_on_a_flat_chain_is_its_bottom_corners() {
+    let p = floor();
+    // Sunk 0.25 across the shared vertex (1, 0): the two bottom corners, halfway up to the floor.
+    for x in [1.0, 0.0, 2.5] {
+        let m = cup(x, -0.25).contact_manifold(&p);
+        assert_eq!(m.normal, Vec2::Y, "x = {x}");
+        assert_eq!(
+            sorted(&m),
+            [(v(x - 1.0, -0.125), 0.25), (v(x + 1.0, -0.125), 0.25)],
+            "x = {x}"
+        );
+        let back = p.contact_manifold(&cup(x, -0.25));
+        assert_eq!(back.normal, Vec2::NEG_Y);
+        assert_eq!(sorted(&back), sorted(&m));
+    }
+    // Resting exactly: the corners at depth 0.
+    let m = cup(1.0, 0.0).contact_manifold(&p);
+    assert_eq!(sorted(&m), [(v(0.0, 0.0), 0.0), (v(2.0, 0.0), 0.0)]);
+    // Past the floor's end at x = -2: the corner beyond it is not a point; the floor's end is.
+    let m = cup(-2.5, -0.25).contact_manifold(&p);
+    assert_eq!(
+        sorted(&m),
+        [(v(-2.0, -0.125), 0.25), (v(-1.5, -0.125), 0.25)]
+    );
+    // Apart.
+    assert!(cup(1.0, 0.125).contact_manifold(&p).is_empty());
+}
+
+proptest! {
+    /// The manifold is empty exactly when there is no contact, has the contact's normal, is the
+    /// same in both orders, and its points lie between the shapes with depths in [0, depth].
+    #[test]
+    fn polygon_manifolds_on_random_polylines(p in polyline(), g in st::polygon()) {
+        let m = g.contact_manifold(&p);
+        let c = g.contact(&p);
+        prop_assert_eq!(m.is_empty(), c.is_none());
+        let back = p.contact_manifold(&g);
+        prop_assert_eq!(back.normal, -m.normal);
+        prop_assert_eq!(sorted(&back), sorted(&m));
+        let Some(c) = c else { return Ok(()) };
+        prop_assert_eq!(m.normal, c.normal);
+        let t = tol(20.0) * 4.0;
+        for q in m.points() {
+            prop_assert!(q.depth >= 0.0 && q.depth <= c.depth + t, "{:?} {:?}", m, c);
+            let reach = q.depth + t;
+            prop_assert!(
+                g.distance_to_point(q.point) <= reach && p.distance_to_point(q.point) <= reach,
+                "point off the shapes: {:?} {:?}", m, c
+            );
+        }
+    }
+
+    /// A convex `Polygon`'s manifold is the `ConvexPolygon`'s of the same corners.
+    #[test]
+    fn a_convex_polygons_manifold_is_the_convex_polygons(p in polyline(), h in st::convex_polygon()) {
+        let Ok(g) = Polygon::new(h.vertices().to_vec()) else {
+            return Ok(());
+        };
+        let h = ConvexPolygon::new(g.points().to_vec());
+        prop_assert_eq!(g.contact_manifold(&p), h.contact_manifold(&p));
     }
 }

@@ -1,5 +1,6 @@
-//! `ContactManifold` of the seven convex shapes against a [`Polyline`], both orders: up to two
-//! points with the normal of `Contact<Polyline>` (ghost vertices applied).
+//! `ContactManifold` of the seven convex shapes and the concave [`Polygon`] against a
+//! [`Polyline`], both orders: up to two points with the normal of `Contact<Polyline>` (ghost
+//! vertices applied).
 //!
 //! Where the deepest contact's normal is not its segment's face normal (a genuine corner: a
 //! step's edge), the manifold is that segment's pair manifold (`ContactManifold<Segment>`).
@@ -17,10 +18,13 @@
 
 use crate::d2::query::algo::contact::{Body, ContactBody, clip};
 use crate::d2::query::algo::convex::Convex;
+use crate::d2::query::algo::polygon_contact::is_convex;
 use crate::d2::query::algo::polyline::PolylineShape;
 use crate::d2::query::contact::polyline::deepest_of;
 use crate::d2::query::{ContactManifold, Manifold, ManifoldPoint, mirror_manifold};
-use crate::d2::shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polyline, Segment, Triangle};
+use crate::d2::shape::{
+    Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Polyline, Segment, Triangle,
+};
 use crate::math::{ON_SET_TOLERANCE, Real, Vec2};
 
 /// A segment runs across a normal when its extent along it is at most this fraction of its
@@ -47,6 +51,22 @@ fn polyline_manifold<S>(polyline: &Polyline, shape: &S) -> Manifold
 where
     S: PolylineShape + ContactManifold<Segment> + ContactBody,
 {
+    run_manifold(polyline, shape, shape.body().map(Incident::Body))
+}
+
+/// What the shape offers a straight run's clipping: a convex body, or a concave polygon's
+/// corners.
+enum Incident<'a> {
+    Body(Body<'a>),
+    Corners(&'a [Vec2]),
+}
+
+/// [`polyline_manifold`] with the shape's `incident` for a straight run (`None`: the contact's
+/// one point).
+fn run_manifold<S>(polyline: &Polyline, shape: &S, incident: Option<Incident<'_>>) -> Manifold
+where
+    S: PolylineShape + ContactManifold<Segment>,
+{
     let Some((i, c)) = deepest_of(polyline, shape) else {
         return Manifold::EMPTY;
     };
@@ -63,7 +83,7 @@ where
         let m = shape.contact_manifold(&segment);
         return if m.is_empty() { single } else { m };
     }
-    let Some(body) = shape.body() else {
+    let Some(incident) = incident else {
         return single;
     };
     // The outermost points along the face, with their places along it.
@@ -78,12 +98,17 @@ where
         if !across(&s, n) {
             return;
         }
-        let reference = Body::Hull(Convex::segment(s.a, s.b, 0.0));
         let mut out = [ManifoldPoint {
             point: Vec2::ZERO,
             depth: 0.0,
         }; 2];
-        let count = clip(&reference, 0, &body, n, &mut out);
+        let count = match &incident {
+            Incident::Body(body) => {
+                let reference = Body::Hull(Convex::segment(s.a, s.b, 0.0));
+                clip(&reference, 0, body, n, &mut out)
+            }
+            Incident::Corners(corners) => clip_corners(corners, &s, n, t, &mut out),
+        };
         for p in &out[..count] {
             let p = ManifoldPoint {
                 point: p.point,
@@ -106,6 +131,86 @@ where
         _ => single,
     }
 }
+
+/// The outermost points along `t` of a concave polygon (`corners`, counter-clockwise) on or below
+/// the line of `segment` (normal `n` towards the polygon) and within the segment's slab: its
+/// corners there and its edges' crossings of the slab's ends, each written halfway between the
+/// polygon and the line with its depth below the line, as `clip` writes a convex body's.
+/// Returns how many (0 to 2).
+fn clip_corners(
+    corners: &[Vec2],
+    segment: &Segment,
+    n: Vec2,
+    t: Vec2,
+    out: &mut [ManifoldPoint; 2],
+) -> usize {
+    let h = n.dot(segment.a);
+    let (ta, tb) = (t.dot(segment.a), t.dot(segment.b));
+    let (lo, hi) = (ta.min(tb), ta.max(tb));
+    let mut ends: [Option<(Real, ManifoldPoint)>; 2] = [None, None];
+    let mut take = |p: Vec2| {
+        let depth = h - n.dot(p);
+        let x = t.dot(p);
+        if !(depth >= 0.0 && x >= lo && x <= hi) {
+            return;
+        }
+        let q = ManifoldPoint {
+            point: p + n * (0.5 * depth),
+            depth,
+        };
+        if ends[0].is_none_or(|(l, _)| x < l) {
+            ends[0] = Some((x, q));
+        }
+        if ends[1].is_none_or(|(u, _)| x > u) {
+            ends[1] = Some((x, q));
+        }
+    };
+    let k = corners.len();
+    for i in 0..k {
+        let (p, q) = (corners[i], corners[(i + 1) % k]);
+        take(p);
+        // The edge's crossings of the slab's ends.
+        let (tp, tq) = (t.dot(p), t.dot(q));
+        for end in [lo, hi] {
+            if (tp - end) * (tq - end) < 0.0 {
+                let u = (end - tp) / (tq - tp);
+                take(p + (q - p) * u);
+            }
+        }
+    }
+    match ends {
+        [Some((l, a)), Some((u, b))] if u > l => {
+            out[0] = a;
+            out[1] = b;
+            2
+        }
+        [Some((_, a)), _] => {
+            out[0] = a;
+            1
+        }
+        _ => 0,
+    }
+}
+
+impl ContactManifold<Polyline> for Polygon {
+    /// Up to two points with the normal of [`Contact`](crate::d2::Contact) (from the polyline
+    /// towards the polygon, ghost vertices applied). A convex polygon gives the `ConvexPolygon`'s
+    /// manifold of its corners. A concave one on a straight run of segments gives its outermost
+    /// points on or below the run (its corners and its edges at the run's ends), each halfway
+    /// between the polygon and the run with its depth below it; at a genuine corner, that
+    /// segment's pair manifold. Empty when they do not meet.
+    #[inline]
+    fn contact_manifold(&self, other: &Polyline) -> Manifold {
+        let corners = self.points();
+        let incident = if is_convex(corners) {
+            Incident::Body(Body::Hull(Convex::polygon(corners)))
+        } else {
+            Incident::Corners(corners)
+        };
+        run_manifold(other, self, Some(incident))
+    }
+}
+mirror_manifold!(Polygon, Polyline);
 
 /// Implements `ContactManifold<Polyline> for $shape` and the mirror.
 macro_rules! polyline_manifold {
