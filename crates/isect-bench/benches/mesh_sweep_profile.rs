@@ -196,7 +196,10 @@ fn time(lib: &str, casts: usize, mut run: impl FnMut() -> usize) {
             start.elapsed().as_secs_f64()
         })
         .fold(f64::INFINITY, f64::min);
-    println!("{lib}: {:.0} ns per query", best * 1e9 / casts.max(1) as f64);
+    println!(
+        "{lib}: {:.0} ns per query",
+        best * 1e9 / casts.max(1) as f64
+    );
 }
 
 fn main() {

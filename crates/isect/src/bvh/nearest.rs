@@ -193,9 +193,7 @@ impl Bvh {
         dist: impl FnMut(u32, Real) -> Real,
     ) -> Option<(u32, Real)> {
         match bounds {
-            Some((lo, hi)) => {
-                self.nearest_by(|node| ball_box_gaps(node, lo, hi, center, r), dist)
-            }
+            Some((lo, hi)) => self.nearest_by(|node| ball_box_gaps(node, lo, hi, center, r), dist),
             None => self.nearest_by(|node| ball_gaps(node, center, r), dist),
         }
     }

@@ -50,7 +50,10 @@ impl MeshDistance for Obb {
 
 impl MeshDistance for Capsule {
     fn ball(&self) -> (Vec3, Real) {
-        ((self.a + self.b) * 0.5, self.a.distance(self.b) * 0.5 + self.radius)
+        (
+            (self.a + self.b) * 0.5,
+            self.a.distance(self.b) * 0.5 + self.radius,
+        )
     }
 }
 
@@ -109,8 +112,8 @@ fn closest_to_mesh<S: MeshDistance + ?Sized>(
     let (center, r) = shape.ball();
     // Widened by many ulp of the magnitudes, so that the rounding of the gaps (and of the pair
     // distances the bounds are compared with) never skips the nearest triangle.
-    let r = r * (1.0 + 64.0 * Real::EPSILON)
-        + 64.0 * Real::EPSILON * (center.abs().max_element() + r);
+    let r =
+        r * (1.0 + 64.0 * Real::EPSILON) + 64.0 * Real::EPSILON * (center.abs().max_element() + r);
     let triangle = |slot: u32| {
         let [a, b, c] = bvh.tri(slot);
         Triangle::new(a, b, c)
