@@ -14,11 +14,18 @@
 //! fingerprint); `ISECT_PROFILE_TIME=<passes>` also prints the best of that many timed passes in
 //! ns per cast; `ISECT_PROFILE_CASTS` sets the number of casts (256); `ISECT_PROFILE_COUNT=0`
 //! skips the count of triangle boxes (a brute force, slow under callgrind).
+//!
+//! `distance` in place of `short`/`long` times distances instead (`Distance<TriMesh>` against
+//! parry3d's `query::distance`) from shapes placed as above where they do not meet the mesh (as
+//! `mesh_shapes` places them); under callgrind, `--toggle-collect='*distance_all*'`. The
+//! fingerprint is then over the bits of every distance.
 
 use std::hint::black_box;
 
 use isect::math::Vec3;
-use isect::{Bounded, Capsule, ConvexHull, MeshSweepHit, Obb, Real, Sphere, TriMesh};
+use isect::{
+    Bounded, Capsule, ConvexHull, Distance, Intersects, MeshSweepHit, Obb, Real, Sphere, TriMesh,
+};
 use isect_bench::Rng;
 use isect_bench::convert::{pose, to_parry, translation};
 use isect_bench::meshes::{Mesh, soup, sphere, terrain};
@@ -101,6 +108,47 @@ fn sweep_all(mesh: &TriMesh, casts: &[(Shape, Vec3)]) -> usize {
         .count()
 }
 
+/// isect's distance between `shape` and `mesh`.
+fn distance(mesh: &TriMesh, shape: &Shape) -> Real {
+    match shape {
+        Shape::Sphere(s) => black_box(s).distance(mesh),
+        Shape::Capsule(c) => black_box(c).distance(mesh),
+        Shape::Box(b) => black_box(b).distance(mesh),
+        Shape::Hull(h) => black_box(h).distance(mesh),
+    }
+}
+
+/// Whether `shape` meets `mesh`.
+fn meets(mesh: &TriMesh, shape: &Shape) -> bool {
+    match shape {
+        Shape::Sphere(s) => s.intersects(mesh),
+        Shape::Capsule(c) => c.intersects(mesh),
+        Shape::Box(b) => b.intersects(mesh),
+        Shape::Hull(h) => h.intersects(mesh),
+    }
+}
+
+#[inline(never)]
+fn distance_all(mesh: &TriMesh, shapes: &[Shape]) -> usize {
+    shapes
+        .iter()
+        .filter(|s| distance(mesh, s) < Real::INFINITY)
+        .count()
+}
+
+#[inline(never)]
+fn distance_all_parry(mesh: &ps::TriMesh, shapes: &[ParryShape]) -> usize {
+    shapes
+        .iter()
+        .filter(|(p, s)| {
+            query::distance(&Pose::IDENTITY, mesh, p, s.as_ref())
+                .expect("supported pair")
+                .distance
+                < Real::INFINITY
+        })
+        .count()
+}
+
 #[inline(never)]
 fn sweep_all_parry(mesh: &ps::TriMesh, casts: &[(ParryShape, parry3d::math::Vector)]) -> usize {
     let options = ShapeCastOptions {
@@ -148,7 +196,10 @@ fn time(lib: &str, casts: usize, mut run: impl FnMut() -> usize) {
             start.elapsed().as_secs_f64()
         })
         .fold(f64::INFINITY, f64::min);
-    println!("{lib}: {:.0} ns/cast", best * 1e9 / casts.max(1) as f64);
+    println!(
+        "{lib}: {:.0} ns per query",
+        best * 1e9 / casts.max(1) as f64
+    );
 }
 
 fn main() {
@@ -178,6 +229,34 @@ fn main() {
     let center = (lo + hi) * 0.5;
     let place = |rng: &mut Rng| center + rng.vec3(-1.0, 1.0) * (hi - lo) * 0.6;
     let n: usize = env_or("ISECT_PROFILE_CASTS", 256);
+    if word(3, "short") == "distance" {
+        let mut shapes = Vec::with_capacity(n);
+        while shapes.len() < n {
+            let s = make(kind, place(&mut rng), &mut rng);
+            if !meets(&ours, &s) {
+                shapes.push(s);
+            }
+        }
+        let what = format!("{mesh_name} {} {kind} distance", mesh.triangles.len());
+        if std::env::var("ISECT_PROFILE_LIB").as_deref() == Ok("parry") {
+            let pv: Vec<_> = mesh.vertices.iter().map(|&p| to_parry(p)).collect();
+            let theirs = ps::TriMesh::new(pv, mesh.triangles.clone()).unwrap();
+            let pshapes: Vec<_> = shapes.iter().map(Shape::parry).collect();
+            distance_all_parry(&theirs, &pshapes);
+            println!("{what}: parry, {n} distances");
+            time("parry", n, || distance_all_parry(&theirs, &pshapes));
+            return;
+        }
+        distance_all(&ours, &shapes);
+        time("isect", n, || distance_all(&ours, &shapes));
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for s in &shapes {
+            h ^= f64::from(distance(&ours, s)).to_bits();
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        println!("{what}: isect, {n} distances, fingerprint {h:016x}");
+        return;
+    }
     let casts: Vec<(Shape, Vec3)> = (0..n)
         .map(|_| {
             let at = place(&mut rng);

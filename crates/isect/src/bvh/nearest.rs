@@ -12,10 +12,15 @@
 //! computed distance, and must still be measured, so the least computed distance wins.
 
 use crate::bvh::layout::{Bvh, EMPTY, LANES, Node, NodeRef};
-use crate::bvh::stack::Stack;
+use crate::bvh::stack::{InlineStack, Stack};
 use crate::math::{Real, Vec3};
 
 const NO_REF: NodeRef = NodeRef { index: 0, count: 0 };
+
+/// Entries of [`Bvh::nearest_by`]'s stack kept inline: a search that has found nothing yet
+/// pushes every lane of each node on its way down (seven siblings a level in `f32`), which
+/// spilled the traversals' usual 16 to the heap on most distance queries.
+const NEAREST_STACK: usize = 64;
 
 /// The factor by which the searches widen the best squared distance before pruning by a bound
 /// (see the module docs).
@@ -45,6 +50,28 @@ fn box_gaps(node: &Node, lo: Vec3, hi: Vec3) -> [Real; LANES] {
             let g = below.max(above).max(0.0);
             *d2 += g * g;
         }
+    }
+    d2
+}
+
+/// The squared gaps between the ball `(center, r)` and each lane's box of `node` (the center's
+/// gap less `r`; 0 where they meet, `+∞` for empty lanes).
+#[inline]
+fn ball_gaps(node: &Node, center: Vec3, r: Real) -> [Real; LANES] {
+    let mut d2 = box_gaps(node, center, center);
+    for d2 in &mut d2 {
+        let g = (crate::ops::sqrt(*d2) - r).max(0.0);
+        *d2 = g * g;
+    }
+    d2
+}
+
+/// The larger of [`ball_gaps`] and the squared gaps between the box `[lo, hi]` and each lane's.
+#[inline]
+fn ball_box_gaps(node: &Node, lo: Vec3, hi: Vec3, center: Vec3, r: Real) -> [Real; LANES] {
+    let mut d2 = ball_gaps(node, center, r);
+    for (d2, boxes) in d2.iter_mut().zip(box_gaps(node, lo, hi)) {
+        *d2 = d2.max(boxes);
     }
     d2
 }
@@ -108,7 +135,7 @@ impl Bvh {
         }
         let mut best: Option<(u32, Real)> = None;
         let mut best_d = Real::INFINITY;
-        let mut stack = Stack::new(Entry { r: NO_REF, d: 0.0 });
+        let mut stack = InlineStack::<Entry, NEAREST_STACK>::new(Entry { r: NO_REF, d: 0.0 });
         stack.push(Entry {
             r: self.root,
             d: 0.0,
@@ -154,16 +181,21 @@ impl Bvh {
         self.nearest_by(|node| box_gaps(node, p, p), |slot, _| dist(slot))
     }
 
-    /// Nearest-first search from a shape inside the box `[lo, hi]`: the smallest
-    /// `dist(slot, best)` (a squared distance to the shape, never below the squared distance
-    /// between the triangle's box and `[lo, hi]`).
-    pub(crate) fn nearest_to_box(
+    /// Nearest-first search from a shape inside the ball `(center, r)` (`r` widened by the
+    /// caller against the rounding of the gaps) and, when given, the box `[lo, hi]`: the
+    /// smallest `dist(slot, best)` (a squared distance to the shape, never below the squared
+    /// distance between the triangle and the ball or the box). A subtree's bound is its box's
+    /// squared gap to the ball, or the larger of that and its gap to `[lo, hi]`.
+    pub(crate) fn nearest_to_ball(
         &self,
-        lo: Vec3,
-        hi: Vec3,
+        (center, r): (Vec3, Real),
+        bounds: Option<(Vec3, Vec3)>,
         dist: impl FnMut(u32, Real) -> Real,
     ) -> Option<(u32, Real)> {
-        self.nearest_by(|node| box_gaps(node, lo, hi), dist)
+        match bounds {
+            Some((lo, hi)) => self.nearest_by(|node| ball_box_gaps(node, lo, hi, center, r), dist),
+            None => self.nearest_by(|node| ball_gaps(node, center, r), dist),
+        }
     }
 
     /// The nearest pair of triangles of `self` and `other`: the smallest `dist(slot_a, slot_b,

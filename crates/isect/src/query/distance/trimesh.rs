@@ -1,9 +1,12 @@
 //! `Distance` between a [`TriMesh`] and every convex shape, in both orders.
 //!
 //! Branch and bound over the mesh's BVH ([`crate::bvh::nearest`]), nearest box first: a subtree
-//! is visited only when the gap between its box and the shape's box is below the best distance
-//! so far, and a triangle only when its own box is; then the pair's closest points (the closed
-//! forms of the pair files, GJK for hulls). The distance is the least over the triangles with
+//! is visited only when the gap between its box and a ball around the shape (the sphere itself;
+//! for the other shapes also the gap to the shape's box) is below the best distance so far, and
+//! a triangle only when its own box passes the same tests and its distance to the ball's
+//! center, less the radius, does; then the pair's closest points (the closed forms of the pair
+//! files, GJK for boxes and hulls). The bounds are lower bounds of the pair distances, widened
+//! against rounding, so the answer is the least of the pair distances, as without them. The distance is the least over the triangles with
 //! an area (degenerate triangles are not part of the mesh, as for `Intersects`), so it is 0
 //! exactly when a triangle meets the shape, which the pair routines decide as their
 //! `Intersects` does. A solid mesh ([`TriMesh::is_solid`]) also holds its inside: a shape that
@@ -15,25 +18,120 @@ use crate::math::{Real, Vec3};
 use crate::query::{Bounded, ClosestPoints, Distance, PointQuery, RayCast, mirror_distance};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Ray, Segment, Sphere, TriMesh, Triangle};
 
-/// Closest points of `shape` (first) and `mesh` (second), for a valid shape inside the box
-/// `bounds` with `inside` one of its points.
-fn closest_to_mesh<S>(mesh: &TriMesh, shape: &S, bounds: Aabb, inside: Vec3) -> ClosestPoints
-where
-    S: Distance<Triangle> + ?Sized,
-{
+/// What the mesh search needs of a shape besides its pair distance to a triangle: a ball
+/// holding it (the search's bounds: a subtree or triangle is skipped when its gap to the ball,
+/// or to the shape's box, is above the best distance so far).
+pub(crate) trait MeshDistance: Distance<Triangle> + Bounded {
+    /// The center and radius of a ball holding the shape (for a valid shape).
+    fn ball(&self) -> (Vec3, Real);
+    /// Whether the ball is the shape (a sphere): its box then bounds nothing more.
+    const BALL: bool = false;
+}
+
+impl MeshDistance for Sphere {
+    fn ball(&self) -> (Vec3, Real) {
+        (self.center, self.radius)
+    }
+    const BALL: bool = true;
+}
+
+impl MeshDistance for Aabb {
+    fn ball(&self) -> (Vec3, Real) {
+        let half = (self.max - self.min) * 0.5;
+        (self.min + half, half.length())
+    }
+}
+
+impl MeshDistance for Obb {
+    fn ball(&self) -> (Vec3, Real) {
+        (self.center, self.half_extents.length())
+    }
+}
+
+impl MeshDistance for Capsule {
+    fn ball(&self) -> (Vec3, Real) {
+        (
+            (self.a + self.b) * 0.5,
+            self.a.distance(self.b) * 0.5 + self.radius,
+        )
+    }
+}
+
+impl MeshDistance for Segment {
+    fn ball(&self) -> (Vec3, Real) {
+        ((self.a + self.b) * 0.5, self.a.distance(self.b) * 0.5)
+    }
+}
+
+impl MeshDistance for Triangle {
+    fn ball(&self) -> (Vec3, Real) {
+        farthest_ball(&[self.a, self.b, self.c])
+    }
+}
+
+impl MeshDistance for ConvexHull {
+    fn ball(&self) -> (Vec3, Real) {
+        farthest_ball(self.points())
+    }
+}
+
+/// A ball around `points` (not the smallest): the middle of their box and the distance from it
+/// to the farthest.
+fn farthest_ball(points: &[Vec3]) -> (Vec3, Real) {
+    let (lo, hi) = points
+        .iter()
+        .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), &p| {
+            (lo.min(p), hi.max(p))
+        });
+    let center = (lo + hi) * 0.5;
+    let r2 = points
+        .iter()
+        .fold(0.0, |r2: Real, &p| r2.max(p.distance_squared(center)));
+    (center, crate::ops::sqrt(r2))
+}
+
+/// `(g - r)²` for the squared gap `g2` between a point and a set, 0 when `g ≤ r`: a lower
+/// bound on the squared distance between the set and a shape inside the ball of radius `r`
+/// about the point.
+#[inline]
+fn less_radius(g2: Real, r: Real) -> Real {
+    let g = (crate::ops::sqrt(g2) - r).max(0.0);
+    g * g
+}
+
+/// Closest points of `shape` (first) and `mesh` (second), for a valid shape with `inside` one
+/// of its points.
+fn closest_to_mesh<S: MeshDistance + ?Sized>(
+    mesh: &TriMesh,
+    shape: &S,
+    inside: Vec3,
+) -> ClosestPoints {
     let bvh = &mesh.bvh;
+    let bounds = shape.aabb();
     let (lo, hi) = (bounds.min, bounds.max);
+    let (center, r) = shape.ball();
+    // Widened by many ulp of the magnitudes, so that the rounding of the gaps (and of the pair
+    // distances the bounds are compared with) never skips the nearest triangle.
+    let r =
+        r * (1.0 + 64.0 * Real::EPSILON) + 64.0 * Real::EPSILON * (center.abs().max_element() + r);
     let triangle = |slot: u32| {
         let [a, b, c] = bvh.tri(slot);
         Triangle::new(a, b, c)
     };
-    let nearest = bvh.nearest_to_box(lo, hi, |slot, best| {
+    let boxed = (!S::BALL).then_some((lo, hi));
+    let nearest = bvh.nearest_to_ball((center, r), boxed, |slot, best| {
         if bvh.degenerate[slot as usize] {
             return Real::INFINITY;
         }
         let t = triangle(slot);
         let t_box = (t.a.min(t.b).min(t.c), t.a.max(t.b).max(t.c));
-        if box_gap(t_box, (lo, hi)) > best * NEAR_TIE {
+        let best = best * NEAR_TIE;
+        // The triangle's box against the ball and the shape's box, then the triangle itself
+        // against the ball (the pair's own closest point for a sphere), before the pair.
+        if less_radius(box_gap(t_box, (center, center)), r) > best
+            || !S::BALL && box_gap(t_box, (lo, hi)) > best
+            || less_radius(t.closest_point(center).distance_squared(center), r) > best
+        {
             return Real::INFINITY;
         }
         squared(shape.distance(&t))
@@ -69,7 +167,7 @@ macro_rules! distance_to_mesh {
                     return ClosestPoints::NONE;
                 }
                 let $s = self;
-                closest_to_mesh(other, self, self.aabb(), $inside)
+                closest_to_mesh(other, self, $inside)
             }
         }
         mirror_distance!($shape, TriMesh);
@@ -93,7 +191,7 @@ impl Distance<TriMesh> for Segment {
         if !self.is_usable() {
             return ClosestPoints::NONE;
         }
-        let cp = closest_to_mesh(other, self, self.aabb(), self.a);
+        let cp = closest_to_mesh(other, self, self.a);
         if cp.distance > 0.0 && self.a != self.b {
             let ray = Ray::new(self.a, self.b - self.a);
             if let Some(hit) = other.raycast(&ray, 1.0) {
