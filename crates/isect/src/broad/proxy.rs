@@ -4,7 +4,7 @@ use crate::broad::tree;
 use crate::math::{Real, Vec3, Vec4};
 use crate::shape::Aabb;
 
-/// A handle to a box in a [`BroadPhase`]: stable until the box is removed, and never mistaken
+/// A handle to a box in a [`BroadPhase`](super::BroadPhase): stable until the box is removed, and never mistaken
 /// for a later box in the same slot (a generation count tells them apart).
 ///
 /// Proxies order by [`Proxy::index`] first, so pairs come out with the lower index first.
