@@ -648,13 +648,42 @@ fn thread_cpu_ns() -> u64 {
         .expect("schedstat starts with the time on the CPU")
 }
 
-/// The median thread CPU time of `reps` runs of `f`, in nanoseconds.
+/// The shortest thread CPU time of one sample of [`cpu_median`]: `schedstat` advances in
+/// scheduler ticks on some kernels (a few ms), so shorter runs are repeated up to it.
+const CPU_SAMPLE_NS: u64 = 50_000_000;
+
+/// The median over `reps` samples of the thread CPU time of one run of `f`, in nanoseconds;
+/// a sample runs `f` until [`CPU_SAMPLE_NS`] have passed and divides by the runs. For `f`
+/// that change no state (the runs may differ between the two libraries).
 fn cpu_median<O>(reps: usize, mut f: impl FnMut() -> O) -> f64 {
     let mut times: Vec<f64> = (0..reps)
         .map(|_| {
             let start = thread_cpu_ns();
-            black_box(f());
-            (thread_cpu_ns() - start) as f64
+            let mut runs = 0u32;
+            loop {
+                black_box(f());
+                runs += 1;
+                let spent = thread_cpu_ns() - start;
+                if spent >= CPU_SAMPLE_NS {
+                    break spent as f64 / f64::from(runs);
+                }
+            }
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// [`cpu_median`] with exactly `runs` runs of `f` per sample, for frames: both libraries then
+/// play the same frames and hold the same boxes for the queries after.
+fn cpu_median_runs<O>(reps: usize, runs: u32, mut f: impl FnMut() -> O) -> f64 {
+    let mut times: Vec<f64> = (0..reps)
+        .map(|_| {
+            let start = thread_cpu_ns();
+            for _ in 0..runs {
+                black_box(f());
+            }
+            (thread_cpu_ns() - start) as f64 / f64::from(runs)
         })
         .collect();
     times.sort_by(f64::total_cmp);
@@ -662,8 +691,9 @@ fn cpu_median<O>(reps: usize, mut f: impl FnMut() -> O) -> f64 {
 }
 
 /// `ISECT_BENCH_CPU=1`: the scenes of the criterion run, timed by thread CPU time on one
-/// thread (medians: insertion over 3 runs, frames over 20 frames, 10 for a million boxes,
-/// queries over 5 batches), printed as markdown tables. For loaded machines, where wall time
+/// thread (medians: insertion over 3 samples, frames over 20, 10 for a million boxes,
+/// queries over 5 batches; each sample repeated up to 50 ms, see [`cpu_median`]), printed as
+/// markdown tables. For loaded machines, where wall time
 /// counts the time other processes hold the cores.
 fn cpu_tables(sizes: &[usize]) {
     let ms = |ns: f64| format!("{:.3}", ns / 1e6);
@@ -698,7 +728,7 @@ fn cpu_tables(sizes: &[usize]) {
                 // at a million boxes. isect's frames alone.
                 let mut isect = Isect::new(&scene.boxes);
                 let mut k = 0;
-                let a = cpu_median(played, || {
+                let a = cpu_median_runs(played, 1, || {
                     k += 1;
                     isect.frame(&cycle[k % cycle.len()])
                 });
@@ -719,13 +749,20 @@ fn cpu_tables(sizes: &[usize]) {
             let played = if slow { 3 } else { played };
             let (mut isect, mut parry) =
                 agreeing_over(&scene, name, n, if slow { 2 } else { cycle.len() });
+            // Frames per sample: enough for a few ms of isect's, the same for both.
+            let runs = match (n, motion) {
+                (..100_000, Motion::Coherent) => 20,
+                (..100_000, Motion::Teleport) => 5,
+                (..1_000_000, Motion::Coherent) => 4,
+                _ => 1,
+            };
             let mut k = 0;
-            let a = cpu_median(played, || {
+            let a = cpu_median_runs(played, runs, || {
                 k += 1;
                 isect.frame(&cycle[k % cycle.len()])
             });
             let mut k = 0;
-            let b = cpu_median(played, || {
+            let b = cpu_median_runs(played, runs, || {
                 k += 1;
                 parry.frame(&cycle[k % cycle.len()], false)
             });

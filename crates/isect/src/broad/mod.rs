@@ -69,134 +69,28 @@
 //! ARCHITECTURE.md ("Broad phase") gives the reasons for these choices.
 
 mod insert;
+mod lanes;
 mod pairs;
+mod proxy;
 mod query;
 mod rebuild;
 mod remove;
+mod stats;
+mod traverse;
 mod tree;
 mod validate;
 
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::math::{Real, Vec3, Vec4};
 use crate::shape::Aabb;
 use pairs::PairCache;
+use proxy::Entry;
+use proxy::grow;
+pub use proxy::{Margin, Proxy};
 pub use query::QueryStats;
+pub use stats::Stats;
 use tree::{MAX_PROXIES, Tree, contains};
-
-/// A handle to a box in a [`BroadPhase`]: stable until the box is removed, and never mistaken
-/// for a later box in the same slot (a generation count tells them apart).
-///
-/// Proxies order by [`Proxy::index`] first, so pairs come out with the lower index first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Proxy {
-    index: u32,
-    generation: u32,
-}
-
-impl Proxy {
-    /// A small integer, unique among the proxies of one broad phase at any time and reused
-    /// after a removal: an index into a side table of the caller's.
-    #[inline]
-    #[must_use]
-    pub fn index(self) -> u32 {
-        self.index
-    }
-}
-
-/// How much the tree's box of a proxy is larger than its given box: `absolute + relative ·
-/// longest side` on every side.
-///
-/// A larger margin lets objects move further before the tree and the pairs change (fewer
-/// reinsertions), at the price of more candidate pairs to test exactly and looser pruning.
-/// The default is a tenth of the box's longest side; point boxes then get no margin, and every
-/// move of theirs reinserts them, which is correct but slower: give them an `absolute` margin
-/// in the units of the scene (the distance an object typically moves in a few frames).
-/// Negative, NaN or infinite parts count as 0.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Margin {
-    /// Added on every side, in the scene's units.
-    pub absolute: Real,
-    /// Added on every side, times the box's longest side.
-    pub relative: Real,
-}
-
-impl Margin {
-    /// No margin: the tree holds the given boxes; every change of a box changes the tree.
-    pub const NONE: Self = Self {
-        absolute: 0.0,
-        relative: 0.0,
-    };
-
-    /// The margin of every side of the tree's box of `aabb` (valid).
-    #[inline]
-    fn of(&self, aabb: &Aabb) -> Real {
-        let part = |x: Real| if x.is_finite() && x > 0.0 { x } else { 0.0 };
-        let longest = (aabb.max - aabb.min).max_element();
-        let m = part(self.absolute) + part(self.relative) * longest;
-        // A box wider than `Real::MAX` has an infinite side; the margin is then 0 rather than
-        // NaN.
-        if m >= 0.0 { m } else { 0.0 }
-    }
-}
-
-impl Default for Margin {
-    fn default() -> Self {
-        Self {
-            absolute: 0.0,
-            relative: 0.1,
-        }
-    }
-}
-
-/// `aabb` grown by `m` on every side, kept within `±Real::MAX` so that a grown box stays
-/// finite.
-#[inline]
-fn grow(aabb: &Aabb, m: Real) -> Aabb {
-    let big = Vec3::splat(Real::MAX);
-    Aabb::new((aabb.min - m).max(-big), (aabb.max + m).min(big))
-}
-
-/// A proxy's given box, in two 4-lane vectors (so the exact test of a pair is two loads and
-/// two comparisons), with its generation in the first one's `w` lane.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    lo: Vec4,
-    hi: Vec4,
-}
-
-impl Entry {
-    #[inline(always)]
-    fn new(given: &Aabb, generation: u32) -> Self {
-        Self {
-            lo: given.min.extend(tree::pack(generation)),
-            hi: given.max.extend(0.0),
-        }
-    }
-
-    /// The box as given.
-    #[inline(always)]
-    fn given(&self) -> Aabb {
-        Aabb::new(self.lo.truncate(), self.hi.truncate())
-    }
-
-    #[inline(always)]
-    fn generation(&self) -> u32 {
-        tree::unpack(self.lo.w)
-    }
-
-    #[inline(always)]
-    fn set_given(&mut self, given: &Aabb) {
-        *self = Self::new(given, self.generation());
-    }
-
-    /// Whether this box and `other` meet (touching counts; `false` if either is NaN).
-    #[inline(always)]
-    fn meets(&self, other: &Self) -> bool {
-        tree::overlaps4(self.lo, self.hi, other.lo, other.hi)
-    }
-}
 
 /// A dynamic AABB tree of many moving boxes, each with a `T`: see the [module docs](self).
 #[derive(Clone)]
@@ -227,28 +121,6 @@ impl<T> fmt::Debug for BroadPhase<T> {
             .field("stats", &self.stats())
             .finish_non_exhaustive()
     }
-}
-
-/// The shape and size of a [`BroadPhase`]'s tree, from [`BroadPhase::stats`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct Stats {
-    /// Proxies, with valid boxes or not.
-    pub proxies: usize,
-    /// Proxies in the tree (those with valid boxes).
-    pub in_tree: usize,
-    /// Inner nodes in use (one fewer than the proxies in the tree).
-    pub nodes: usize,
-    /// Inner nodes on the path from the root to the deepest proxy.
-    pub height: u32,
-    /// The sum of the inner nodes' surface areas over the root's: the expected number of
-    /// inner nodes a random ray through the root's box enters (lower is better; a full
-    /// [`BroadPhase::rebuild`] usually gives the lowest).
-    pub cost: Real,
-    /// Pairs whose grown boxes meet: what [`BroadPhase::pairs`] tests.
-    pub candidate_pairs: usize,
-    /// Bytes the broad phase holds (its vectors' capacities), `T` included.
-    pub bytes: usize,
 }
 
 impl<T> BroadPhase<T> {
@@ -438,43 +310,6 @@ impl<T> BroadPhase<T> {
             self.free_slots.push(i as u32);
         }
         self.len = 0;
-    }
-
-    /// The shape and size of the tree: see [`Stats`].
-    #[must_use]
-    pub fn stats(&self) -> Stats {
-        use core::mem::size_of;
-        let root_area = tree::half_area(&self.tree.root_box);
-        let inner: Real = self
-            .tree
-            .nodes
-            .iter()
-            .filter(|n| n.height() != tree::FREE)
-            .map(|n| tree::half_area(&n.own_box()))
-            .sum();
-        let bytes = size_of::<Self>()
-            + self.tree.nodes.capacity() * size_of::<tree::Node>()
-            + self.tree.free.capacity() * 4
-            + self.tree.leaf_parent.capacity() * 4
-            + self.entries.capacity() * size_of::<Entry>()
-            + self.data.capacity() * size_of::<Option<T>>()
-            + self.free_slots.capacity() * 4
-            + self.pairs.pairs.capacity() * size_of::<[u32; 2]>()
-            + self.pairs.links.capacity() * size_of::<pairs::Links>()
-            + self.pairs.head.capacity() * 4;
-        Stats {
-            proxies: self.len,
-            in_tree: self.tree.live_nodes() + usize::from(self.tree.root != tree::Child::NONE),
-            nodes: self.tree.live_nodes(),
-            height: self.tree.height(),
-            cost: if root_area > 0.0 {
-                inner / root_area
-            } else {
-                0.0
-            },
-            candidate_pairs: self.pairs.live,
-            bytes,
-        }
     }
 
     /// The slot of a live proxy.

@@ -4,6 +4,7 @@
 
 mod brute;
 mod cases;
+mod grazing;
 mod kinds;
 mod scenarios;
 

@@ -57,6 +57,13 @@ impl<T> Scene<T> {
     /// Line and ray objects are never hit (no primitive cast against them); the unbounded
     /// side list is cast against first, one by one.
     ///
+    /// A segment object is hit as [`Segment::raycast`](crate::Segment) says, within its on-set
+    /// tolerance, for rays from up to about 500 segment lengths away (tested). That tolerance
+    /// counts the ray's origin (64 ulps of the ray's distance to the segment), so from much
+    /// farther the segment's own cast may accept a ray that passes outside the segment's
+    /// padded box, which the scene then does not report; it never reports a ray the segment's
+    /// cast rejects.
+    ///
     /// ```
     /// use isect::scene::{Geometry, Pose, Scene};
     /// use isect::{Ray, Sphere, math::Vec3};
