@@ -166,11 +166,23 @@ where
         return Ok(());
     };
     prop_assert_eq!(m.normal, c.normal);
+    // A straight run takes in segments within 1/1024 of the contact's face normal (the ghost
+    // rule's tolerance) and measures each point's depth along that normal, so a point may sit
+    // up to that fraction of a segment's length off the midway between shape and segment (a
+    // chain that folds back along itself, its two segments 0.003° apart: 1.5e-4 on a length of 9).
+    let run = (0..p.segment_count() as u32)
+        .map(|i| {
+            let s = p.segment(i);
+            (s.b - s.a).length()
+        })
+        .fold(0.0, Real::max)
+        / 1024.0;
     for q in m.points() {
         prop_assert!(q.depth >= 0.0 && q.depth <= c.depth + t, "{:?} {:?}", m, c);
         let reach = q.depth * 0.5 + t;
         prop_assert!(
-            shape.distance_to_point(q.point) <= reach && p.distance_to_point(q.point) <= reach,
+            shape.distance_to_point(q.point) <= reach + run
+                && p.distance_to_point(q.point) <= reach + run,
             "point off the shapes: {:?} {:?} ({} and {})",
             m,
             c,
