@@ -55,13 +55,7 @@ impl Obb {
             }
             // The inside test above is `cast_box`'s (`−h <= o <= h` is `|o| <= h`), so the
             // boundary cast takes its answer rather than deciding it again.
-            let hit = cast_boundary(
-                -self.half_extents,
-                self.half_extents,
-                &local,
-                max_t,
-                inside,
-            )?;
+            let hit = cast_boundary(-self.half_extents, self.half_extents, &local, max_t, inside)?;
             Some(RayHit {
                 t: hit.t,
                 point: self.to_world(hit.point),
