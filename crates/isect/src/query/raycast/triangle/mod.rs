@@ -36,7 +36,9 @@ pub(crate) use watertight::{Sheared, Verdict};
 impl Triangle {
     /// The watertight cast; `n` is the triangle's `scaled_normal`, formed once by the caller for
     /// the flatness test, the grazing test, the steady barycentric coordinates and the hit's
-    /// normal.
+    /// normal. Inlined into each cast (the call's saving and restoring cost more than a short
+    /// cast's tests).
+    #[inline(always)]
     fn cast_watertight(
         &self,
         n: Vec3,
@@ -44,40 +46,51 @@ impl Triangle {
         max_t: Real,
         front_only: bool,
     ) -> Option<TriangleHit> {
-        let hit = (|| -> Option<TriangleHit> {
-            let sheared = watertight(self, ray.origin, ray.dir);
-            // A triangle without area has no front: a one-sided cast never hits it.
-            let verdict = if is_flat(self, n) {
-                Verdict::InPlane
-            } else {
-                sheared.verdict_normal(0.0, max_t, front_only, ray.dir, || n)
-            };
-            match verdict {
-                Verdict::Crossing => Some(steady_barycentric(
-                    self.vertices(),
-                    n,
-                    ray.origin,
-                    ray.dir,
-                    sheared.hit(),
-                )),
-                // A one-sided cast never hits a ray in the plane.
-                Verdict::InPlane if front_only => None,
-                Verdict::InPlane => {
-                    let (t, weights) = in_plane(self, ray.origin, ray.dir, (0.0, max_t), false)?;
-                    // A triangle without area has its point's weights from the segment it is
-                    // (issue 24: they were the first corner's, and so was the hit point).
-                    let [u, v] = weights
-                        .or_else(|| clamped_weights(self, ray.point_at(t)))
-                        .unwrap_or([0.0, 0.0]);
-                    Some(TriangleHit { t, u, v })
-                }
-                Verdict::Miss => None,
-            }
-        })();
+        let hit = self.cast_unchecked(n, ray, max_t, front_only);
         checked(hit, || cast_valid(ray, max_t, [self.a, self.b, self.c], []))
     }
 
+    /// [`Triangle::cast_watertight`] before the validity check (which it makes on hits only).
+    #[inline(always)]
+    fn cast_unchecked(
+        &self,
+        n: Vec3,
+        ray: &Ray,
+        max_t: Real,
+        front_only: bool,
+    ) -> Option<TriangleHit> {
+        let sheared = watertight(self, ray.origin, ray.dir);
+        // A triangle without area has no front: a one-sided cast never hits it.
+        let verdict = if is_flat(self, n) {
+            Verdict::InPlane
+        } else {
+            sheared.verdict_normal(0.0, max_t, front_only, ray.dir, || n)
+        };
+        match verdict {
+            Verdict::Crossing => Some(steady_barycentric(
+                self.vertices(),
+                n,
+                ray.origin,
+                ray.dir,
+                sheared.hit(),
+            )),
+            // A one-sided cast never hits a ray in the plane.
+            Verdict::InPlane if front_only => None,
+            Verdict::InPlane => {
+                let (t, weights) = in_plane(self, ray.origin, ray.dir, (0.0, max_t), false)?;
+                // A triangle without area has its point's weights from the segment it is
+                // (issue 24: they were the first corner's, and so was the hit point).
+                let [u, v] = weights
+                    .or_else(|| clamped_weights(self, ray.point_at(t)))
+                    .unwrap_or([0.0, 0.0]);
+                Some(TriangleHit { t, u, v })
+            }
+            Verdict::Miss => None,
+        }
+    }
+
     /// The hit as a [`RayHit`]; `n` is the triangle's `scaled_normal`.
+    #[inline]
     fn ray_hit(&self, n: Vec3, ray: &Ray, hit: TriangleHit) -> RayHit {
         let point = if hit.t == 0.0 {
             ray.origin
