@@ -75,7 +75,7 @@ impl Obb {
     /// [`Obb::to_local`] in [`SimdVec3`] lanes (`Vec3A` in `f32`): the same bits, the product
     /// with the rotation's columns formed in SIMD lanes, for the queries that go on in them.
     #[inline]
-    pub(crate) fn to_local_simd(&self, p: Vec3) -> SimdVec3 {
+    pub(crate) fn local_in_lanes(&self, p: Vec3) -> SimdVec3 {
         simd_transpose(self.rotation) * (simd(p) - simd(self.center))
     }
 

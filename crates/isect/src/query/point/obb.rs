@@ -26,7 +26,7 @@ impl PointQuery for Obb {
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
         rescale!(point self, p, distance_to_point);
-        let local = self.to_local_simd(p);
+        let local = self.local_in_lanes(p);
         let h = simd(self.half_extents);
         // Validity as one mask beside the answer (see `valid_local`).
         if !valid_local(local, h) {
@@ -45,7 +45,7 @@ impl PointQuery for Obb {
         // A NaN or an infinity in the point, the center or the rotation makes a local coordinate
         // NaN or infinite, which no finite half extent holds; a NaN or negative half extent holds
         // nothing. What the comparison alone would accept is an infinite half extent.
-        let (local, h) = (self.to_local_simd(p), simd(h));
+        let (local, h) = (self.local_in_lanes(p), simd(h));
         (local.abs().cmple(h) & h.cmplt(SimdVec3::INFINITY)).all()
     }
 }
