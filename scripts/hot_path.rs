@@ -73,6 +73,15 @@ counted!(point_on_triangle, Triangle, Vec3, bool, |t, p| black_box(t)
 counted!(ray_triangle, Triangle, Ray, bool, |t, r| black_box(t)
     .raycast(black_box(r), 100.0)
     .is_some());
+// The watertight promise's cost: the same cast with barycentric coordinates and no hit point
+// or normal, watertight (`raycast_barycentric`) and not (`raycast_moller_trumbore`, which also
+// drops the rescaling, the flatness and grazing tests and the in-plane rays).
+counted!(ray_triangle_bary, Triangle, Ray, bool, |t, r| black_box(t)
+    .raycast_barycentric(black_box(r), 100.0)
+    .is_some());
+counted!(ray_triangle_mt, Triangle, Ray, bool, |t, r| black_box(t)
+    .raycast_moller_trumbore(black_box(r), 100.0)
+    .is_some());
 counted!(ray_sphere_any, Sphere, Ray, bool, |s, r| black_box(s)
     .raycast_any(black_box(r), 100.0));
 counted!(ray_aabb, Aabb, Ray, bool, |b, r| black_box(b)
@@ -276,6 +285,8 @@ fn main() {
     let mut sum = 0;
     for _ in 0..REPS {
         sum += ray_triangle(&triangles, &triangle_rays);
+        sum += ray_triangle_bary(&triangles, &triangle_rays);
+        sum += ray_triangle_mt(&triangles, &triangle_rays);
         sum += parry_sphere_sphere(&p_spheres, &p_others);
         sum += parry_aabb_aabb(&p_boxes, &p_other_boxes);
         sum += parry_ray_sphere(&p_balls, &p_rays_local);

@@ -34,6 +34,13 @@ pub(crate) type SimdVec3 = glam::Vec3A;
 #[cfg(isect_f64)]
 pub(crate) type SimdVec3 = glam::DVec3;
 
+/// A 3×3 matrix for hot internal loops: glam's `Mat3A` (columns in [`SimdVec3`] lanes) in `f32`,
+/// `DMat3` in `f64`.
+#[cfg(not(isect_f64))]
+pub(crate) type SimdMat3 = glam::Mat3A;
+#[cfg(isect_f64)]
+pub(crate) type SimdMat3 = glam::DMat3;
+
 // Conversions that are real in one precision and the identity in the other, written once per
 // precision so that no call site needs a lint exception for the precision where they are no-ops.
 
@@ -61,6 +68,21 @@ pub(crate) fn unsimd(v: SimdVec3) -> Vec3 {
 #[inline(always)]
 pub(crate) fn unsimd(v: SimdVec3) -> Vec3 {
     v
+}
+
+/// `mᵀ` as a [`SimdMat3`]: its products with a [`SimdVec3`] are the products with `m`'s columns
+/// (dot products), formed in SIMD lanes in `f32`, in the same order as `Mat3`'s, so the same bits.
+#[cfg(not(isect_f64))]
+#[inline(always)]
+pub(crate) fn simd_transpose(m: Mat3) -> SimdMat3 {
+    SimdMat3::from(m).transpose()
+}
+/// `mᵀ` as a [`SimdMat3`]: its products with a [`SimdVec3`] are the products with `m`'s columns
+/// (dot products), formed in SIMD lanes in `f32`, in the same order as `Mat3`'s, so the same bits.
+#[cfg(isect_f64)]
+#[inline(always)]
+pub(crate) fn simd_transpose(m: Mat3) -> SimdMat3 {
+    m.transpose()
 }
 
 /// `x` in `f64`, exactly (the identity in `isect-f64`).

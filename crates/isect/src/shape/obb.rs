@@ -1,7 +1,7 @@
 //! The oriented box.
 
 use crate::error::ShapeError;
-use crate::math::{Mat3, Quat, Real, Vec3};
+use crate::math::{Mat3, Quat, Real, SimdVec3, Vec3, simd, simd_transpose};
 use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
 use crate::shape::{Aabb, Plane, Sphere, check_finite};
@@ -70,6 +70,13 @@ impl Obb {
     #[must_use]
     pub fn to_local(&self, p: Vec3) -> Vec3 {
         self.rotation.transpose() * (p - self.center)
+    }
+
+    /// [`Obb::to_local`] in [`SimdVec3`] lanes (`Vec3A` in `f32`): the same bits, the product
+    /// with the rotation's columns formed in SIMD lanes, for the queries that go on in them.
+    #[inline]
+    pub(crate) fn local_in_lanes(&self, p: Vec3) -> SimdVec3 {
+        simd_transpose(self.rotation) * (simd(p) - simd(self.center))
     }
 
     /// The world point with local coordinates `local`.

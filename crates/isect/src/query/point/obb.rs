@@ -11,7 +11,7 @@ impl PointQuery for Obb {
     fn closest_point(&self, p: Vec3) -> Vec3 {
         rescale!(point self, p, closest_point);
         let local = self.to_local(p);
-        if !valid_local(local, self.half_extents) {
+        if !valid_local(simd(local), simd(self.half_extents)) {
             return NO_POINT;
         }
         let clamped = local.max(-self.half_extents).min(self.half_extents);
@@ -26,13 +26,13 @@ impl PointQuery for Obb {
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
         rescale!(point self, p, distance_to_point);
-        let local = self.to_local(p);
-        let h = self.half_extents;
+        let local = self.local_in_lanes(p);
+        let h = simd(self.half_extents);
         // Validity as one mask beside the answer (see `valid_local`).
         if !valid_local(local, h) {
             return Real::INFINITY;
         }
-        let outside = (simd(local).abs() - simd(h)).max(SimdVec3::ZERO);
+        let outside = (local.abs() - h).max(SimdVec3::ZERO);
         crate::query::algo::scale::length_non_negative(unsimd(outside))
     }
 
@@ -45,7 +45,7 @@ impl PointQuery for Obb {
         // A NaN or an infinity in the point, the center or the rotation makes a local coordinate
         // NaN or infinite, which no finite half extent holds; a NaN or negative half extent holds
         // nothing. What the comparison alone would accept is an infinite half extent.
-        let (local, h) = (simd(self.to_local(p)), simd(h));
+        let (local, h) = (self.local_in_lanes(p), simd(h));
         (local.abs().cmple(h) & h.cmplt(SimdVec3::INFINITY)).all()
     }
 }
@@ -57,8 +57,7 @@ impl PointQuery for Obb {
 /// are finite, as `Obb::is_usable` with a finite point does. One mask, no chain of branches
 /// (in SIMD lanes in `f32`: `Vec3`'s comparisons are three bytes, combined one by one).
 #[inline(always)]
-fn valid_local(local: Vec3, h: Vec3) -> bool {
-    let (local, h) = (simd(local), simd(h));
+fn valid_local(local: SimdVec3, h: SimdVec3) -> bool {
     let inf = SimdVec3::INFINITY;
     (local.abs().cmplt(inf) & h.cmpge(SimdVec3::ZERO) & h.cmplt(inf)).all()
 }

@@ -77,20 +77,19 @@ fn axis_of(v: Wide, x: Real) -> usize {
     }
 }
 
-/// The hit at `t` on the face of axis `axis`, on the `max` side when `positive`: the point
-/// clamped into the box and put exactly on the face's plane.
+/// The hit at `t` on the face of axis `axis` (0, 1 or 2), on the `max` side when `positive`: the
+/// point clamped into the box and put exactly on the face's plane. The axis picks lanes by
+/// selection, not by indexing (no bounds check on the hot path).
 #[inline]
 fn face_hit(min: Vec3, max: Vec3, ray: &Ray, t: Real, axis: usize, positive: bool) -> RayHit {
-    let mut point = ray.point_at(t).max(min).min(max);
-    let mut normal = Vec3::ZERO;
-    if positive {
-        point[axis] = max[axis];
-        normal[axis] = 1.0;
-    } else {
-        point[axis] = min[axis];
-        normal[axis] = -1.0;
+    let clamped = ray.point_at(t).max(min).min(max);
+    let on = glam::BVec3::new(axis == 0, axis == 1, axis == 2);
+    let (plane, sign) = if positive { (max, 1.0) } else { (min, -1.0) };
+    RayHit {
+        t,
+        point: Vec3::select(on, plane, clamped),
+        normal: Vec3::select(on, Vec3::splat(sign), Vec3::ZERO),
     }
-    RayHit { t, point, normal }
 }
 
 /// The box `[min, max]` (valid) cast against a valid ray: [`RayCast::raycast`] when `!surface`,
@@ -108,6 +107,21 @@ pub(super) fn cast_box(
     if inside && !surface {
         return Some(start_inside(ray));
     }
+    cast_boundary(min, max, ray, max_t, inside)
+}
+
+/// The first point of the boundary of the box `[min, max]` (valid) along a valid ray, as
+/// [`RayCast::raycast_surface`] answers, given whether the origin is in the box (`inside`, as
+/// [`cast_box`] decides it; a caller that has decided it already passes it on).
+#[inline]
+pub(super) fn cast_boundary(
+    min: Vec3,
+    max: Vec3,
+    ray: &Ray,
+    max_t: Real,
+    inside: bool,
+) -> Option<RayHit> {
+    let o = ray.origin;
     let (near, far, down) = slabs(min, max, o, ray.dir);
     if inside {
         // The first point of the boundary: the origin itself when it is on a face (the face's

@@ -2,9 +2,9 @@
 //! keeps `t`), the slabs of the axis-aligned box `[−h, h]` there ([`super::aabb`]), and the hit
 //! moved back (Ericson, *Real-Time Collision Detection*, §5.3.3).
 
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, simd, simd_transpose, unsimd};
 use crate::query::algo::scale::rescale;
-use crate::query::raycast::aabb::{Wide, cast_box, slab_interval};
+use crate::query::raycast::aabb::{Wide, cast_boundary, slab_interval};
 use crate::query::raycast::checked;
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Obb, Ray};
@@ -33,26 +33,29 @@ impl Obb {
     /// The ray in the box's frame: same `t` for the same point.
     #[inline]
     fn local_ray(&self, ray: &Ray) -> Ray {
-        let rt = self.rotation.transpose();
-        Ray::new(rt * (ray.origin - self.center), rt * ray.dir)
+        // The products with the columns in SIMD lanes (`Mat3A` in `f32`; the same bits).
+        let rt = simd_transpose(self.rotation);
+        Ray::new(
+            unsimd(rt * (simd(ray.origin) - simd(self.center))),
+            unsimd(rt * simd(ray.dir)),
+        )
     }
 
     #[inline]
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
         let hit = (|| -> Option<RayHit> {
             let local = self.local_ray(ray);
-            let inside = local.origin.abs().cmple(self.half_extents).all();
+            let inside = Wide::from(local.origin)
+                .abs()
+                .cmple(Wide::from(self.half_extents))
+                .all();
             if inside && !surface {
                 // The caller's ray, not the local one, gives the normal −dir.
                 return Some(super::start_inside(ray));
             }
-            let hit = cast_box(
-                -self.half_extents,
-                self.half_extents,
-                &local,
-                max_t,
-                surface,
-            )?;
+            // The inside test above is `cast_box`'s (`−h <= o <= h` is `|o| <= h`), so the
+            // boundary cast takes its answer rather than deciding it again.
+            let hit = cast_boundary(-self.half_extents, self.half_extents, &local, max_t, inside)?;
             Some(RayHit {
                 t: hit.t,
                 point: self.to_world(hit.point),

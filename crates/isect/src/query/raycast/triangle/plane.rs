@@ -1,0 +1,211 @@
+//! Rays in the triangle's plane, triangles without area, and the hit's steady barycentric
+//! coordinates and facing normal (see the parent module); and the overlap test of a line, ray
+//! or segment with a triangle built on them.
+
+use crate::math::{Real, Vec3, on_set_tolerance};
+use crate::query::algo::linear::{Linear, closest_parameters};
+use crate::query::raycast::triangle_exact::exact_signs;
+use crate::query::raycast::{Clip, unit_or};
+use crate::query::{PointQuery, TriangleHit};
+use crate::shape::{Line, Plane, Ray, Segment, Triangle};
+
+use super::grazing::GRAZING_COSINE;
+use super::watertight::{Verdict, watertight};
+
+/// `hit` with `u`, `v` taken from its point when the ray runs nearly in the triangle's plane
+/// (within about 1e-3 rad): the sheared triangle of the watertight test is then nearly flat and
+/// its edge functions, though right in sign, carry errors far above their size, so `u`, `v`
+/// from them can be off by percents (seen: 0.4 for 0.42). The point's barycentric coordinates,
+/// clamped into the triangle, describe the same hit. Other hits are returned unchanged. `n` is
+/// the triangle's `scaled_normal`.
+#[inline]
+pub(crate) fn steady_barycentric(
+    corners: [Vec3; 3],
+    n: Vec3,
+    origin: Vec3,
+    dir: Vec3,
+    hit: TriangleHit,
+) -> TriangleHit {
+    let [a, b, c] = corners;
+    let nd = n.dot(dir);
+    if nd * nd >= 1e-6 * n.length_squared() * dir.length_squared() {
+        return hit;
+    }
+    let Some([u, v]) = clamped_weights(&Triangle::new(a, b, c), origin + dir * hit.t) else {
+        return hit;
+    };
+    TriangleHit { t: hit.t, u, v }
+}
+
+/// The weights `[u, v]` of corners `b` and `c` of a point in the triangle's plane, clamped into
+/// the triangle (rounding leaves a point on an edge a hair outside); `None` for a triangle
+/// without area.
+#[inline]
+pub(super) fn clamped_weights(tri: &Triangle, p: Vec3) -> Option<[Real; 2]> {
+    let w = tri.barycentric(p)?.max(Vec3::ZERO);
+    let sum = w.x + w.y + w.z;
+    (sum > 0.0).then(|| [w.y / sum, w.z / sum])
+}
+
+/// The unit normal of a non-degenerate triangle (`scaled_normal` `n`) facing the side `dir` comes
+/// from; `fallback` for a triangle without one.
+#[inline]
+pub(super) fn facing_normal(n: Vec3, dir: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
+    let n = unit_or(n, fallback);
+    if n.dot(dir) > 0.0 { -n } else { n }
+}
+
+/// Whether the triangle has no area within rounding: the sine of its angle at `a` below 8 ulps
+/// (as in `Plane::from_points`), so its normal's direction is noise. The watertight test's edge
+/// functions are then noise too (their signs can agree on a ray that misses, or disagree on one
+/// that crosses the segment the triangle is), so such a triangle is cast against as that segment
+/// ([`in_plane`]) before the test, not after it. `n` is the triangle's `scaled_normal`.
+#[inline]
+pub(super) fn is_flat(tri: &Triangle, n: Vec3) -> bool {
+    let nn = n.length_squared();
+    !(nn > (8.0 * Real::EPSILON)
+        * (8.0 * Real::EPSILON)
+        * (tri.b - tri.a).length_squared()
+        * (tri.c - tri.a).length_squared())
+}
+
+/// The first point of the triangle along `origin + t dir`, `t` in `[lo, hi]`, for a ray the
+/// watertight test found parallel to the triangle's plane (`det = 0`): clipped against the
+/// three edges in the plane when the ray lies in it (within `on_set_tolerance`), the closest
+/// point to the segment a triangle without area is, with the weights `[u, v]` of corners `b`
+/// and `c` of that point on the segment (a triangle with area leaves them to its
+/// barycentric coordinates: `None`). `None` when they do not meet.
+///
+/// With `widened`, the edges are moved out by the same tolerance (an overlap test, where a line
+/// through a corner or along an edge must touch in every corner order: the clip at a corner
+/// otherwise rounds either way, issue 24); a cast keeps the exact edges, whose entry `t` it
+/// reports.
+#[cold]
+pub(super) fn in_plane(
+    tri: &Triangle,
+    origin: Vec3,
+    dir: Vec3,
+    (lo, hi): (Real, Real),
+    widened: bool,
+) -> Option<(Real, Option<[Real; 2]>)> {
+    let n = tri.scaled_normal();
+    let nn = n.length_squared();
+    let tolerance = on_set_tolerance([origin, tri.a, tri.b, tri.c]);
+    if !is_flat(tri, n) {
+        // The origin on the plane (distance n·(o − a) / |n|), then the edges' half-planes.
+        let s = n.dot(origin - tri.a);
+        if !(s * s <= tolerance * tolerance * nn) {
+            return None;
+        }
+        let mut clip = Clip::new(lo, hi);
+        for (i, (p, q)) in [(tri.a, tri.b), (tri.b, tri.c), (tri.c, tri.a)]
+            .into_iter()
+            .enumerate()
+        {
+            let outward = (q - p).cross(n);
+            let slack = if widened {
+                tolerance * crate::ops::sqrt(outward.length_squared())
+            } else {
+                0.0
+            };
+            let edge = Plane {
+                normal: outward,
+                d: outward.dot(p) + slack,
+            };
+            if !clip.clip(i, &edge, origin, dir) {
+                return None;
+            }
+        }
+        return Some((clip.lo, None));
+    }
+    // A segment or a point: the longest edge covers the three corners. With it, the weights of
+    // b and c of its point at parameter t: on ab, a + t (b − a); on bc, a + (1 − t)(b − a) +
+    // t (c − a); on ca, a + (1 − t)(c − a).
+    let [ab, bc, ca] = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c].map(Vec3::length_squared);
+    let (segment, weights): (Segment, fn(Real) -> [Real; 2]) = if ab >= bc && ab >= ca {
+        (Segment::new(tri.a, tri.b), |t| [t, 0.0])
+    } else if bc >= ca {
+        (Segment::new(tri.b, tri.c), |t| [1.0 - t, t])
+    } else {
+        (Segment::new(tri.c, tri.a), |t| [0.0, 1.0 - t])
+    };
+    let linear = if lo == Real::NEG_INFINITY {
+        Linear::line(&Line::new(origin, dir))
+    } else if hi == Real::INFINITY {
+        Linear::ray(&Ray::new(origin, dir))
+    } else {
+        // [0, hi]: as the segment from the origin to the point at hi.
+        Linear::segment(&Segment::new(origin, origin + dir * hi))
+    };
+    let (s, t) = closest_parameters(&linear, &Linear::segment(&segment));
+    let on_linear = linear.at(s);
+    let tolerance = on_set_tolerance([on_linear, segment.a, segment.b, origin]);
+    if !(on_linear.distance(segment.point_at(t)) <= tolerance) {
+        return None;
+    }
+    let at = if hi.is_finite() && lo == 0.0 {
+        s * hi
+    } else {
+        s
+    };
+    Some((at, Some(weights(t))))
+}
+
+/// Whether the line, ray or segment `p` meets the triangle (both valid): the watertight test
+/// with the parameter interval, in-plane and degenerate cases as in a cast; a zero-length
+/// segment by point containment.
+#[inline]
+pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
+    if p.dir == Vec3::ZERO {
+        return tri.contains_point(p.origin);
+    }
+    let n = tri.scaled_normal();
+    if is_flat(tri, n) {
+        return in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some();
+    }
+    // Edge functions within their rounding of 0 get their exact signs (issue 24), on this path
+    // only: the ray casts and the mesh's leaves keep the watertight test as it is.
+    let sheared = exact_signs(watertight(tri, p.origin, p.dir), tri, p);
+    match sheared.verdict_normal(p.lo, p.hi, false, p.dir, || n) {
+        Verdict::Crossing => true,
+        Verdict::InPlane => in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some(),
+        // A line in the plane within rounding has edge functions that are all rounding noise,
+        // whose signs may disagree as well as agree: a segment along an edge was a miss in some
+        // corner orders and a hit in others (issue 24). It is decided in the plane either way.
+        // And an end exactly on the triangle (a segment ending at a corner) puts the line
+        // through a corner or an edge, where one triangle's edge functions may round to a miss,
+        // or `T / det` on the range's bound, where the order of `T`'s sum decides: such an end
+        // is on the triangle within `on_set_tolerance`.
+        Verdict::Miss => {
+            (along_plane(tri, p.dir)
+                && in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some())
+                || (p.lo.is_finite() && end_on(tri, p.at(p.lo)))
+                || (p.hi.is_finite() && end_on(tri, p.at(p.hi)))
+        }
+    }
+}
+
+/// Whether the end `x` of a segment or ray lies on the triangle within `on_set_tolerance`: its
+/// bounding box grown by that tolerance first, which most misses fail.
+#[inline]
+pub(super) fn end_on(tri: &Triangle, x: Vec3) -> bool {
+    let tolerance = on_set_tolerance([x, tri.a, tri.b, tri.c]);
+    let lo = tri.a.min(tri.b).min(tri.c) - Vec3::splat(tolerance);
+    let hi = tri.a.max(tri.b).max(tri.c) + Vec3::splat(tolerance);
+    x.cmpge(lo).all() && x.cmple(hi).all() && tri.contains_point(x)
+}
+
+/// Whether `dir` may lie in the triangle's plane as far as the rounded normal can tell:
+/// `|n · dir|` within the rounding of `n = ab × ac`, which is about ε `|ab| |ac|` whatever the
+/// triangle's shape (so wider than [`grazing`]'s cosine for thin triangles, whose normal's
+/// direction is off by ε over the sine of their angle). Bounded with the largest coordinates
+/// (each length at most √3 of it), which needs no squares and no square root.
+#[inline]
+pub(super) fn along_plane(tri: &Triangle, dir: Vec3) -> bool {
+    let (ab, ac) = (tri.b - tri.a, tri.c - tri.a);
+    let bound = (3.0 * GRAZING_COSINE)
+        * ab.abs().max_element()
+        * ac.abs().max_element()
+        * dir.abs().max_element();
+    ab.cross(ac).dot(dir).abs() <= bound
+}
