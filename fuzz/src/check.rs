@@ -102,9 +102,13 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
             (Answer::Bool(_), _) | (Answer::Param(None), _) | (_, Answer::Param(None)) => {
                 x == y || near()
             }
-            (Answer::Length(a), Answer::Length(b)) if a.is_finite() != b.is_finite() => near(),
+            (Answer::Length(a), Answer::Length(b)) if a.is_finite() != b.is_finite() => {
+                tolerance.beyond_range_length(*a, *b) || near()
+            }
             // A contact's normal (both present): undefined where they only touch.
-            (Answer::Param(_), _) if case.family == 2 => same(x, y) || near(),
+            (Answer::Param(Some(a)), Answer::Param(Some(b))) if case.family == 2 => {
+                same(x, y) || tolerance.rounded_normal(&case, *a, *b) || near()
+            }
             _ => same(x, y),
         })
     };

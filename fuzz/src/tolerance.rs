@@ -1,9 +1,9 @@
 //! How closely the answers of a case at two scales must match (fuzz/README.md).
 
-use isect::Real;
+use isect::{Distance, Real, Segment};
 use isect::math::Vec3;
 
-use crate::{Answer, Case};
+use crate::{Answer, Case, Shape};
 
 /// How closely a case's answers at scale `4^k` must match its answers at scale 1, scaled: the
 /// accuracy the queries document (README "Accuracy"), relative to the case's size.
@@ -74,6 +74,32 @@ impl Tolerance {
         })
     }
 
+    /// Whether the expected length `a` (the first run's, times the scale) is `+∞` because the
+    /// first run's answer lies beyond the float range (a distance above `Real::MAX`, which the
+    /// queries answer `+∞`, README "Accuracy") and the scaled run's finite `b`, divided back by
+    /// the scale, is beyond it too: the same length, representable at one scale only.
+    pub(crate) fn beyond_range_length(&self, a: Real, b: Real) -> bool {
+        a == Real::INFINITY && b.is_finite() && b / self.s == Real::INFINITY
+    }
+
+    /// Whether two contact normals' x (`a`, `b`) of a pair of rounded shapes (spheres and
+    /// capsules, whose normal is the direction between the closest points of their cores) differ
+    /// by no more than the closest points' accuracy allows: the points are right to a few ulp of
+    /// the cores' coordinates (README "Accuracy": closed forms), so the direction between them is
+    /// right to that over the cores' distance. Only where the cores are clearly apart (beyond
+    /// twice the on-set tolerance of their coordinates); where they meet, the normal is the
+    /// crossing normal, compared exactly. `false` for other pairs (their normals are compared
+    /// exactly).
+    pub(crate) fn rounded_normal(&self, case: &Case, a: Real, b: Real) -> bool {
+        let (Some((p, pe)), Some((q, qe))) = (core(&case.a), core(&case.b)) else {
+            return false;
+        };
+        let extent = pe.max(qe);
+        let distance = p.distance(&q);
+        distance > 2.0 * 72.0 * Real::EPSILON * extent
+            && (a - b).abs() <= ULPS * Real::EPSILON * extent / distance
+    }
+
     /// Whether the expected point `a` (the first run's, times the scale) has coordinates
     /// beyond the float range (`±∞`: a line crossing a plane it nearly parallels, say) where the
     /// scaled run's `b` has the same coordinate in range, divided back by the scale beyond it,
@@ -116,4 +142,15 @@ impl Tolerance {
             _ => x == y,
         }
     }
+}
+
+/// The core of a sphere or capsule (its center or axis, as a segment) and the largest magnitude
+/// of the core's coordinates; `None` for other shapes.
+fn core(shape: &Shape) -> Option<(Segment, Real)> {
+    let (a, b) = match shape {
+        Shape::Sphere(x) => (x.center, x.center),
+        Shape::Capsule(x) => (x.a, x.b),
+        _ => return None,
+    };
+    Some((Segment::new(a, b), a.abs().max(b.abs()).max_element()))
 }
