@@ -186,7 +186,8 @@ impl Case {
 }
 
 /// How far apart two shapes are, or how deep they overlap where both are solids with a contact
-/// (0 for shapes that touch); `None` for shapes that meet where no depth says how deeply (a
+/// (0 for shapes that touch; a shape against a plane by how far it reaches past the plane, the
+/// plane contact's depth); `None` for shapes that meet where no depth says how deeply (a
 /// segment through a box).
 fn separation(a: &Shape, b: &Shape) -> Option<Real> {
     let distance = pair!(a, b, |x, y| x.distance(y));
@@ -201,8 +202,8 @@ fn separation(a: &Shape, b: &Shape) -> Option<Real> {
     solid_pair!(
         &solid(a),
         &solid(b),
-        [Sphere, Aabb, Obb, Capsule, Triangle, Hull],
-        [Sphere, Aabb, Obb, Capsule, Triangle, Hull],
+        [Sphere, Aabb, Obb, Capsule, Triangle, Hull, Plane],
+        [Sphere, Aabb, Obb, Capsule, Triangle, Hull, Plane],
         |x, y| x.contact(y).map_or(0.0, |c| c.depth)
     )
 }

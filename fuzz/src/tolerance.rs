@@ -86,18 +86,18 @@ impl Tolerance {
     /// capsules, whose normal is the direction between the closest points of their cores) differ
     /// by no more than the closest points' accuracy allows: the points are right to a few ulp of
     /// the cores' coordinates (README "Accuracy": closed forms), so the direction between them is
-    /// right to that over the cores' distance. Only where the cores are clearly apart (beyond
-    /// twice the on-set tolerance of their coordinates); where they meet, the normal is the
-    /// crossing normal, compared exactly. `false` for other pairs (their normals are compared
-    /// exactly).
+    /// right to that over the cores' distance `D` (no bound where `D` is within the cores'
+    /// on-set tolerance: there the library may take the crossing normal at one scale and the
+    /// points' direction at the other, and neither is defined better). Where the cores meet
+    /// (`D = 0`) the crossing normal is compared exactly. `false` for other pairs (their normals
+    /// are compared exactly).
     pub(crate) fn rounded_normal(&self, case: &Case, a: Real, b: Real) -> bool {
         let (Some((p, pe)), Some((q, qe))) = (core(&case.a), core(&case.b)) else {
             return false;
         };
         let extent = pe.max(qe);
         let distance = p.distance(&q);
-        distance > 2.0 * 72.0 * Real::EPSILON * extent
-            && (a - b).abs() <= ULPS * Real::EPSILON * extent / distance
+        distance > 0.0 && (a - b).abs() <= ULPS * Real::EPSILON * extent / distance
     }
 
     /// Whether the expected point `a` (the first run's, times the scale) has coordinates
