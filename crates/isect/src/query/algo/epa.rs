@@ -209,8 +209,7 @@ where
         let new = polytope.vertices.len();
         polytope.vertices.push(s);
         let coplanar = eps(scale);
-        let sees =
-            |face: &Face| face.normal.dot(s.w - polytope.vertices[face.v[0]].w) > -coplanar;
+        let sees = |face: &Face| face.normal.dot(s.w - polytope.vertices[face.v[0]].w) > -coplanar;
         visible.clear();
         visible.resize(polytope.faces.len(), false);
         visible[nearest_index] = true;
