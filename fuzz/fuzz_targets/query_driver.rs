@@ -97,7 +97,7 @@ fn main() {
                     2
                 }] += 1;
                 if shown_scale < show && e <= show_max_exponent {
-                    println!("  scale mismatch in {name}: {}", m.what);
+                    println!("  scale mismatch in {name} (exponent {}): {}", m.exponent, m.what);
                     shown_scale += 1;
                 }
             }

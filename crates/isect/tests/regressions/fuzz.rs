@@ -2,7 +2,9 @@
 //! comparison found at ordinary magnitudes, each named after the bug.
 
 use isect::math::Vec3;
-use isect::{Contact, Distance, Intersects, Line, Plane, Ray, RayCast, Real, Sphere, Triangle};
+use isect::{
+    Capsule, Contact, Distance, Intersects, Line, Plane, Ray, RayCast, Real, Sphere, Triangle,
+};
 
 use crate::common::v;
 
@@ -136,5 +138,38 @@ fn line_with_a_tiny_direction_against_a_triangle() {
             );
             assert!(line.intersects(&t) == l.intersects(&scaled));
         }
+    }
+}
+
+/// Two capsules whose cores meet take the crossing normal `d1 × d2`; that cross product of a
+/// long core and a very short one (a capsule of radius 0 and length 4.8e-12 across one of length
+/// 1.3e7 and radius 2.5e10) underflowed after the rescaling of large input, so the normal fell
+/// back to an arbitrary perpendicular of the long core at some scales and not at others (fuzz, in
+/// `f32`: normal x `-1.57e-13` at scale 1, `0` at `4⁻¹¹`, the cores 10 apart and so within the
+/// on-set tolerance of coordinates of 1.3e7). Here the short core ends on the long one: the
+/// directions are now made unit first, and the normal is `±y`, across both cores, at every power
+/// of two.
+#[test]
+fn crossing_normal_underflow() {
+    let long = |s: Real| {
+        Capsule::new(
+            v(0.0, 0.0, 5.0) * s,
+            v(0.0, 0.0, -13358680.0) * s,
+            24649447000.0 * s,
+        )
+    };
+    let short = |s: Real| Capsule::new(v(-4.7711804e-12, 0.0, 0.0) * s, Vec3::ZERO, 0.0);
+    let at = |k: i32| {
+        let s = pow2(k);
+        let c = long(s)
+            .contact(&short(s))
+            .expect("the point is deep inside");
+        assert_eq!(c.depth, long(s).radius, "depth r1 + r2 at 2^{k}");
+        c.normal
+    };
+    let n = at(0);
+    assert_eq!(n.abs(), Vec3::Y, "across both cores: {n}");
+    for k in (-40..=40).step_by(2) {
+        assert_eq!(at(k), n, "the normal at 2^{k}");
     }
 }

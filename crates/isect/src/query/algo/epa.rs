@@ -200,10 +200,16 @@ where
         // Replace the faces that see the new vertex by a fan from it to their horizon. The
         // visible faces are found by a search across edges from the nearest face (a connected
         // region, whose boundary is one loop even where rounding makes a far face's test
-        // disagree; the silhouette search of van den Bergen §4.3.5).
+        // disagree; the silhouette search of van den Bergen §4.3.5). A face whose plane holds
+        // the new vertex within rounding counts as seeing it: of two coplanar triangles (a
+        // parallelogram face of a difference with a segment) rounding would otherwise let one
+        // see it and not the other, and the fan face on the edge between them, lying in their
+        // plane on the wrong side, would fold the polytope (`regressions::ordinary::
+        // hull_contact_against_a_collinear_hull_stops_at_a_broken_polytope`).
         let new = polytope.vertices.len();
         polytope.vertices.push(s);
-        let sees = |face: &Face| face.normal.dot(s.w - polytope.vertices[face.v[0]].w) > 0.0;
+        let coplanar = eps(scale);
+        let sees = |face: &Face| face.normal.dot(s.w - polytope.vertices[face.v[0]].w) > -coplanar;
         visible.clear();
         visible.resize(polytope.faces.len(), false);
         visible[nearest_index] = true;

@@ -2,7 +2,7 @@
 
 use crate::math::Vec3;
 use crate::query::algo::linear::segment_segment_parameters;
-use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::{normalize, rescale};
 use crate::query::contact::{balls, within_rounding};
 use crate::query::{Contact, ContactInfo, Intersects};
 use crate::shape::{Capsule, Segment};
@@ -51,7 +51,6 @@ fn ordered(this: &Capsule, other: &Capsule) -> Option<ContactInfo> {
     let (s, t) = segment_segment_parameters(&p, &q);
     let (d1, d2) = (this.b - this.a, other.b - other.a);
     let (x, y) = (this.a + d1 * s, other.a + d2 * t);
-    let fallback = crossing_normal(d1, d2, (this.a + this.b - other.a - other.b) * 0.5);
     // Cores that meet within rounding: their closest points' offset is noise, not a
     // direction; the crossing normal separates them. So are closest points beyond the radii
     // (rounded apart in this order of the capsules, or within the on-set tolerance of two
@@ -64,6 +63,13 @@ fn ordered(this: &Capsule, other: &Capsule) -> Option<ContactInfo> {
     } else {
         y
     };
+    // The crossing normal only where `balls` takes it (coincident centers): the common case
+    // pays nothing for it.
+    let fallback = if x.distance_squared(y) == 0.0 {
+        crossing_normal(d1, d2, (this.a + this.b - other.a - other.b) * 0.5)
+    } else {
+        Vec3::Y
+    };
     balls(x, this.radius, y, other.radius, fallback)
 }
 
@@ -71,13 +77,19 @@ fn ordered(this: &Capsule, other: &Capsule) -> Option<ContactInfo> {
 /// moving `r1 + r2`), towards `towards` (from `other`'s middle to `self`'s) when that clearly
 /// decides the sign, else `d1 × d2` itself, which flips with the arguments; `+Y` when there is no
 /// direction at all.
+///
+/// The directions are made unit first ([`normalize`], exact in scale), so that the cross
+/// product of two short or long cores neither underflows nor overflows: the normal of a case is
+/// that of the case scaled by a power of two (`regressions::crossing_normal_underflow`).
 fn crossing_normal(d1: Vec3, d2: Vec3, towards: Vec3) -> Vec3 {
-    let n = d1
-        .cross(d2)
-        .try_normalize()
-        .or_else(|| d1.try_normalize().map(Vec3::any_orthonormal_vector))
-        .or_else(|| d2.try_normalize().map(Vec3::any_orthonormal_vector))
-        .unwrap_or(Vec3::Y);
+    let (u1, u2) = (normalize(d1), normalize(d2));
+    let n = match (u1, u2) {
+        (Some(u1), Some(u2)) => normalize(u1.cross(u2)),
+        _ => None,
+    }
+    .or_else(|| u1.map(Vec3::any_orthonormal_vector))
+    .or_else(|| u2.map(Vec3::any_orthonormal_vector))
+    .unwrap_or(Vec3::Y);
     if n.dot(towards) < -1e-3 * towards.length() {
         -n
     } else {

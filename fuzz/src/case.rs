@@ -1,0 +1,259 @@
+//! A case: its family, shapes and numbers; its answers; how far its shapes are from touching.
+
+use isect::math::Vec3;
+use isect::{
+    Capsule, Contact, Distance, Intersects, PointQuery, Ray, RayCast, Real, Segment, Sphere, Sweep,
+};
+
+use crate::{Input, Shape};
+
+/// The query families.
+pub const FAMILIES: [&str; 6] = [
+    "intersects",
+    "distance",
+    "contact",
+    "sweep",
+    "raycast",
+    "point",
+];
+
+/// One case's answer, in a form that scales: booleans and parameters stay, lengths scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Answer {
+    /// A boolean (intersects, contains).
+    Bool(bool),
+    /// A length (distance, depth), `+∞` or `None`-like for no answer.
+    Length(Real),
+    /// A parameter (a hit's or a sweep's `t`), or `None`.
+    Param(Option<Real>),
+    /// A point (closest point), non-finite for no answer.
+    Point(Vec3),
+}
+
+/// A case: the family and its shapes (and a point, a motion, a `max_t` where it needs them).
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub family: usize,
+    pub a: Shape,
+    pub b: Shape,
+    pub v: Vec3,
+    pub w: Vec3,
+    pub t: Real,
+}
+
+impl Case {
+    /// A case of `family` (an index into [`FAMILIES`]), or of the family the input names.
+    pub fn read(input: &mut Input, family: Option<usize>) -> Case {
+        let named = usize::from(input.byte()) % FAMILIES.len();
+        let family = family.unwrap_or(named);
+        let solid = matches!(family, 2 | 3);
+        let a = Shape::read(input, solid || family == 4);
+        let b = Shape::read(input, solid);
+        Case {
+            family,
+            a,
+            b,
+            v: input.vec3(),
+            w: input.vec3(),
+            t: input.real(),
+        }
+    }
+
+    pub fn scaled(&self, s: Real) -> Case {
+        Case {
+            family: self.family,
+            a: self.a.scaled(s),
+            b: self.b.scaled(s),
+            v: self.v * s,
+            w: self.w * s,
+            t: self.t,
+        }
+    }
+
+    /// The answers of this case's family (several per case).
+    pub fn answers(&self) -> Vec<Answer> {
+        let (a, b) = (&self.a, &self.b);
+        match self.family {
+            0 => pair!(a, b, |x, y| vec![
+                Answer::Bool(x.intersects(y)),
+                Answer::Bool(y.intersects(x))
+            ]),
+            1 => pair!(a, b, |x, y| {
+                let cp = x.closest_points(y);
+                vec![
+                    Answer::Length(cp.distance),
+                    Answer::Point(cp.a),
+                    Answer::Point(cp.b),
+                ]
+            }),
+            2 => solid_pair!(
+                a,
+                b,
+                [Sphere, Aabb, Obb, Capsule, Triangle, Hull],
+                [Sphere, Aabb, Obb, Capsule, Triangle, Hull],
+                |x, y| {
+                    let c = x.contact(y);
+                    vec![
+                        Answer::Param(c.map(|c| c.normal.x)),
+                        Answer::Length(c.map_or(Real::INFINITY, |c| c.depth)),
+                    ]
+                }
+            )
+            .unwrap_or_default(),
+            3 => {
+                let (v, w) = (self.v, self.w);
+                // (No triangle–triangle sweep: the triangle is the second shape only.)
+                solid_pair!(
+                    a,
+                    b,
+                    [Sphere, Aabb, Obb, Capsule, Hull],
+                    [Sphere, Aabb, Obb, Capsule, Triangle, Hull],
+                    |x, y| sweep(x, v, y, w)
+                )
+                .unwrap_or_default()
+            }
+            4 => {
+                let ray = Ray::new(self.v, self.w);
+                let max_t = self.t.abs();
+                let hit = |h: Option<isect::RayHit>| Answer::Param(h.map(|h| h.t));
+                match a {
+                    Shape::Sphere(x) => vec![
+                        hit(x.raycast(&ray, max_t)),
+                        hit(x.raycast_surface(&ray, max_t)),
+                    ],
+                    Shape::Aabb(x) => vec![
+                        hit(x.raycast(&ray, max_t)),
+                        hit(x.raycast_surface(&ray, max_t)),
+                    ],
+                    Shape::Obb(x) => vec![
+                        hit(x.raycast(&ray, max_t)),
+                        hit(x.raycast_surface(&ray, max_t)),
+                    ],
+                    Shape::Capsule(x) => vec![
+                        hit(x.raycast(&ray, max_t)),
+                        hit(x.raycast_surface(&ray, max_t)),
+                    ],
+                    Shape::Triangle(x) => vec![hit(x.raycast(&ray, max_t))],
+                    Shape::Hull(x) => vec![
+                        hit(x.raycast(&ray, max_t)),
+                        hit(x.raycast_surface(&ray, max_t)),
+                    ],
+                    _ => Vec::new(),
+                }
+            }
+            _ => {
+                let p = self.v;
+                let point = |q: &dyn PointQuery| {
+                    vec![
+                        Answer::Point(q.closest_point(p)),
+                        Answer::Length(q.distance_to_point(p)),
+                        Answer::Bool(q.contains_point(p)),
+                    ]
+                };
+                match a {
+                    Shape::Sphere(x) => point(x),
+                    Shape::Aabb(x) => point(x),
+                    Shape::Obb(x) => point(x),
+                    Shape::Capsule(x) => point(x),
+                    Shape::Triangle(x) => point(x),
+                    Shape::Segment(x) => point(x),
+                    Shape::Ray(x) => point(x),
+                    Shape::Line(x) => point(x),
+                    Shape::Plane(x) => point(x),
+                    Shape::Hull(x) => point(x),
+                }
+            }
+        }
+    }
+
+    /// Whether an input of the case breaks the invalid-input rule (and so must get the empty
+    /// answer), and whether every input is valid (so every answer must be right).
+    pub(crate) fn validity(&self) -> (bool, bool) {
+        let extra_invalid = match self.family {
+            3 => !(self.v.is_finite() && self.w.is_finite()),
+            4 => {
+                !(self.v.is_finite() && self.w.is_finite() && self.w != Vec3::ZERO)
+                    || self.t.is_nan()
+            }
+            5 => !self.v.is_finite(),
+            _ => false,
+        };
+        let b_used = self.family <= 3;
+        let invalid = self.a.invalid() || (b_used && self.b.invalid()) || extra_invalid;
+        let valid = !invalid && self.a.valid() && (!b_used || self.b.valid());
+        (invalid, valid)
+    }
+}
+
+/// How far apart two shapes are, or how deep they overlap where both are solids with a contact
+/// (0 for shapes that touch; a shape against a plane by how far it reaches past the plane, the
+/// plane contact's depth); `None` for shapes that meet where no depth says how deeply (a
+/// segment through a box).
+fn separation(a: &Shape, b: &Shape) -> Option<Real> {
+    let distance = pair!(a, b, |x, y| x.distance(y));
+    if distance > 0.0 {
+        return Some(distance);
+    }
+    // A segment's depth is that of the capsule of radius 0 it is.
+    let solid = |s: &Shape| match s {
+        Shape::Segment(x) => Shape::Capsule(Capsule::new(x.a, x.b, 0.0)),
+        other => other.clone(),
+    };
+    solid_pair!(
+        &solid(a),
+        &solid(b),
+        [Sphere, Aabb, Obb, Capsule, Triangle, Hull, Plane],
+        [Sphere, Aabb, Obb, Capsule, Triangle, Hull, Plane],
+        |x, y| x.contact(y).map_or(0.0, |c| c.depth)
+    )
+}
+
+impl Case {
+    /// How far the case is from its shapes touching ([`separation`]): of the two shapes
+    /// (intersects, contact), of the moved shapes at time `t` (sweep), of the shape and the ray's
+    /// segment up to `max_t` (raycast), of the shape and the point (point).
+    pub(crate) fn separation(&self, t: Option<Real>) -> Option<Real> {
+        match self.family {
+            3 => {
+                let t = t.unwrap_or(0.0);
+                separation(
+                    &self.a.translated(self.v * t),
+                    &self.b.translated(self.w * t),
+                )
+            }
+            4 => {
+                let max_t = self.t.abs();
+                let path = if (self.w * max_t).is_finite() {
+                    Shape::Segment(Segment::new(self.v, self.v + self.w * max_t))
+                } else {
+                    Shape::Ray(Ray::new(self.v, self.w))
+                };
+                separation(&self.a, &path)
+            }
+            5 => separation(&self.a, &Shape::Sphere(Sphere::new(self.v, 0.0))),
+            _ => separation(&self.a, &self.b),
+        }
+    }
+
+    /// Whether `answers` hold closest points (distance family) that are a closest pair of this
+    /// case: each on its shape and as far apart as the distance, within `tolerance`.
+    pub(crate) fn closest_pair(&self, answers: &[Answer], tolerance: Real) -> bool {
+        let [Answer::Length(d), Answer::Point(p), Answer::Point(q)] = answers else {
+            return false;
+        };
+        self.family == 1
+            && p.is_finite()
+            && q.is_finite()
+            && self.a.distance_to(*p) <= tolerance
+            && self.b.distance_to(*q) <= tolerance
+            && ((*p - *q).length() - d).abs() <= tolerance
+    }
+}
+
+fn sweep<A: Sweep<B>, B>(a: &A, v: Vec3, b: &B, w: Vec3) -> Vec<Answer> {
+    let hit = a.sweep(v, b, w);
+    vec![
+        Answer::Param(hit.map(|h| h.t_first)),
+        Answer::Param(hit.map(|h| h.t_last)),
+    ]
+}

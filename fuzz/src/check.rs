@@ -1,0 +1,131 @@
+//! Checking one case: the invalid-input rule and the scale comparison.
+
+use isect::Real;
+use isect::math::NO_POINT;
+
+use crate::tolerance::Tolerance;
+use crate::{Answer, Case, Input};
+
+/// An answer that looks valid for invalid input.
+#[derive(Debug)]
+pub struct Violation(pub String);
+
+/// A case whose answers at scale `4^k` are not its answers at scale 1, scaled.
+#[derive(Debug)]
+pub struct ScaleMismatch {
+    pub family: usize,
+    /// The largest finite magnitude among the case's lengths, as a power of two.
+    pub exponent: i32,
+    pub what: String,
+}
+
+/// What checking one case found.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    pub violation: Option<Violation>,
+    pub mismatch: Option<ScaleMismatch>,
+    /// Whether the invalid-input rule was checked (an input was invalid).
+    pub rule_checked: bool,
+    /// Whether the scale comparison ran (every input valid, the scaling exact both ways).
+    pub scale_checked: bool,
+}
+
+/// Runs a case of `family` (or of the family the input names), checks the invalid-input rule,
+/// and compares it with the same case scaled by `4^k` (`k` from the input, in -12..=12).
+pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
+    let mut input = Input::new(data);
+    let k = i32::from(input.byte() % 25) - 12;
+    let case = Case::read(&mut input, family);
+    let answers = case.answers();
+    let mut outcome = Outcome::default();
+    let (invalid, valid) = case.validity();
+    if invalid {
+        outcome.rule_checked = true;
+        for a in &answers {
+            let empty = match *a {
+                Answer::Bool(b) => !b,
+                Answer::Length(d) => d == Real::INFINITY,
+                Answer::Param(p) => p.is_none(),
+                Answer::Point(p) => !p.is_finite() || p == NO_POINT,
+            };
+            if !empty {
+                outcome.violation = Some(Violation(format!("{case:?}: {a:?} for invalid input")));
+                break;
+            }
+        }
+        return (case.family, outcome);
+    }
+    if !valid || answers.is_empty() {
+        return (case.family, outcome);
+    }
+    // 4^k by exponent bits (an exact power of two, k in -12..=12).
+    let s = f32::from_bits(((127 + 2 * k) as u32) << 23);
+    let scaled = case.scaled(s);
+    // Only where the scaling is exact both ways for every number (no overflow, no subnormal
+    // losing bits), so that the scaled case is the same case.
+    let lengths: Vec<Real> = [
+        case.a.lengths(),
+        case.b.lengths(),
+        case.v.to_array().to_vec(),
+        case.w.to_array().to_vec(),
+    ]
+    .concat();
+    if !lengths
+        .iter()
+        .all(|&x| (x * s).is_finite() && (x * s) / s == x && ((x * s) == 0.0) == (x == 0.0))
+    {
+        return (case.family, outcome);
+    }
+    let (_, scaled_valid) = scaled.validity();
+    if !scaled_valid {
+        return (case.family, outcome);
+    }
+    outcome.scale_checked = true;
+    let expected: Vec<Answer> = answers
+        .iter()
+        .map(|a| match *a {
+            Answer::Length(d) => Answer::Length(d * s),
+            Answer::Point(p) => Answer::Point(p * s),
+            other => other,
+        })
+        .collect();
+    let got = scaled.answers();
+    let tolerance = Tolerance::of(&case, &lengths, s);
+    let same = |x: &Answer, y: &Answer| tolerance.same(x, y);
+    // Within the documented tolerance of touching, a boolean or the presence of an answer may
+    // go either way, and a contact's normal is not defined by the case.
+    let near = std::cell::OnceCell::new();
+    let near = || *near.get_or_init(|| tolerance.near(&case, &scaled, &answers, &got));
+    let agree = |points: bool| {
+        expected.iter().zip(&got).all(|(x, y)| match (x, y) {
+            (Answer::Point(_), Answer::Point(_)) if !points => true,
+            (Answer::Bool(_), _) | (Answer::Param(None), _) | (_, Answer::Param(None)) => {
+                x == y || near()
+            }
+            (Answer::Length(a), Answer::Length(b)) if a.is_finite() != b.is_finite() => {
+                tolerance.beyond_range_length(*a, *b) || near()
+            }
+            // A contact's normal (both present): undefined where they only touch.
+            (Answer::Param(Some(a)), Answer::Param(Some(b))) if case.family == 2 => {
+                same(x, y) || tolerance.rounded_normal(&case, *a, *b) || near()
+            }
+            _ => same(x, y),
+        })
+    };
+    // A closest pair that is not unique (parallel edges or faces): another closest pair.
+    let agree = agree(true) || (agree(false) && scaled.closest_pair(&got, tolerance.touching(s)));
+    if !agree {
+        let exponent = lengths
+            .iter()
+            .filter(|x| x.is_finite() && **x != 0.0)
+            .map(|x| ((x.to_bits() >> 23) & 0xff) as i32 - 127)
+            .max_by_key(|e| e.abs())
+            .unwrap_or(0);
+        outcome.mismatch = Some(ScaleMismatch {
+            family: case.family,
+            exponent,
+            what: format!("{case:?} at scale 4^{k}: expected {expected:?}, got {got:?}"),
+        });
+    }
+    (case.family, outcome)
+}
