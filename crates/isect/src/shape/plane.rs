@@ -83,37 +83,27 @@ impl Plane {
     /// few units in the last place of 0 or π, and no plane is determined.
     ///
     /// The normal is the cross product of the two shorter sides (the best conditioned of the
-    /// three, Shewchuk's advice) and `d` is taken at the centroid. The points lie on the plane
-    /// up to rounding that grows as the triangle thins: about `ε · |longest side| / sin θ` for
-    /// the triangle's smallest angle `θ`, within [`crate::math::ON_SET_TOLERANCE`] of the
-    /// coordinates for angles above a few degrees.
+    /// three, Shewchuk's advice) and `d` is taken at the centroid. In `isect` (`f32`) both are
+    /// computed in `f64`, where the sides and the products of `f32` coordinates are exact, and
+    /// rounded once: each point lies on the plane within about `ε (|p| + |d|)`, which
+    /// `contains_point` accepts, whatever the triangle's size and shape (a sliver's plane is
+    /// still the exact one, rounded). In `isect-f64` the points lie on the plane up to rounding
+    /// that grows as the triangle thins: about `ε · |longest side| / sin θ` for the triangle's
+    /// smallest angle `θ`, within [`crate::math::ON_SET_TOLERANCE`] of the coordinates for
+    /// angles above a few degrees.
     #[must_use]
     pub fn from_points(a: Vec3, b: Vec3, c: Vec3) -> Option<Self> {
         // `p` is the corner opposite the longest side, `p, q, r` in the cyclic order of `a, b, c`.
         let [q, r, p] = crate::shape::Triangle::new(a, b, c).corners_from_longest_side();
-        // Offsets scaled into the magnitudes where the cross product and its length neither
-        // overflow nor underflow (by a power of two: the same unit normal).
-        let ([pq, pr], _) = scale::offsets(p, [q, r]);
-        let n = pq.cross(pr);
-        let n_length = n.length();
-        // |pq × pr| = |pq| |pr| sin θ; below a few ulps of |pq| |pr| the sign of sin θ is noise.
-        let threshold = 8.0 * Real::EPSILON * pq.length() * pr.length();
-        if n_length > threshold && n_length.is_finite() {
-            let normal = n / n_length;
-            // The centroid makes d symmetric in the three points (from thirds where the sum
-            // overflows).
-            let centroid = (a + b + c) / 3.0;
-            let centroid = if centroid.is_finite() {
-                centroid
-            } else {
-                a / 3.0 + b / 3.0 + c / 3.0
-            };
-            Some(Self::from_point_normal(centroid, normal))
-        } else {
-            None
+        #[cfg(not(isect_f64))]
+        {
+            through_in_f64([a, b, c], [p, q, r])
+        }
+        #[cfg(isect_f64)]
+        {
+            through([a, b, c], [p, q, r])
         }
     }
-
     /// `normal · p - d`: positive in front, negative behind, 0 on the plane (for a unit normal,
     /// the signed distance).
     #[inline]
@@ -178,4 +168,66 @@ impl Plane {
             Side::Straddle
         }
     }
+}
+
+/// [`Plane::from_points`] in the working precision, from the corners `[p, q, r]` with `p`
+/// opposite the longest side.
+#[cfg(isect_f64)]
+fn through([a, b, c]: [Vec3; 3], [p, q, r]: [Vec3; 3]) -> Option<Plane> {
+    // Offsets scaled into the magnitudes where the cross product and its length neither
+    // overflow nor underflow (by a power of two: the same unit normal).
+    let ([pq, pr], _) = scale::offsets(p, [q, r]);
+    let n = pq.cross(pr);
+    let n_length = n.length();
+    // |pq × pr| = |pq| |pr| sin θ; below a few ulps of |pq| |pr| the sign of sin θ is noise.
+    let threshold = 8.0 * Real::EPSILON * pq.length() * pr.length();
+    if n_length > threshold && n_length.is_finite() {
+        let normal = n / n_length;
+        // The centroid makes d symmetric in the three points (from thirds where the sum
+        // overflows).
+        let centroid = (a + b + c) / 3.0;
+        let centroid = if centroid.is_finite() {
+            centroid
+        } else {
+            a / 3.0 + b / 3.0 + c / 3.0
+        };
+        Some(Plane::from_point_normal(centroid, normal))
+    } else {
+        None
+    }
+}
+
+/// [`Plane::from_points`] for `f32` corners, computed in `f64` (exact sides and products, the
+/// normal's direction rounded once, `d` from the final normal in `f64`), from the corners
+/// `[p, q, r]` with `p` opposite the longest side. The same degeneracy rule as in `f32`: `None`
+/// where `|pq × pr|` is below 8 ε of `|pq| |pr|`. No square root in `f64`, so no `libm` call:
+/// squares of `f32` offsets stay in `f64`'s normal range.
+#[cfg(not(isect_f64))]
+fn through_in_f64([a, b, c]: [Vec3; 3], [p, q, r]: [Vec3; 3]) -> Option<Plane> {
+    let wide = |v: Vec3| [f64::from(v.x), f64::from(v.y), f64::from(v.z)];
+    let sub = |u: [f64; 3], v: [f64; 3]| [u[0] - v[0], u[1] - v[1], u[2] - v[2]];
+    let dot = |u: [f64; 3], v: [f64; 3]| u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+    let p = wide(p);
+    let (pq, pr) = (sub(wide(q), p), sub(wide(r), p));
+    let n = [
+        pq[1] * pr[2] - pq[2] * pr[1],
+        pq[2] * pr[0] - pq[0] * pr[2],
+        pq[0] * pr[1] - pq[1] * pr[0],
+    ];
+    let eps = f64::from(Real::EPSILON);
+    let threshold = 64.0 * eps * eps * dot(pq, pq) * dot(pr, pr);
+    let nn = dot(n, n);
+    if !(nn > threshold && nn.is_finite()) {
+        return None;
+    }
+    // The direction in `f32`'s range (largest component ±1), then normalized in `f32`.
+    let m = n[0].abs().max(n[1].abs()).max(n[2].abs());
+    let direction = Vec3::new((n[0] / m) as Real, (n[1] / m) as Real, (n[2] / m) as Real);
+    let normal = Plane::new(direction, 0.0).normal;
+    let w = wide(normal);
+    let d = (dot(w, wide(a)) + dot(w, wide(b)) + dot(w, wide(c))) / 3.0;
+    Some(Plane {
+        normal,
+        d: d as Real,
+    })
 }

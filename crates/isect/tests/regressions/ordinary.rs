@@ -375,3 +375,22 @@ fn segment_touching_a_corner_meets_the_triangle_in_every_corner_order() {
         }
     }
 }
+
+/// A well-conditioned triangle (every angle's sine above 0.1) whose plane from `from_points`
+/// was reported (once, by a random case of `point::plane`) not to contain one of its corners.
+#[test]
+fn plane_from_points_contains_its_corners() {
+    let (a, b, c) = (
+        v(9.735451, -6.1868463, 0.0),
+        v(1.9591038, -9.873911, 6.3403425),
+        v(0.0, -0.27200818, -0.106066406),
+    );
+    let plane = Plane::from_points(a, b, c).unwrap();
+    for p in [a, b, c] {
+        assert!(
+            plane.contains_point(p),
+            "{p}: {} from the plane",
+            plane.signed_distance(p)
+        );
+    }
+}
