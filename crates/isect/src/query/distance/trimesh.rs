@@ -15,6 +15,7 @@
 
 use crate::bvh::nearest::{NEAR_TIE, box_gap, squared};
 use crate::math::{Real, Vec3};
+use crate::query::algo::balls::corners_ball;
 use crate::query::{Bounded, ClosestPoints, Distance, PointQuery, RayCast, mirror_distance};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Ray, Segment, Sphere, TriMesh, Triangle};
 
@@ -65,29 +66,14 @@ impl MeshDistance for Segment {
 
 impl MeshDistance for Triangle {
     fn ball(&self) -> (Vec3, Real) {
-        farthest_ball(&[self.a, self.b, self.c])
+        corners_ball(&[self.a, self.b, self.c])
     }
 }
 
 impl MeshDistance for ConvexHull {
     fn ball(&self) -> (Vec3, Real) {
-        farthest_ball(self.points())
+        corners_ball(self.points())
     }
-}
-
-/// A ball around `points` (not the smallest): the middle of their box and the distance from it
-/// to the farthest.
-fn farthest_ball(points: &[Vec3]) -> (Vec3, Real) {
-    let (lo, hi) = points
-        .iter()
-        .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), &p| {
-            (lo.min(p), hi.max(p))
-        });
-    let center = (lo + hi) * 0.5;
-    let r2 = points
-        .iter()
-        .fold(0.0, |r2: Real, &p| r2.max(p.distance_squared(center)));
-    (center, crate::ops::sqrt(r2))
 }
 
 /// `(g - r)²` for the squared gap `g2` between a point and a set, 0 when `g ≤ r`: a lower

@@ -106,7 +106,8 @@ mod reject;
 mod rotating;
 mod round;
 
-use reject::{balls_may_meet, corners_ball};
+use crate::query::algo::balls::corners_ball;
+use reject::balls_may_meet;
 
 /// The first contact within `[0, max_t]` of `shape`, moved by `offset` and moving by `v`, with
 /// the triangles of `mesh` (at rest): `(t, slot, normal)`, the earliest, and among equal times

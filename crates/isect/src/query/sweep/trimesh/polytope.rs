@@ -10,8 +10,8 @@ use crate::query::algo::plane_extent::PlaneExtent;
 use crate::query::sweep::triangle_triangle::first_contact as triangle_first;
 use crate::shape::{Aabb, ConvexHull, Obb, Triangle};
 
-use super::reject::corners_ball;
 use super::sealed::TriangleCast;
+use crate::query::algo::balls::corners_ball;
 
 /// A shape moved by a translation, as a support map.
 struct Shifted<'a, S: ?Sized> {

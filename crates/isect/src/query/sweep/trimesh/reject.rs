@@ -3,22 +3,6 @@
 
 use crate::math::{Real, Vec3};
 
-/// A ball around `points` (not the smallest): the middle of their box and the largest distance
-/// from it.
-#[inline]
-pub(super) fn corners_ball(points: &[Vec3]) -> (Vec3, Real) {
-    let (lo, hi) = points
-        .iter()
-        .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), &p| {
-            (lo.min(p), hi.max(p))
-        });
-    let center = (lo + hi) * 0.5;
-    let r2 = points
-        .iter()
-        .fold(0.0, |r2: Real, &p| r2.max(p.distance_squared(center)));
-    (center, crate::ops::sqrt(r2))
-}
-
 /// Whether the ball `(center, r)` moving by `v` over `[0, max_t]` may meet the ball
 /// `(m, rho)`: the distance from `m` to the segment its center sweeps against `r + rho`. A
 /// quick rejection before a triangle's exact sweep (a shape the size of a character meets far
