@@ -11,7 +11,8 @@ use isect::math::{Mat2, Vec2};
 
 use super::common::v;
 
-fn floor() -> Polyline {
+/// Three collinear segments on y = 0 and a riser (shared with `polyline_polygon.rs`).
+pub(super) fn floor() -> Polyline {
     // Three collinear segments on y = 0 from x = -2 to x = 4, and a step up at x = 4.
     Polyline::chain(vec![
         v(-2.0, 0.0),

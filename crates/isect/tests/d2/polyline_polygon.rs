@@ -13,20 +13,9 @@ use isect::math::Vec2;
 use proptest::prelude::*;
 
 use super::common::{tol, v};
+use super::polyline::floor;
 use super::polyline_props::{polyline, segments};
 use super::strategy as st;
-
-/// Three collinear segments on y = 0 from x = -2 to x = 4, and a riser up to (4, 2).
-fn floor() -> Polyline {
-    Polyline::chain(vec![
-        v(-2.0, 0.0),
-        v(0.0, 0.0),
-        v(1.0, 0.0),
-        v(4.0, 0.0),
-        v(4.0, 2.0),
-    ])
-    .unwrap()
-}
 
 /// A U open upwards, 2 wide, its bar from `y = base` to `base + 0.5`, its legs to `base + 1.25`,
 /// centred on `x`.
