@@ -1,4 +1,4 @@
-//! `ContactManifold` of the convex shapes against a `Polyline`: boxes resting flat across
+//! `ContactManifold` of the convex shapes, rays and lines against a `Polyline`: boxes resting flat across
 //! chains of collinear segments (both corners, exact depths), a genuine corner keeping its
 //! normal, a tilted box's one point, and properties over random chains and shapes (points on
 //! both shapes within half their depth, depths within the contact's, the contact's normal, both
@@ -6,8 +6,8 @@
 
 use isect::Real;
 use isect::d2::{
-    Aabb, Capsule, Circle, Contact, ContactManifold, ConvexPolygon, Manifold, Obb, PointQuery,
-    Polyline, Segment, Triangle,
+    Aabb, Capsule, Circle, Contact, ContactManifold, ConvexPolygon, Line, Manifold, Obb,
+    PointQuery, Polyline, Ray, Segment, Triangle,
 };
 use isect::math::{Mat2, Vec2};
 use proptest::prelude::*;
@@ -149,6 +149,91 @@ fn apart_and_invalid_are_empty() {
     assert_eq!(sorted(&m), vec![(v(1.0, 0.0), 0.0)]);
 }
 
+#[test]
+fn rays_and_lines_crossing_and_along_a_flat_chain() {
+    // Two collinear segments meeting at x = 2; each case both chain directions, both orders.
+    let pts = vec![v(0.0, 0.0), v(2.0, 0.0), v(4.0, 0.0)];
+    let up = Vec2::Y;
+    type Case = (Box<dyn Fn(&Polyline) -> Manifold>, Vec2, Vec<(Vec2, Real)>);
+    let cases: Vec<Case> = vec![
+        // A ray from below through the first segment: pushed up by 0.5, one point midway.
+        (
+            Box::new(move |c| Ray::new(v(1.0, -0.5), up).contact_manifold(c)),
+            up,
+            vec![(v(1.0, -0.25), 0.5)],
+        ),
+        // Through the shared vertex: the ghost rule gives the face normal, not the vertex's.
+        (
+            Box::new(move |c| Ray::new(v(2.0, -0.25), up).contact_manifold(c)),
+            up,
+            vec![(v(2.0, -0.125), 0.25)],
+        ),
+        // Along the chain: touching over the overlap, its two ends at depth 0.
+        (
+            Box::new(move |c| Ray::new(v(-1.0, 0.0), Vec2::X).contact_manifold(c)),
+            up,
+            vec![(v(0.0, 0.0), 0.0), (v(4.0, 0.0), 0.0)],
+        ),
+        (
+            Box::new(move |c| Ray::new(v(1.0, 0.0), Vec2::X).contact_manifold(c)),
+            up,
+            vec![(v(1.0, 0.0), 0.0), (v(4.0, 0.0), 0.0)],
+        ),
+        // Starting on the chain, leaving it: touching at the origin.
+        (
+            Box::new(move |c| Ray::new(v(1.0, 0.0), up).contact_manifold(c)),
+            up,
+            vec![(v(1.0, 0.0), 0.0)],
+        ),
+        // A line across the chain at x = 1 cannot be pushed along y: it leaves by the chain's
+        // nearer end, 1 to the left.
+        (
+            Box::new(move |c| Line::new(v(1.0, -0.5), up).contact_manifold(c)),
+            -Vec2::X,
+            vec![(v(0.5, 0.0), 1.0)],
+        ),
+    ];
+    for reversed in [false, true] {
+        let mut p = pts.clone();
+        if reversed {
+            p.reverse();
+        }
+        let chain = Polyline::chain(p).unwrap();
+        for (i, (manifold, normal, want)) in cases.iter().enumerate() {
+            let m = manifold(&chain);
+            assert_eq!(m.normal, *normal, "case {i}: {m:?}");
+            assert_eq!(sorted(&m), *want, "case {i}");
+        }
+        let ray = Ray::new(v(1.0, -0.5), up);
+        let back = chain.contact_manifold(&ray);
+        assert_eq!(back.normal, -up);
+        assert_eq!(sorted(&back), vec![(v(1.0, -0.25), 0.5)]);
+        let line = Line::new(v(1.0, -0.5), up);
+        assert_eq!(chain.contact_manifold(&line).normal, Vec2::X);
+        // Apart, and invalid.
+        assert!(
+            Ray::new(v(1.0, 1.0), up)
+                .contact_manifold(&chain)
+                .is_empty()
+        );
+        assert!(
+            Line::new(v(0.0, 1.0), Vec2::X)
+                .contact_manifold(&chain)
+                .is_empty()
+        );
+        assert!(
+            Ray::new(v(1.0, -1.0), Vec2::ZERO)
+                .contact_manifold(&chain)
+                .is_empty()
+        );
+        assert!(
+            Line::new(v(Real::NAN, 0.0), up)
+                .contact_manifold(&chain)
+                .is_empty()
+        );
+    }
+}
+
 /// The properties of the manifold of `shape` against `p`.
 fn check<S>(p: &Polyline, shape: &S) -> Result<(), TestCaseError>
 where
@@ -264,6 +349,16 @@ proptest! {
         check(&p, &h)?;
     }
 
+    #[test]
+    fn ray_and_line_manifolds_on_random_polylines(
+        p in polyline(),
+        r in st::ray(),
+        l in st::line(),
+    ) {
+        check(&p, &r)?;
+        check(&p, &l)?;
+    }
+
     /// A box resting flat across a straight chain of random segment lengths: the face normal
     /// and the two bottom corners, each exactly as deep as the box sinks.
     #[test]
@@ -344,4 +439,6 @@ const _: fn() = || {
     bound::<Triangle>();
     bound::<Segment>();
     bound::<ConvexPolygon>();
+    bound::<Ray>();
+    bound::<Line>();
 };

@@ -1,5 +1,5 @@
-//! `ContactManifold` of the seven convex shapes and the concave [`Polygon`] against a
-//! [`Polyline`], both orders: up to two points with the normal of `Contact<Polyline>` (ghost
+//! `ContactManifold` of the seven convex shapes, the concave [`Polygon`], rays and lines against
+//! a [`Polyline`], both orders: up to two points with the normal of `Contact<Polyline>` (ghost
 //! vertices applied).
 //!
 //! Where the deepest contact's normal is not its segment's face normal (a genuine corner: a
@@ -23,7 +23,7 @@ use crate::d2::query::algo::polyline::PolylineShape;
 use crate::d2::query::contact::polyline::deepest_of;
 use crate::d2::query::{ContactManifold, Manifold, ManifoldPoint, mirror_manifold};
 use crate::d2::shape::{
-    Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Polyline, Segment, Triangle,
+    Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, Polygon, Polyline, Ray, Segment, Triangle,
 };
 use crate::math::{ON_SET_TOLERANCE, Real, Vec2};
 
@@ -237,3 +237,5 @@ polyline_manifold!(Capsule);
 polyline_manifold!(Triangle);
 polyline_manifold!(Segment);
 polyline_manifold!(ConvexPolygon);
+polyline_manifold!(Ray);
+polyline_manifold!(Line);
