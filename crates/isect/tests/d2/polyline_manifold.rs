@@ -150,6 +150,32 @@ fn apart_and_invalid_are_empty() {
 }
 
 #[test]
+fn a_parallel_segment_on_another_line_is_not_part_of_the_run() {
+    // A zigzag whose first and last segments are parallel (direction (-8, -4)) on lines 2·√5/5
+    // apart, crossed by an upright segment (a two-point polygon): the run is the deepest
+    // segment's line only. Found by the motion property: with both segments the manifold kept
+    // one point at the shallower line's depth (the shape's end projected onto both lines lies at
+    // the same place along them), far less than the contact's depth.
+    let chain =
+        Polyline::chain(vec![v(4.0, 0.0), v(-4.0, -4.0), v(4.0, 2.0), v(-4.0, -2.0)]).unwrap();
+    for shift in [0.0, -2.0, 8.0] {
+        let moved: Vec<Vec2> = chain
+            .vertices()
+            .iter()
+            .map(|&q| q + v(0.0, shift))
+            .collect();
+        let chain = Polyline::new(moved, chain.segments().to_vec()).unwrap();
+        let stick = ConvexPolygon::new(vec![v(0.0, -2.5 + shift), v(0.0, 6.0 + shift)]);
+        let c = stick.contact(&chain).unwrap();
+        let m = stick.contact_manifold(&chain);
+        assert_eq!(m.normal, c.normal, "{m:?} {c:?}");
+        assert_eq!(m.len(), 1, "{m:?}");
+        let deepest = m.deepest().unwrap();
+        assert!((deepest.depth - c.depth).abs() <= tol(8.0), "{m:?} {c:?}");
+    }
+}
+
+#[test]
 fn rays_and_lines_crossing_and_along_a_flat_chain() {
     // Two collinear segments meeting at x = 2; each case both chain directions, both orders.
     let pts = vec![v(0.0, 0.0), v(2.0, 0.0), v(4.0, 0.0)];

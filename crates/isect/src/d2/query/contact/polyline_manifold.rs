@@ -6,8 +6,8 @@
 //! step's edge), the manifold is that segment's pair manifold (`ContactManifold<Segment>`).
 //! Where it is the face normal (the face itself, or an end where the chain continues flat and
 //! the ghost-vertex rule turned a vertex normal into the face normal), every segment the shape
-//! touches whose kept contact has that normal and which runs across it (the straight run under
-//! the shape) is the reference face of the pair clipping (`algo/contact.rs`'s `clip`) with that
+//! touches whose kept contact has that normal and which runs across it on the same line (the
+//! straight run under the shape) is the reference face of the pair clipping (`algo/contact.rs`'s `clip`) with that
 //! normal, and of all the points found the two furthest apart along the face are kept, each
 //! with its depth below the run: a box lying across two collinear segments gets its two
 //! corners, not the corner and the shared vertex.
@@ -44,6 +44,16 @@ fn merge(a: Vec2, b: Vec2) -> Real {
 fn across(segment: &Segment, n: Vec2) -> bool {
     let e = segment.b - segment.a;
     e != Vec2::ZERO && n.dot(e).abs() <= ACROSS * e.length()
+}
+
+/// Whether `s` lies on the line of `face` (normal `n`) within the ghost rule's tolerance: each
+/// end at most [`ACROSS`] of the longer segment's length off it. A parallel segment on another
+/// line is another face: its points, measured below it, are not the run's (a zigzag whose first
+/// and last segments are parallel would give the same point of the shape twice, at two depths).
+fn on_line(s: &Segment, face: &Segment, n: Vec2) -> bool {
+    let h = n.dot(face.a);
+    let slack = ACROSS * (s.b - s.a).length().max((face.b - face.a).length());
+    (n.dot(s.a) - h).abs() <= slack && (n.dot(s.b) - h).abs() <= slack
 }
 
 /// The manifold of the valid `shape` against `polyline`: see the module's doc.
@@ -95,7 +105,7 @@ where
             return;
         }
         let s = polyline.segment(k.segment);
-        if !across(&s, n) {
+        if !(across(&s, n) && on_line(&s, &segment, n)) {
             return;
         }
         let mut out = [ManifoldPoint {
