@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 
 use crate::d2::query::algo::exact::orient;
 use crate::d2::query::algo::polygon::crossing_edges;
+use crate::d2::query::algo::polygon_contact::is_convex;
 use crate::d2::query::{Bounded, Classify, Side};
 use crate::d2::shape::{Aabb, Circle, Line, check_points, ritter_circle};
 use crate::error::ShapeError;
@@ -42,6 +43,9 @@ pub struct Polygon {
     points: Vec<Vec2>,
     /// The box of the points, for quick rejections.
     bounds: Aabb,
+    /// Whether the polygon turns left or goes straight at every corner (exact), decided once
+    /// here: the contacts answer a convex polygon as the convex set of its corners.
+    convex: bool,
 }
 
 impl TryFrom<Vec<Vec2>> for Polygon {
@@ -121,7 +125,12 @@ impl Polygon {
         }
         points.shrink_to_fit();
         let bounds = Aabb::from_points(points.iter().copied()).unwrap_or(Aabb::EMPTY);
-        Ok(Self { points, bounds })
+        let convex = is_convex(&points);
+        Ok(Self {
+            points,
+            bounds,
+            convex,
+        })
     }
 
     /// [`Polygon::new`], under the name the other shapes' checked constructors have.
@@ -130,6 +139,13 @@ impl Polygon {
     /// As [`Polygon::new`].
     pub fn try_new(points: impl Into<Vec<Vec2>>) -> Result<Self, ShapeError> {
         Self::new(points)
+    }
+
+    /// Whether the polygon is convex (no corner turns right; straight corners allowed), as
+    /// decided exactly at construction.
+    #[inline]
+    pub(crate) fn is_convex(&self) -> bool {
+        self.convex
     }
 
     /// The points, counter-clockwise, each edge from a point to the next and the last back to

@@ -92,7 +92,7 @@ impl Least {
 pub(crate) fn polygon_body(polygon: &Polygon, b: &Body<'_>) -> Points {
     let pts = polygon.points();
     let whole = Body::Hull(Convex::polygon(pts));
-    if is_convex(pts) {
+    if polygon.is_convex() {
         return contact_points(b, &whole);
     }
     let r = b.radius();
@@ -201,7 +201,7 @@ fn single(c: ContactInfo) -> Points {
 /// The contact of two polygons known to meet, normal from `q` towards `p`.
 pub(crate) fn polygon_polygon(p: &Polygon, q: &Polygon) -> Points {
     let (pp, qp) = (p.points(), q.points());
-    match (is_convex(pp), is_convex(qp)) {
+    match (p.is_convex(), q.is_convex()) {
         (true, true) => contact_points(
             &Body::Hull(Convex::polygon(pp)),
             &Body::Hull(Convex::polygon(qp)),

@@ -18,7 +18,6 @@
 
 use crate::d2::query::algo::contact::{Body, ContactBody, clip};
 use crate::d2::query::algo::convex::Convex;
-use crate::d2::query::algo::polygon_contact::is_convex;
 use crate::d2::query::algo::polyline::PolylineShape;
 use crate::d2::query::contact::polyline::deepest_of;
 use crate::d2::query::{ContactManifold, Manifold, ManifoldPoint, mirror_manifold};
@@ -212,7 +211,7 @@ impl ContactManifold<Polyline> for Polygon {
     #[inline]
     fn contact_manifold(&self, other: &Polyline) -> Manifold {
         let corners = self.points();
-        let incident = if is_convex(corners) {
+        let incident = if self.is_convex() {
             Incident::Body(Body::Hull(Convex::polygon(corners)))
         } else {
             Incident::Corners(corners)
