@@ -125,6 +125,32 @@ fn capsules_segments_rays_lines() {
 }
 
 #[test]
+fn circle_centred_on_a_rotated_segment_is_pushed_across_it() {
+    // Found by the contact property (f64): the center is the midpoint of a flat Obb's segment
+    // along a rotated axis; the cores' distance rounded above 0 while their closest points were
+    // equal, and the contact took the fallback normal +y, along which the push (the radius)
+    // leaves the circle overlapping the segment's upper end. The least push is across the
+    // segment, by the radius.
+    let c = v(-3.0, 3.0);
+    let axis = v(0.17293625856416994, -0.9849330182676518);
+    let rotation = Mat2::from_cols(axis.perp(), axis);
+    let half = 1.6672982614231837;
+    let circle = Circle::new(c, 3.9216150300635513);
+    let flat = Obb::new(c, v(0.0, half), rotation);
+    let segment = Segment::new(c - axis * half, c + axis * half);
+    for got in [circle.contact(&flat), circle.contact(&segment)] {
+        let got = got.expect("a contact");
+        assert!(
+            got.normal.dot(axis).abs() <= 1e-6,
+            "normal across the segment: {got:?}"
+        );
+        assert!((got.depth - circle.radius).abs() <= 1e-5, "{got:?}");
+        let pushed = Circle::new(c + got.normal * (got.depth * 1.001), circle.radius);
+        assert!(!pushed.intersects(&segment), "{got:?}");
+    }
+}
+
+#[test]
 fn invalid_contacts_are_none() {
     let good = Circle::new(Vec2::ZERO, 1.0);
     assert!(good.contact(&Circle::new(v(Real::NAN, 0.0), 1.0)).is_none());

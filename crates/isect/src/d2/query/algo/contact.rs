@@ -156,7 +156,10 @@ pub(crate) fn contact_points(
         };
         (c, [p; 2], 1)
     };
-    if cp.distance > 0.0 {
+    // The closest points give the direction only where they differ: a distance rounded above 0
+    // with the points rounded onto each other (a circle's center on a rotated segment's
+    // midpoint) has none, and the cores count as meeting.
+    if cp.distance > 0.0 && cp.a != cp.b {
         // Only the radii overlap: as two discs about the closest points.
         let n = unit_or(cp.a - cp.b, Vec2::Y);
         let depth = (ra + rb - cp.a.distance(cp.b)).max(0.0);
