@@ -210,7 +210,7 @@ proptest! {
     }
 
     /// A circle or a box resting on (or sunk into) a long straight chain of random segment
-    /// lengths meets only the face normal, at every segment and every shared vertex, with the
+    /// lengths, farther from its ends than it is deep, meets only the face normal, at every segment and every shared vertex, with the
     /// depth below the line; rotated by quarter turns, the normal turns with it.
     #[test]
     fn flat_chains_give_only_the_face_normal(
@@ -235,6 +235,9 @@ proptest! {
         let chain = Polyline::chain(pts.iter().map(|&q| m.point(q)).collect()).unwrap();
         let up = m.dir(Vec2::Y);
         let cx = x * at;
+        // Away from the chain's free ends, which are real corners: within the depth of one, the
+        // least push is sideways off it (a box sunk 1.6 whose side is 0.24 from the end).
+        prop_assume!(cx.min(x - cx) > radius.max(half.1));
         // Exactly representable heights keep the expected depth exact enough.
         let ball = Circle::new(m.point(v(cx, radius * (1.0 - sink))), radius);
         let boxy = Aabb::new(v(cx - half.0, -half.1 * sink), v(cx + half.0, 2.0 * half.1 - half.1 * sink));
