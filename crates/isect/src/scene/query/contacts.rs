@@ -60,8 +60,9 @@ impl Placed {
 
     /// The contact of this object with `other` (normal from `other` towards this one).
     /// Two hulls, or a hull and a mesh, meet in the frame of the second with the first placed
-    /// there through its support map (no new hull, no allocation). Two meshes meet in the first's frame,
-    /// the second's triangles and node boxes moved there one at a time (neither is copied).
+    /// there through its support map (no new hull; EPA still allocates its polytope). Two
+    /// meshes meet in the first's frame, the second's triangles and node boxes moved there one
+    /// at a time (neither is copied).
     fn contact(&self, other: &Self) -> Option<ContactInfo> {
         if !(self.has_contact() && other.has_contact()) {
             return None;
