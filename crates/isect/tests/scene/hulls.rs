@@ -217,3 +217,34 @@ fn quarter_and_half_turned_cubes_meet_exactly() {
         }
     }
 }
+
+/// The half-turned cubes at every magnitude (power-of-two scales, exact): inside and outside the
+/// window the hull query computes in as given, where the scene rebuilds the placed hull (f32:
+/// below `2⁻²⁰` and above `2²⁴`).
+#[test]
+fn scaled_cubes_meet_exactly_at_every_magnitude() {
+    let half_turn = Quat::from_xyzw(0.0, 0.0, 1.0, 0.0);
+    for k in [-40, -30, -8, 0, 12, 30, 40] {
+        let scale = (2.0 as Real).powi(k);
+        let scaled = |h: &ConvexHull| {
+            Arc::new(ConvexHull::new(
+                h.points().iter().map(|&p| p * scale).collect::<Vec<_>>(),
+            ))
+        };
+        let a = scaled(&cube([0, 1, 2, 3, 4, 5, 6, 7]));
+        let b = scaled(&cube([5, 4, 7, 6, 1, 0, 3, 2]));
+        let mut scene = Scene::new();
+        scene.insert(
+            Geometry::ConvexHull(a),
+            Pose::new(half_turn, Vec3::new(3.0, 1.0, -2.0) * scale),
+            (),
+        );
+        scene.insert(
+            Geometry::ConvexHull(b),
+            Pose::new(half_turn, Vec3::new(3.0 - 1.5, 1.0, -2.0) * scale),
+            (),
+        );
+        let c = scene_pair(&scene).expect("overlapping").2;
+        assert_eq!((c.depth, c.normal), (0.5 * scale, Vec3::X), "2^{k}: {c:?}");
+    }
+}
