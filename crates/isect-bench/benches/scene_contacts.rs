@@ -25,7 +25,7 @@ use parry3d::query;
 use parry3d::shape as ps;
 
 /// Seed of the scene.
-const SEED: u64 = 0x5CE_2E;
+const SEED: u64 = 0x0005_CE2E;
 /// Hulls in the scene.
 const HULLS: usize = 1000;
 /// Side of the cube the hulls are placed in.

@@ -58,7 +58,7 @@ impl<'a> PlacedHull<'a> {
 
     /// A point of the other frame in the hull's.
     #[inline]
-    fn to_local(&self, p: Vec3) -> Vec3 {
+    fn local(&self, p: Vec3) -> Vec3 {
         self.back * (p - self.place.trans)
     }
 
@@ -146,9 +146,9 @@ impl TriangleContact for PlacedHull<'_> {
     /// in the hull's frame.
     fn touch(&self, triangle: &Triangle) -> Option<ContactInfo> {
         let local = Triangle::new(
-            self.to_local(triangle.a),
-            self.to_local(triangle.b),
-            self.to_local(triangle.c),
+            self.local(triangle.a),
+            self.local(triangle.b),
+            self.local(triangle.c),
         );
         let m = [
             self.bounds.min,
@@ -176,9 +176,9 @@ impl TriangleContact for PlacedHull<'_> {
 
     fn closest(&self, triangle: &Triangle) -> ClosestPoints {
         let local = Triangle::new(
-            self.to_local(triangle.a),
-            self.to_local(triangle.b),
-            self.to_local(triangle.c),
+            self.local(triangle.a),
+            self.local(triangle.b),
+            self.local(triangle.c),
         );
         let cp = self.hull.closest_points(&local);
         if !cp.distance.is_finite() {
