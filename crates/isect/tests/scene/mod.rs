@@ -5,6 +5,7 @@
 mod brute;
 mod cases;
 mod grazing;
+mod hulls;
 mod kinds;
 mod scenarios;
 
@@ -18,7 +19,7 @@ use brute::{
     contact_of, world,
 };
 use isect::scene::{Geometry, ObjectId, Pose, Scene, SceneShape};
-use isect::{ConvexHull, Frustum, Ray, Real, TriMesh};
+use isect::{ContactInfo, ConvexHull, Frustum, Ray, Real, TriMesh};
 
 /// What the scene should hold: every object's geometry and pose (rotation normalized as the
 /// scene does).
@@ -114,6 +115,12 @@ pub fn check_nearest(scene: &Scene<u32>, model: &Model, q: Vec3) {
     assert_eq!(scene.nearest(q), brute, "nearest to {q:?}");
 }
 
+/// The scene's contact pairs against brute force: the same pairs, the same contacts bit for
+/// bit, except where a hull meets a hull or a mesh: the scene places one through its support
+/// map where brute force rebuilds it from its moved points (`ConvexHull::new`), so those agree
+/// to rounding: two hulls in everything ([`close_contacts`]), a hull and a mesh in depth and
+/// normal ([`close_depth_normal`]) with the point in both objects' boxes: which of several
+/// triangles at the same depth is the deepest, and so where the point is, turns on rounding.
 pub fn check_contacts(scene: &Scene<u32>, model: &Model) {
     let mut found = Vec::new();
     scene.contacts(|a, b, c| {
@@ -122,7 +129,58 @@ pub fn check_contacts(scene: &Scene<u32>, model: &Model) {
     });
     found.sort_by_key(|x| (x.0, x.1));
     let brute = brute_contacts(model);
-    assert_eq!(found, brute, "contact pairs");
+    let ids = |v: &[(ObjectId, ObjectId, ContactInfo)]| -> Vec<_> {
+        v.iter().map(|x| (x.0, x.1)).collect()
+    };
+    assert_eq!(ids(&found), ids(&brute), "contact pairs");
+    for (f, b) in found.iter().zip(&brute) {
+        let (ga, gb) = (&model[&f.0].0, &model[&f.1].0);
+        let what = format!("{ga:?} against {gb:?}");
+        match (ga, gb) {
+            (Geometry::ConvexHull(_), Geometry::ConvexHull(_)) => close_contacts(&f.2, &b.2, &what),
+            (Geometry::ConvexHull(_), Geometry::TriMesh(_))
+            | (Geometry::TriMesh(_), Geometry::ConvexHull(_)) => {
+                close_depth_normal(&f.2, &b.2, &what);
+                let tol = 1e-4 * f.2.point.abs().max_element().max(1.0);
+                for id in [f.0, f.1] {
+                    let boxed = scene.aabb(id).unwrap();
+                    assert!(
+                        f.2.point.cmpge(boxed.min - tol).all()
+                            && f.2.point.cmple(boxed.max + tol).all(),
+                        "{what}: {:?} outside {boxed:?}",
+                        f.2
+                    );
+                }
+            }
+            _ => assert_eq!(f.2, b.2, "contact of {what}"),
+        }
+    }
+}
+
+/// `got` equals `want` within `1e-4` relative (of the point's magnitude, at least 1): depth,
+/// normal and point.
+pub fn close_contacts(got: &ContactInfo, want: &ContactInfo, what: &str) {
+    close_depth_normal(got, want, what);
+    let tol = 1e-4 * want.point.abs().max_element().max(1.0);
+    assert!(
+        (got.point - want.point).abs().max_element() <= tol,
+        "{what}: {got:?}, moved by hand {want:?}"
+    );
+}
+
+/// [`close_contacts`] for the depth and the normal only.
+pub fn close_depth_normal(got: &ContactInfo, want: &ContactInfo, what: &str) {
+    let scale = want
+        .point
+        .abs()
+        .max_element()
+        .max(want.depth.abs())
+        .max(1.0);
+    assert!(
+        (got.depth - want.depth).abs() <= 1e-4 * scale
+            && (got.normal - want.normal).abs().max_element() <= 1e-4,
+        "{what}: {got:?}, moved by hand {want:?}"
+    );
 }
 
 /// A hull, a closed cube mesh and an open floor mesh, each shared by many objects.

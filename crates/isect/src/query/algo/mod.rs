@@ -20,6 +20,8 @@ pub(crate) mod linear;
 pub(crate) mod mesh_pair;
 pub(crate) mod moving_sat;
 pub(crate) mod orient;
+#[cfg(feature = "alloc")]
+pub(crate) mod placed_hull;
 pub(crate) mod plane_extent;
 pub(crate) mod polygon_clip;
 pub(crate) mod polytope;

@@ -2,10 +2,12 @@
 
 use alloc::vec::Vec;
 
+use super::super::Frame;
 use super::{ObjectId, Placed, Scene, SceneShape, Transform};
 use crate::broad::Proxy;
 use crate::math::Vec3;
 use crate::query::algo::mesh_pair::Rigid;
+use crate::query::algo::placed_hull::PlacedHull;
 use crate::query::deepest_pair_contact;
 use crate::query::{Contact, ContactInfo};
 use crate::shape::{Capsule, ConvexHull, Plane, Segment};
@@ -57,9 +59,10 @@ impl Placed {
     }
 
     /// The contact of this object with `other` (normal from `other` towards this one).
-    /// Two hulls, or a hull and a mesh, meet in the frame of the second with the first's
-    /// points moved there (a new hull: this allocates). Two meshes meet in the first's frame,
-    /// the second's triangles and node boxes moved there one at a time (neither is copied).
+    /// Two hulls, or a hull and a mesh, meet in the frame of the second with the first placed
+    /// there through its support map (no new hull; EPA still allocates its polytope). Two
+    /// meshes meet in the first's frame, the second's triangles and node boxes moved there one
+    /// at a time (neither is copied).
     fn contact(&self, other: &Self) -> Option<ContactInfo> {
         if !(self.has_contact() && other.has_contact()) {
             return None;
@@ -73,22 +76,30 @@ impl Placed {
             Self::Capsule(o) => other.contact_of(o),
             Self::Triangle(o) => other.contact_of(o),
             Self::Hull(h, f) => match other {
-                Self::Hull(g, e) => moved_hull(h, f, e)
-                    .contact(&**g)
-                    .map(|c| c.transform(&e.pose)),
-                Self::Mesh(m, e) => moved_hull(h, f, e)
-                    .contact(&**m)
-                    .map(|c| c.transform(&e.pose)),
+                Self::Hull(g, e) => {
+                    let placed = PlacedHull::new(h, place(f, e)?);
+                    match placed.contact_hull(g) {
+                        Some(c) => c,
+                        // Magnitudes the hull query would rescale: the hull rebuilt there.
+                        None => moved_hull(h, f, e).contact(&**g),
+                    }
+                    .map(|c| c.transform(&e.pose))
+                }
+                Self::Mesh(m, e) => m
+                    .deepest_contact(&PlacedHull::new(h, place(f, e)?))
+                    .map(|c| {
+                        ContactInfo {
+                            point: c.point,
+                            normal: c.normal,
+                            depth: c.depth,
+                        }
+                        .transform(&e.pose)
+                    }),
                 _ => other.contact(self).map(flip),
             },
             Self::Mesh(m, f) => match other {
                 Self::Mesh(g, e) => {
-                    // `g`'s frame to `m`'s: the scene pose of `g`, then back into `m`'s frame.
-                    let place = Rigid::new(
-                        f.inverse.rotation * e.pose.rotation,
-                        f.inverse.transform_point(e.pose.translation),
-                    )?;
-                    deepest_pair_contact(m, g, Some(&place)).map(|c| c.transform(&f.pose))
+                    deepest_pair_contact(m, g, Some(&place(e, f)?)).map(|c| c.transform(&f.pose))
                 }
                 _ => other.contact(self).map(flip),
             },
@@ -104,8 +115,19 @@ fn as_capsule(s: &Segment) -> Capsule {
     Capsule::new(s.a, s.b, 0.0)
 }
 
-/// Hull `h` (placed by `from`) in the frame of `to`.
-fn moved_hull(h: &ConvexHull, from: &super::super::Frame, to: &super::super::Frame) -> ConvexHull {
+/// The placement of an object's own frame (placed by `from`) in another's (placed by `to`):
+/// `from`'s pose, then back into `to`'s frame; `None` when not finite.
+fn place(from: &Frame, to: &Frame) -> Option<Rigid> {
+    Rigid::new(
+        to.inverse.rotation * from.pose.rotation,
+        to.inverse.transform_point(from.pose.translation),
+    )
+}
+
+/// Hull `h` (placed by `from`) rebuilt in the frame of `to` (allocates and runs Quickhull): for
+/// the rare magnitudes the hull query rescales.
+#[cold]
+fn moved_hull(h: &ConvexHull, from: &Frame, to: &Frame) -> ConvexHull {
     let points: Vec<Vec3> = h
         .points()
         .iter()
@@ -128,7 +150,8 @@ impl<T> Scene<T> {
     /// Two meshes meet as `Contact<TriMesh>` for [`TriMesh`](crate::TriMesh) answers, with
     /// the second's triangles and BVH boxes moved into the first's frame as the traversal
     /// reaches them (one mesh placed many times is never copied). Two hulls, or a hull and a mesh, meet with one
-    /// hull's points moved into the other's frame, which allocates. Each unbounded object
+    /// hull placed in the other's frame through its support map and its triangles' contacts
+    /// taken in its own frame (neither hull is copied or rebuilt). Each unbounded object
     /// (a plane) is then tested against every other object: linear in the number of objects
     /// per unbounded object. Segments meet as capsules of radius 0; frusta, lines and rays,
     /// and a mesh with a plane, have no contact and are in no pair. An object with an invalid
