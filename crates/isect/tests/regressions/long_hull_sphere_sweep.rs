@@ -188,7 +188,7 @@ proptest! {
                 "hull {:?}: distance {} vs capsule {} (slack {})", points, d, reference, slack);
             prop_assert_eq!(hull.distance(&sphere), d);
             prop_assert_eq!(sphere.intersects(&hull), d == 0.0, "distance {}", d);
-            prop_assert_eq!(hull.intersects(&sphere), expect_apart == false);
+            prop_assert_eq!(hull.intersects(&sphere), !expect_apart);
             if expect_apart {
                 let along = v(dir[0] as Real, dir[1] as Real, dir[2] as Real);
                 for m in [1e-20, 1.0, 1e3] {

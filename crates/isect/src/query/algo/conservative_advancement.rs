@@ -23,8 +23,8 @@ use crate::query::algo::scale::normalize;
 /// be up to that much (and, since the steps use GJK's distance, an overlap of that order is also
 /// possible). Where GJK resolves the gap (polytope cores, every sweep of this crate: spheres and
 /// capsules are their centers and core segments rounded by the radius), advancement goes on
-/// until the gap is within four times [`ON_SET_TOLERANCE`] of the coordinates, so a near miss is
-/// a miss.
+/// until the gap is within four times the rounding GJK's gap carries (its touching tolerance
+/// along the gap, plus [`ON_SET_TOLERANCE`] of the margins), so a near miss is a miss.
 pub const ADVANCEMENT_RELATIVE_TOLERANCE: Real = 1000.0 * Real::EPSILON;
 
 /// The most advancement steps; each takes a GJK query. Approaches nearly parallel to the

@@ -331,7 +331,10 @@ where
 /// Closest points between the convex shapes `a` and `b`: `a` on the first, `b` on the second.
 ///
 /// When they intersect, `a == b` is a common point (up to rounding) and the distance is 0; shapes
-/// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise GJK stops once
+/// closer than the touching tolerance count as touching: per coordinate [`ON_SET_TOLERANCE`] of
+/// the simplex vertices `a − b` plus [`MAGNITUDE_TOLERANCE`] of the points, taken along the gap's
+/// direction across the closest features (so a point 7.8 beside a segment 9.6e6 long along x is
+/// 7.8 away in `f32`, where 64 ulp of the largest coordinate made it touch). Otherwise GJK stops once
 /// the last support point proves the distance within [`GJK_RELATIVE_TOLERANCE`] of the least and
 /// the step it then takes no longer moves the closest points (by more than `16 ε` of the
 /// coordinates), or when rounding stops it making progress. Polytopes (boxes, triangles, hulls,
@@ -410,7 +413,8 @@ where
 /// separated shapes after one or two iterations.
 ///
 /// `true` when the origin is enclosed by a tetrahedron of the Minkowski difference `A − B` or
-/// its distance from it is within [`ON_SET_TOLERANCE`] times the largest coordinate seen: shapes
+/// its distance from it is within the touching tolerance of [`gjk_closest_points`] (per
+/// coordinate, of the differences `a − b` and the points, along the gap): shapes
 /// that touch, or are apart by less than that, intersect (a few units in the last place of
 /// the coordinates). Flat and degenerate shapes (segments, points, flat hulls) are answered as
 /// what they are. Never loops: at most [`GJK_MAX_ITERATIONS`] iterations. `false` when a
