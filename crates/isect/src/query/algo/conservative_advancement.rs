@@ -14,7 +14,8 @@
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::SweepHit;
 use crate::query::algo::balls::ball_overlap_middle;
-use crate::query::algo::gjk::{SupportMap, gjk_closest_points};
+use crate::query::algo::gjk::{SupportMap, gjk_closest_points, gjk_gap};
+use crate::query::algo::scale::normalize;
 
 /// The distance, relative to the shapes' coordinates, within which conservative advancement may
 /// stop: about `1.2e-4` in `f32` and `2.2e-13` in `f64`. GJK resolves distances between curved
@@ -22,8 +23,8 @@ use crate::query::algo::gjk::{SupportMap, gjk_closest_points};
 /// be up to that much (and, since the steps use GJK's distance, an overlap of that order is also
 /// possible). Where GJK resolves the gap (polytope cores, every sweep of this crate: spheres and
 /// capsules are their centers and core segments rounded by the radius), advancement goes on
-/// until the gap is within four times [`ON_SET_TOLERANCE`] of the coordinates, so a near miss is
-/// a miss.
+/// until the gap is within four times the rounding GJK's gap carries (its touching tolerance
+/// along the gap, plus [`ON_SET_TOLERANCE`] of the margins), so a near miss is a miss.
 pub const ADVANCEMENT_RELATIVE_TOLERANCE: Real = 1000.0 * Real::EPSILON;
 
 /// The most advancement steps; each takes a GJK query. Approaches nearly parallel to the
@@ -70,18 +71,24 @@ where
             shape: a,
             offset: start + v * t,
         };
-        let cp = gjk_closest_points(&shifted, b, dir);
+        let (cp, across, rounding) = gjk_gap(&shifted, b, dir);
         if !cp.distance.is_finite() {
             return None;
         }
         let scale = cp.a.abs().max_element().max(cp.b.abs().max_element()) + margin;
-        let n = (cp.a - cp.b) / cp.distance;
+        // The direction across the closest features, not that of `cp.a − cp.b`: beside a long
+        // segment the closest point's rounding along it (half a unit at 4e6 in f32) turns
+        // `a − b` by up to 45° for a gap of 1 (issue 24).
+        let n = normalize(across).unwrap_or((cp.a - cp.b) / cp.distance);
         let apart = cp.distance - margin;
         // Within the stopping distance, a gap that GJK still resolves on the cores (polytopes
         // in every sweep of this crate, whose distances it finds to rounding) is a near miss
         // or an approach not yet finished: advancing on decides which (a capsule passing an
         // OBB 3.6e-4 apart, with coordinates near 4, was reported as a hit).
-        let resolved = apart > 4.0 * ON_SET_TOLERANCE * scale && n.is_finite();
+        // Resolved: beyond four times the rounding GJK's gap carries across the features (per
+        // coordinate, projected on n: not the coordinates' magnitude, which for a segment 9.6e6
+        // long along x made a sphere 6.8 beside it touch, issue 24) and the margin's.
+        let resolved = apart > 4.0 * (rounding + ON_SET_TOLERANCE * margin) && n.is_finite();
         if apart <= ADVANCEMENT_RELATIVE_TOLERANCE * scale && !resolved {
             // Touching (or overlapping by rounding). The normal between the cores when they are
             // apart; else that of the last separated step (none for cores that touch from the
@@ -199,7 +206,7 @@ where
     let (t_first, relative_point, normal) = advance(a, Vec3::ZERO, v, b, margins)?;
     // Only the forward run's normal is reported: the way out of cores that overlap at the start
     // is worked out here, not in `advance`, so the backward run never pays for it.
-    let normal = normal.unwrap_or_else(|| start_normal((-v).try_normalize().unwrap_or(Vec3::Y)));
+    let normal = normal.unwrap_or_else(|| start_normal(normalize(-v).unwrap_or(Vec3::Y)));
     // Backwards from the end: the first contact of the reversed motion.
     let t_last = match advance(a, v, -v, b, margins) {
         Some((back, _, _)) => (1.0 - back).max(t_first),

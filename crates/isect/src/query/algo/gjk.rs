@@ -5,7 +5,7 @@
 //! It answers every convex pair, at some cost in speed; specialised routines replace it where a
 //! closed form exists, and it stays as the reference they are tested against.
 
-use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
+use crate::math::{MAGNITUDE_TOLERANCE, ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::ClosestPoints;
 use crate::query::algo::simplex::{
     TriangleFrom, segment_weights, tetrahedron_weights, triangle_region,
@@ -62,6 +62,16 @@ impl Vertex {
     #[inline]
     pub(crate) fn from(&self, r: &Self) -> Vec3 {
         (self.a - r.a) - (self.b - r.b)
+    }
+
+    /// Per coordinate, how far rounding can have moved this vertex and the closest points
+    /// built from it: [`ON_SET_TOLERANCE`] of `w = a − b` (a difference of two points rounds
+    /// relative to itself, not to them) and [`MAGNITUDE_TOLERANCE`] of the points (support
+    /// points such as a sphere's carry rounding of where they lie). Per coordinate, so that a
+    /// long thin shape's extent does not blow up the tolerance across it (issue 24).
+    #[inline]
+    fn rounding(&self) -> Vec3 {
+        self.w.abs() * ON_SET_TOLERANCE + self.a.abs().max(self.b.abs()) * MAGNITUDE_TOLERANCE
     }
 
     /// The support point of `A − B` along `dir`: `a`'s along `dir` less `b`'s along `−dir`.
@@ -151,6 +161,38 @@ impl Simplex {
         false
     }
 
+    /// The part of `v` (this simplex's closest point to the origin) across the simplex's
+    /// feature: `v` less its component along a segment's edge, or its component along a
+    /// triangle's normal. Where the closest point lies inside an edge or face the exact `v` is
+    /// square to it, so what `v` has along it is rounding of the weights, of the size of the
+    /// feature (a segment 9e6 long gave `v` an error of 0.5 along it); the gap is measured across.
+    fn across(&self, v: Vec3) -> Vec3 {
+        let vertices = &self.vertices;
+        match self.len {
+            2 => {
+                let e = vertices[1].from(&vertices[0]);
+                let ee = e.length_squared();
+                if ee > 0.0 && ee.is_finite() {
+                    v - e * (v.dot(e) / ee)
+                } else {
+                    v
+                }
+            }
+            3 => {
+                let n = vertices[1]
+                    .from(&vertices[0])
+                    .cross(vertices[2].from(&vertices[0]));
+                let nn = n.length_squared();
+                if nn > 0.0 && nn.is_finite() {
+                    n * (v.dot(n) / nn)
+                } else {
+                    v
+                }
+            }
+            _ => v,
+        }
+    }
+
     fn closest_points(&self) -> (Vec3, Vec3) {
         let mut a = Vec3::ZERO;
         let mut b = Vec3::ZERO;
@@ -180,7 +222,12 @@ enum Outcome {
 /// its closest point `v` to the origin, the coordinate scale seen, and how it ended. With
 /// `stop_when_separated`, it returns as soon as a support point proves that the distance
 /// exceeds the touching tolerance.
-fn run<A, B>(a: &A, b: &B, initial_dir: Vec3, stop_when_separated: bool) -> (Simplex, Real, Outcome)
+fn run<A, B>(
+    a: &A,
+    b: &B,
+    initial_dir: Vec3,
+    stop_when_separated: bool,
+) -> (Simplex, Real, Outcome, Vec3)
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -198,30 +245,41 @@ where
         len: 1,
     };
     if !first.w.is_finite() {
-        return (simplex, 0.0, Outcome::Invalid);
+        return (simplex, 0.0, Outcome::Invalid, Vec3::ZERO);
     }
     let mut v = first.w;
     let mut scale = first.a.abs().max_element().max(first.b.abs().max_element());
+    // The touching tolerance per coordinate (see `Vertex::rounding`), the largest over the
+    // vertices seen. Along a direction `u` it is `Σ |uₖ| roundingₖ`: so `|v|` is within it
+    // exactly when `|v|² <= Σ |vₖ| roundingₖ`, and a support point proves a gap beyond it
+    // along `v` when `v · w > Σ |vₖ| roundingₖ`. A segment 1e7 long along x with a point 7.8
+    // beside it is then 7.8 away; a tolerance of the largest coordinate seen made it touch
+    // (73 in f32, issue 24).
+    let mut rounding = first.rounding();
+    // Measured across the simplex's feature (see `Simplex::across`).
+    let within = |simplex: &Simplex, v: Vec3, rounding: Vec3| {
+        let u = simplex.across(v);
+        u.length_squared() <= u.abs().dot(rounding)
+    };
 
     for _ in 0..GJK_MAX_ITERATIONS {
         let vv = v.length_squared();
-        let touching = ON_SET_TOLERANCE * scale;
-        if vv <= touching * touching {
-            return (simplex, scale, Outcome::Touching);
+        if within(&simplex, v, rounding) {
+            return (simplex, scale, Outcome::Touching, rounding);
         }
         let next = support(-v);
         if !next.w.is_finite() {
-            return (simplex, scale, Outcome::Invalid);
+            return (simplex, scale, Outcome::Invalid, rounding);
         }
         scale = scale
             .max(next.a.abs().max_element())
             .max(next.b.abs().max_element());
+        rounding = rounding.max(next.rounding());
         let vw = v.dot(next.w);
         // Every point x of A − B has v · x >= v · w, so the distance is at least v · w / |v|:
-        // beyond the touching tolerance, the plane normal to v separates the shapes.
-        let touching = ON_SET_TOLERANCE * scale;
-        if stop_when_separated && vw > 0.0 && vw * vw > touching * touching * vv {
-            return (simplex, scale, Outcome::Separated);
+        // beyond the touching tolerance along v, the plane normal to v separates the shapes.
+        if stop_when_separated && vw > 0.0 && vw > v.abs().dot(rounding) {
+            return (simplex, scale, Outcome::Separated, rounding);
         }
         // v · w is a lower bound on |v| · distance: it proves the distance within the relative
         // tolerance. That proves less about v's direction: v may still be off by up to
@@ -243,7 +301,7 @@ where
         simplex.len += 1;
         if simplex.reduce() {
             // The origin is inside: the shapes overlap.
-            return (simplex, scale, Outcome::Touching);
+            return (simplex, scale, Outcome::Touching, rounding);
         }
         let new_v = simplex.point();
         // The step v − v' from the shapes' points (both measured from the new vertex), and the
@@ -263,18 +321,20 @@ where
             break;
         }
     }
-    let touching = ON_SET_TOLERANCE * scale;
-    if v.length_squared() <= touching * touching {
-        (simplex, scale, Outcome::Touching)
+    if within(&simplex, v, rounding) {
+        (simplex, scale, Outcome::Touching, rounding)
     } else {
-        (simplex, scale, Outcome::Converged)
+        (simplex, scale, Outcome::Converged, rounding)
     }
 }
 
 /// Closest points between the convex shapes `a` and `b`: `a` on the first, `b` on the second.
 ///
 /// When they intersect, `a == b` is a common point (up to rounding) and the distance is 0; shapes
-/// closer than [`ON_SET_TOLERANCE`] times their size count as touching. Otherwise GJK stops once
+/// closer than the touching tolerance count as touching: per coordinate [`ON_SET_TOLERANCE`] of
+/// the simplex vertices `a − b` plus [`MAGNITUDE_TOLERANCE`] of the points, taken along the gap's
+/// direction across the closest features (so a point 7.8 beside a segment 9.6e6 long along x is
+/// 7.8 away in `f32`, where 64 ulp of the largest coordinate made it touch). Otherwise GJK stops once
 /// the last support point proves the distance within [`GJK_RELATIVE_TOLERANCE`] of the least and
 /// the step it then takes no longer moves the closest points (by more than `16 ε` of the
 /// coordinates), or when rounding stops it making progress. Polytopes (boxes, triangles, hulls,
@@ -293,7 +353,12 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (simplex, _, outcome) = run(a, b, initial_dir, false);
+    let (simplex, _, outcome, _) = run(a, b, initial_dir, false);
+    gjk_answer(&simplex, outcome)
+}
+
+/// The closest points GJK's final simplex gives for how it ended.
+fn gjk_answer(simplex: &Simplex, outcome: Outcome) -> ClosestPoints {
     let (pa, pb) = simplex.closest_points();
     match outcome {
         Outcome::Invalid => ClosestPoints::NONE,
@@ -313,6 +378,34 @@ where
     }
 }
 
+/// [`gjk_closest_points`] with what GJK knows of the gap's direction and rounding: the closest
+/// points, the direction from `b` to `a` across the closest features (the closest point of
+/// `A − B` less what rounding of the weights put along its feature: a segment 1e7 long gives
+/// its closest point to a point 1 away an error of a unit along it, so the direction of
+/// `a − b` is off by up to 45°, this one by rounding of the gap), zero when they touch, and
+/// the rounding of the distance along that direction (the touching tolerance, per coordinate,
+/// projected on it). For conservative advancement, whose steps need the gap's direction and
+/// whose stopping test needs its rounding.
+pub(crate) fn gjk_gap<A, B>(a: &A, b: &B, initial_dir: Vec3) -> (ClosestPoints, Vec3, Real)
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let (simplex, _, outcome, rounding) = run(a, b, initial_dir, false);
+    let cp = gjk_answer(&simplex, outcome);
+    if outcome != Outcome::Converged {
+        return (cp, Vec3::ZERO, 0.0);
+    }
+    let across = simplex.across(simplex.point());
+    let length = crate::query::algo::scale::length(across);
+    let tolerance = if length > 0.0 {
+        across.abs().dot(rounding) / length
+    } else {
+        0.0
+    };
+    (cp, across, tolerance)
+}
+
 /// Whether the convex shapes `a` and `b` intersect, by boolean GJK: the same iteration as
 /// [`gjk_closest_points`] (whose `distance == 0.0` it agrees with), stopped as soon as a support
 /// point proves a separating plane (van den Bergen, *Collision Detection in Interactive 3D
@@ -320,7 +413,8 @@ where
 /// separated shapes after one or two iterations.
 ///
 /// `true` when the origin is enclosed by a tetrahedron of the Minkowski difference `A − B` or
-/// its distance from it is within [`ON_SET_TOLERANCE`] times the largest coordinate seen: shapes
+/// its distance from it is within the touching tolerance of [`gjk_closest_points`] (per
+/// coordinate, of the differences `a − b` and the points, along the gap): shapes
 /// that touch, or are apart by less than that, intersect (a few units in the last place of
 /// the coordinates). Flat and degenerate shapes (segments, points, flat hulls) are answered as
 /// what they are. Never loops: at most [`GJK_MAX_ITERATIONS`] iterations. `false` when a
@@ -384,7 +478,7 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (simplex, scale, outcome) = run(a, b, initial_dir, stop_when_separated);
+    let (simplex, scale, outcome, _) = run(a, b, initial_dir, stop_when_separated);
     if outcome == Outcome::Invalid {
         return None;
     }

@@ -34,8 +34,9 @@ impl ConvexHull {
 
 impl PointQuery for ConvexHull {
     /// The closest point by GJK between the hull and `p`; `p` itself when inside (or within
-    /// [`ON_SET_TOLERANCE`](crate::math::ON_SET_TOLERANCE) of the boundary, relative to the
-    /// coordinates). GJK runs on until it reaches the hull's closest feature, so the point is
+    /// GJK's touching tolerance of the boundary: [`ON_SET_TOLERANCE`](crate::math::ON_SET_TOLERANCE)
+    /// of the offsets from `p` and 8 ulp of the coordinates, per coordinate along the gap, see
+    /// [`gjk_closest_points`](crate::query::algo::gjk::gjk_closest_points)). GJK runs on until it reaches the hull's closest feature, so the point is
     /// exact up to rounding of the coordinates (about `ε` times the distance for `p` far away;
     /// see [`gjk_closest_points`](crate::query::algo::gjk::gjk_closest_points)); no answer is
     /// finer than about `√ε` times the hull's size, where GJK can no longer rank the points.
@@ -49,9 +50,9 @@ impl PointQuery for ConvexHull {
         self.project(p).map_or(Real::INFINITY, |(_, d)| d)
     }
 
-    /// Whether GJK finds `p` inside the hull or within its touching tolerance
-    /// ([`ON_SET_TOLERANCE`](crate::math::ON_SET_TOLERANCE) relative to the coordinates), which
-    /// also makes points on flat hulls (coplanar or collinear points) count.
+    /// Whether GJK finds `p` inside the hull or within its touching tolerance (see
+    /// [`PointQuery::closest_point`]), which also makes points on flat hulls (coplanar or
+    /// collinear points) count; a long thin hull's extent does not widen it across the hull.
     fn contains_point(&self, p: Vec3) -> bool {
         rescale!(point self, p, contains_point);
         self.distance_to_point(p) == 0.0

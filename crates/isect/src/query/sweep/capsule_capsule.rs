@@ -69,7 +69,7 @@ impl Sweep<Capsule> for Capsule {
             (normal, y + normal * other.radius)
         } else {
             // Already touching or overlapping: the way out of the contact.
-            let against = (-v).try_normalize().unwrap_or(Vec3::Y);
+            let against = crate::query::algo::scale::normalize(-v).unwrap_or(Vec3::Y);
             let normal = start_normal(self, other, against);
             (normal, ball_overlap_middle(x, self.radius, y, other.radius))
         };

@@ -85,7 +85,7 @@ impl Sweep<Triangle> for Capsule {
             (normal, cp.a)
         } else {
             // Already touching or overlapping: the way out of the contact.
-            let against = (-v).try_normalize().unwrap_or(Vec3::Y);
+            let against = crate::query::algo::scale::normalize(-v).unwrap_or(Vec3::Y);
             let normal = start_normal(self, other, against);
             (normal, ball_overlap_middle(cp.b, r, cp.a, 0.0))
         };

@@ -187,7 +187,7 @@ where
         // Already touching or overlapping: the way out of the contact (against the relative
         // motion only where the contact finds them apart by rounding); the other's point
         // nearest the center, which the sphere contains.
-        let against = (-v).try_normalize().unwrap_or(Vec3::Y);
+        let against = crate::query::algo::scale::normalize(-v).unwrap_or(Vec3::Y);
         let normal = start_normal(sphere, other, against);
         (normal, nearest(center - shift) + shift)
     };

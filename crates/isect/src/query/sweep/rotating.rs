@@ -348,7 +348,7 @@ where
     // Overlapping where the reported run starts: the way out of the overlap there.
     let normal = first.normal.unwrap_or_else(|| {
         let v = motion_a.linear - motion_b.linear;
-        let against = (-v).try_normalize().unwrap_or(Vec3::Y);
+        let against = crate::query::algo::scale::normalize(-v).unwrap_or(Vec3::Y);
         let (pa, pb) = (
             Posed::new(a.shape, motion_a, t_first),
             Posed::new(b.shape, motion_b, t_first),
