@@ -2,7 +2,7 @@
 //! core and the hull it touches.
 
 use isect::math::Vec3;
-use isect::{Capsule, Contact, ConvexHull, Real};
+use isect::{Capsule, Contact, ConvexHull, Real, Sphere, Triangle};
 
 use crate::common::v;
 
@@ -58,6 +58,43 @@ fn capsule_hull_contact_normal_underflowed_beside_a_huge_radius() {
                     "r = {r}, k = {k}: depth {depth}, about the radius"
                 );
             }
+        }
+    }
+}
+
+/// The same case through the other rounded pairs, whose queries rescale their inner closest-point
+/// query on their own (capsule–triangle, sphere–hull, sphere–triangle): the face's normal, to the
+/// closed forms' accuracy, at every scale. At `2⁻⁶⁰` (radius `9.3e-6`, in the window computed
+/// as given; the core `1.8e-22` from the face) capsule–triangle gave the normal
+/// `(0, −0.6636, −0.7632)`, of length 1.011: the balls' normal divided the offset by the square
+/// root of its subnormal squared length.
+#[test]
+fn rounded_contacts_keep_the_face_normal_beside_a_huge_radius() {
+    let core = [
+        v(-4.6875, -6.8125, -5.0),
+        v(1.3125, -0.00031899827, -2.2013644e-11),
+    ];
+    let corners = [v(-2.75, -1.4375, 1.25), v(1.375, 0.0, 0.0), Vec3::ZERO];
+    let exact = v(0.0, -0.6561787149247866, -0.7546055221635047);
+    let accuracy: Real = if cfg!(isect_f64) { 1e-9 } else { 1e-5 };
+    let r: Real = 10749132000000.0;
+    for k in (-60..=60).step_by(6) {
+        let s = pow2(k);
+        let capsule = Capsule::new(core[0] * s, core[1] * s, r * s);
+        let sphere = Sphere::new(core[1] * s, r * s);
+        let [a, b, c] = corners.map(|p| p * s);
+        let triangle = Triangle::new(a, b, c);
+        let hull = ConvexHull::new(vec![a, b, c]);
+        for (what, c) in [
+            ("capsule-triangle", capsule.contact(&triangle)),
+            ("sphere-hull", sphere.contact(&hull)),
+            ("sphere-triangle", sphere.contact(&triangle)),
+        ] {
+            let c = c.expect("the ball holds the triangle");
+            assert!(
+                (c.normal - exact).abs().max_element() <= accuracy,
+                "{what}, k = {k}: {c:?}, exact normal {exact}"
+            );
         }
     }
 }
