@@ -61,7 +61,7 @@ use crate::query::ContactInfo;
 use crate::query::Distance;
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::plane_extent::PlaneExtent;
-use crate::query::algo::scale::{normalize, square_in_range};
+use crate::query::algo::scale::{normalized_direction, square_in_range};
 use crate::shape::{Plane, Segment};
 
 /// The contact of two balls, `(c1, r1)` as `self` and `(c2, r2)`: the core of every sphere and
@@ -98,7 +98,10 @@ fn balls_cold(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<
     let radii = r1 + r2;
     let distance = crate::query::algo::scale::distance(c1, c2);
     let normal = if distance > 0.0 {
-        normalize(c1 - c2).unwrap_or(fallback)
+        // The offset times a power of two, divided by its length as `balls` divides: the same
+        // bits as the offset of centers `2ᵏ` times farther apart gives there.
+        let (offset, _) = normalized_direction(c1 - c2);
+        offset / ops::sqrt(offset.length_squared())
     } else {
         fallback
     };
