@@ -187,8 +187,8 @@ impl Case {
 
 /// How far apart two shapes are, or how deep they overlap where both are solids with a contact
 /// (0 for shapes that touch; a shape against a plane by how far it reaches past the plane, the
-/// plane contact's depth); `None` for shapes that meet where no depth says how deeply (a
-/// segment through a box).
+/// plane contact's depth); where no depth says how deeply (a segment through a box), their
+/// distance in `f64`, and `None` where they meet in `f64` too.
 fn separation(a: &Shape, b: &Shape) -> Option<Real> {
     let distance = pair!(a, b, |x, y| x.distance(y));
     if distance > 0.0 {
@@ -206,6 +206,14 @@ fn separation(a: &Shape, b: &Shape) -> Option<Real> {
         [Sphere, Aabb, Obb, Capsule, Triangle, Hull, Plane],
         |x, y| x.contact(y).map_or(0.0, |c| c.depth)
     )
+    .or_else(|| {
+        // Meeting by the `f32` queries, which count shapes within their on-set tolerance as
+        // meeting, with no depth to say how deeply (a ray or a segment through a box or a
+        // triangle): how far apart they are in `f64`, whose tolerance is 2²⁹ times finer. A ray
+        // from 14 units off a triangle 1.4e9 across meets it in `f32`, not in `f64`.
+        let d = crate::wide::distance(a, b);
+        (d > 0.0).then_some(d as Real)
+    })
 }
 
 impl Case {

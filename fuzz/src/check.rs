@@ -107,7 +107,7 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
             }
             // A contact's normal (both present): undefined where they only touch.
             (Answer::Param(Some(a)), Answer::Param(Some(b))) if case.family == 2 => {
-                same(x, y) || tolerance.rounded_normal(&case, *a, *b) || near()
+                tolerance.normal(*a, *b) || tolerance.rounded_normal(&case, *a, *b) || near()
             }
             _ => same(x, y),
         })

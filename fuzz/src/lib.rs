@@ -21,6 +21,7 @@ mod check;
 mod input;
 mod shape;
 mod tolerance;
+mod wide;
 
 pub use case::{Answer, Case, FAMILIES};
 pub use check::{Outcome, ScaleMismatch, Violation, check};

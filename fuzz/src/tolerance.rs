@@ -1,7 +1,7 @@
 //! How closely the answers of a case at two scales must match (fuzz/README.md).
 
-use isect::{Distance, Real, Segment};
 use isect::math::Vec3;
+use isect::{Distance, Real, Segment};
 
 use crate::{Answer, Case, Shape};
 
@@ -80,6 +80,14 @@ impl Tolerance {
     /// the scale, is beyond it too: the same length, representable at one scale only.
     pub(crate) fn beyond_range_length(&self, a: Real, b: Real) -> bool {
         a == Real::INFINITY && b.is_finite() && b / self.s == Real::INFINITY
+    }
+
+    /// Whether two contact normals' x (`a`, `b`) are the same up to the floor: exactly, or
+    /// apart by at most `ULPS` smallest normal numbers (a normal whose component is subnormal,
+    /// `9e-39` in a triangle–box contact, is rounded in subnormal units that differ between
+    /// scales). A normal does not scale, so neither does the floor.
+    pub(crate) fn normal(&self, a: Real, b: Real) -> bool {
+        a == b || (a - b).abs() <= ULPS * Real::MIN_POSITIVE
     }
 
     /// Whether two contact normals' x (`a`, `b`) of a pair of rounded shapes (spheres and

@@ -4,6 +4,7 @@
 
 mod frustum;
 mod fuzz;
+mod large_radius;
 mod long_hull_sphere_sweep;
 mod magnitude;
 mod ordinary;

@@ -26,6 +26,7 @@ use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::ContactInfo;
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::gjk::{GjkEnd, SupportMap, Vertex, gjk_end};
+use crate::query::algo::scale::{LOW, Rescale, Unscale, normalizing_exponent};
 
 /// Relative tolerance of EPA's stopping test: it stops once the support point along the nearest
 /// face's normal lies within this fraction of that face's distance (plus `ON_SET_TOLERANCE` times
@@ -385,6 +386,12 @@ where
 /// core's closest point against `b`'s, depth `r − distance`, normal from `b`'s point to the
 /// core's, exact up to GJK's tolerance. A core touching or inside `b`: EPA on the core, depth
 /// `r +` the core's depth, at GJK's common point of the core and `b`.
+///
+/// GJK and EPA run on the core and `b` at their own scale: where the radius is far larger than
+/// both (a radius of `1e13` against a hull a few units across, which the query's rescaling by
+/// its largest magnitude brings to `1e-12`), the products of their coordinates would underflow
+/// and the normal lose its direction, so they are brought to a largest magnitude in `[1, 2)` by a
+/// power of two first (exactly) and the core's answer scaled back before `r` is added.
 pub(crate) fn rounded_epa_contact<C, B>(
     core: &C,
     r: Real,
@@ -393,17 +400,40 @@ pub(crate) fn rounded_epa_contact<C, B>(
     fallback: Vec3,
 ) -> Option<ContactInfo>
 where
-    C: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
+    C: SupportMap + Rescale,
+    B: SupportMap + Rescale,
 {
     if !meet {
         return None;
     }
+    let m = core.magnitude().max(b.magnitude());
+    if m > 0.0 && m < LOW {
+        let k = normalizing_exponent(m);
+        return rounded_core_contact(&core.rescaled(k), r, &b.rescaled(k), k, fallback);
+    }
+    rounded_core_contact(core, r, b, 0, fallback)
+}
+
+/// [`rounded_epa_contact`] of a core and `b` multiplied by `2ᵏ` (the radius `r` not): the core's
+/// points and depth are scaled back by `2⁻ᵏ` before `r` is added.
+fn rounded_core_contact<C, B>(
+    core: &C,
+    r: Real,
+    b: &B,
+    k: i32,
+    fallback: Vec3,
+) -> Option<ContactInfo>
+where
+    C: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
     let guess = core.support(Vec3::X) - b.support(Vec3::X);
     let end = gjk_end(core, b, guess, false)?;
     if !end.touching {
-        let cp = end.closest;
-        let normal = (cp.a - cp.b).try_normalize().unwrap_or(fallback);
+        let normal = (end.closest.a - end.closest.b)
+            .try_normalize()
+            .unwrap_or(fallback);
+        let cp = end.closest.unscaled(k);
         return Some(ContactInfo {
             point: ball_overlap_middle(cp.a, r, cp.b, 0.0),
             normal,
@@ -412,9 +442,9 @@ where
     }
     let p = epa(core, b, &end, fallback)?;
     Some(ContactInfo {
-        point: common_point(&end),
+        point: common_point(&end).unscaled(k),
         normal: p.normal,
-        depth: p.depth + r,
+        depth: p.depth.unscaled(k) + r,
     })
 }
 

@@ -61,6 +61,7 @@ use crate::query::ContactInfo;
 use crate::query::Distance;
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::plane_extent::PlaneExtent;
+use crate::query::algo::scale::{normalized_direction, square_in_range};
 use crate::shape::{Plane, Segment};
 
 /// The contact of two balls, `(c1, r1)` as `self` and `(c2, r2)`: the core of every sphere and
@@ -77,9 +78,30 @@ fn balls(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<Conta
     if !(dd <= radii * radii) {
         return None;
     }
+    if !square_in_range(dd) {
+        return balls_cold(c1, r1, c2, r2, fallback);
+    }
     let distance = ops::sqrt(dd);
+    Some(ContactInfo {
+        point: ball_overlap_middle(c1, r1, c2, r2),
+        normal: offset / distance,
+        depth: (radii - distance).max(0.0),
+    })
+}
+
+/// [`balls`] for centers whose squared distance underflows (or is 0): the distance and the
+/// normal from the offset brought to a magnitude near 1 first (centers `1.8e-22` apart beside a
+/// radius of `9e-6`, which the query computes as given, gave a normal of length 1.011).
+#[cold]
+#[inline(never)]
+fn balls_cold(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<ContactInfo> {
+    let radii = r1 + r2;
+    let distance = crate::query::algo::scale::distance(c1, c2);
     let normal = if distance > 0.0 {
-        offset / distance
+        // The offset times a power of two, divided by its length as `balls` divides: the same
+        // bits as the offset of centers `2ᵏ` times farther apart gives there.
+        let (offset, _) = normalized_direction(c1 - c2);
+        offset / ops::sqrt(offset.length_squared())
     } else {
         fallback
     };
