@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 
 use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
+use crate::query::algo::hull_support::SupportPoints;
 use crate::query::algo::quickhull::{HullPlanes, hull_planes};
 use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
@@ -31,6 +32,10 @@ pub struct ConvexHull {
     /// The hull's face planes and dimension, computed once at construction (Quickhull; see
     /// [`ConvexHull::planes`]); empty when not usable.
     faces: HullPlanes,
+    /// The points a support query must scan: all but those proved inside the hull by more
+    /// than the rounding (see `query/algo/hull_support.rs`); built at construction, empty when
+    /// not usable. Three reals per kept point.
+    support: SupportPoints,
 }
 
 impl From<Vec<Vec3>> for ConvexHull {
@@ -51,19 +56,22 @@ impl ConvexHull {
     pub fn new(points: impl Into<Vec<Vec3>>) -> Self {
         let points = points.into();
         let usable = !points.is_empty() && points.iter().all(|p| p.is_finite());
-        let faces = if usable {
-            hull_planes(&points)
+        let (faces, support) = if usable {
+            let (faces, keep) = hull_planes(&points);
+            (faces, SupportPoints::new(&points, &keep))
         } else {
-            HullPlanes {
+            let faces = HullPlanes {
                 dimension: 0,
                 planes: Vec::new(),
                 bounds: Aabb::EMPTY,
-            }
+            };
+            (faces, SupportPoints::default())
         };
         Self {
             points,
             usable,
             faces,
+            support,
         }
     }
 
@@ -122,6 +130,12 @@ impl ConvexHull {
         &self.faces.bounds
     }
 
+    /// The cached points a support query scans (see [`SupportPoints`]).
+    #[inline]
+    pub(crate) fn support_points(&self) -> &SupportPoints {
+        &self.support
+    }
+
     /// At least one point, all finite (what `is_valid` checks, cached).
     #[inline]
     pub(crate) fn is_usable(&self) -> bool {
@@ -153,6 +167,7 @@ impl ConvexHull {
                     ldexp_vec(self.faces.bounds.max, k),
                 ),
             },
+            support: self.support.map(|p| ldexp_vec(p, k)),
         }
     }
 
