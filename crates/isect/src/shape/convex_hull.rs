@@ -32,9 +32,9 @@ pub struct ConvexHull {
     /// The hull's face planes and dimension, computed once at construction (Quickhull; see
     /// [`ConvexHull::planes`]); empty when not usable.
     faces: HullPlanes,
-    /// The points a support query must scan: all but those proved inside the hull by more
-    /// than the rounding (see `query/algo/hull_support.rs`); built at construction, empty when
-    /// not usable. Three reals per kept point.
+    /// The points a support query must scan, in rows of four lanes: all but those proved
+    /// inside the hull by more than the rounding (see `query/algo/hull_support.rs`); built at
+    /// construction, empty when not usable. Three reals per kept point, plus up to three pads.
     support: SupportPoints,
 }
 
@@ -130,7 +130,7 @@ impl ConvexHull {
         &self.faces.bounds
     }
 
-    /// The cached points a support query scans (see [`SupportPoints`]).
+    /// The cached rows of the points a support query scans (see [`SupportPoints`]).
     #[inline]
     pub(crate) fn support_points(&self) -> &SupportPoints {
         &self.support
@@ -167,7 +167,7 @@ impl ConvexHull {
                     ldexp_vec(self.faces.bounds.max, k),
                 ),
             },
-            support: self.support.map(|p| ldexp_vec(p, k)),
+            support: self.support.map(|v| v.map(|c| ldexp(c, k))),
         }
     }
 

@@ -90,8 +90,8 @@ impl SupportMap for Triangle {
 #[cfg(feature = "alloc")]
 impl SupportMap for crate::shape::ConvexHull {
     /// The first of the points with the largest `dir · p` (the first point when that is NaN
-    /// for all, as for a zero direction), found by a scan of only the points that can be it
-    /// (`query/algo/hull_support.rs`): the same point as a scan of every point
+    /// for all, as for a zero direction), found by a scan of only the points that can be it,
+    /// four at a time (`query/algo/hull_support.rs`): the same point as a scan of every point
     /// whenever the dot products are finite. `NO_POINT` for a hull without points or with a
     /// non-finite one (validity is cached at construction), so that GJK reports invalid input.
     #[inline]
