@@ -13,8 +13,11 @@ use crate::shape::{Aabb, Plane, Sphere};
 /// The convex hull of a set of points: the smallest convex solid containing them.
 ///
 /// isect knows the hull through its support map (the point farthest along a direction), so the
-/// points need not be the hull's vertices: interior points cost time, not correctness. One point
-/// is a point, two a segment, coplanar points a flat polygon: all valid. No points is invalid.
+/// points need not be the hull's vertices: interior points cost time at construction (those
+/// proved interior are left out of the support scan), not correctness. The support along a
+/// direction is the first of the points (in their order) farthest along it, whenever the dot
+/// products are finite. One point is a point, two a segment, coplanar points a flat polygon:
+/// all valid. No points is invalid.
 ///
 /// The points are private so that a later version may cache hull data beside them; read them with
 /// [`ConvexHull::points`]. Needs the `alloc` feature.
