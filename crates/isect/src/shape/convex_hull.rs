@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 
 use crate::error::ShapeError;
 use crate::math::{Real, Vec3};
+use crate::query::algo::hull_support::SupportPoints;
 use crate::query::algo::quickhull::{HullPlanes, hull_planes};
 use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Classify, Side};
@@ -12,8 +13,11 @@ use crate::shape::{Aabb, Plane, Sphere};
 /// The convex hull of a set of points: the smallest convex solid containing them.
 ///
 /// isect knows the hull through its support map (the point farthest along a direction), so the
-/// points need not be the hull's vertices: interior points cost time, not correctness. One point
-/// is a point, two a segment, coplanar points a flat polygon: all valid. No points is invalid.
+/// points need not be the hull's vertices: interior points cost time at construction (those
+/// proved interior are left out of the support scan), not correctness. The support along a
+/// direction is the first of the points (in their order) farthest along it, whenever the dot
+/// products are finite. One point is a point, two a segment, coplanar points a flat polygon:
+/// all valid. No points is invalid.
 ///
 /// The points are private so that a later version may cache hull data beside them; read them with
 /// [`ConvexHull::points`]. Needs the `alloc` feature.
@@ -31,6 +35,10 @@ pub struct ConvexHull {
     /// The hull's face planes and dimension, computed once at construction (Quickhull; see
     /// [`ConvexHull::planes`]); empty when not usable.
     faces: HullPlanes,
+    /// The points a support query must scan, in rows of four lanes: all but those proved
+    /// inside the hull by more than the rounding (see `query/algo/hull_support.rs`); built at
+    /// construction, empty when not usable. Three reals per kept point, plus up to three pads.
+    support: SupportPoints,
 }
 
 impl From<Vec<Vec3>> for ConvexHull {
@@ -51,19 +59,22 @@ impl ConvexHull {
     pub fn new(points: impl Into<Vec<Vec3>>) -> Self {
         let points = points.into();
         let usable = !points.is_empty() && points.iter().all(|p| p.is_finite());
-        let faces = if usable {
-            hull_planes(&points)
+        let (faces, support) = if usable {
+            let (faces, keep) = hull_planes(&points);
+            (faces, SupportPoints::new(&points, &keep))
         } else {
-            HullPlanes {
+            let faces = HullPlanes {
                 dimension: 0,
                 planes: Vec::new(),
                 bounds: Aabb::EMPTY,
-            }
+            };
+            (faces, SupportPoints::default())
         };
         Self {
             points,
             usable,
             faces,
+            support,
         }
     }
 
@@ -122,6 +133,12 @@ impl ConvexHull {
         &self.faces.bounds
     }
 
+    /// The cached rows of the points a support query scans (see [`SupportPoints`]).
+    #[inline]
+    pub(crate) fn support_points(&self) -> &SupportPoints {
+        &self.support
+    }
+
     /// At least one point, all finite (what `is_valid` checks, cached).
     #[inline]
     pub(crate) fn is_usable(&self) -> bool {
@@ -153,6 +170,7 @@ impl ConvexHull {
                     ldexp_vec(self.faces.bounds.max, k),
                 ),
             },
+            support: self.support.map(|v| v.map(|c| ldexp(c, k))),
         }
     }
 

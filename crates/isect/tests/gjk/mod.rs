@@ -13,6 +13,7 @@
 //! coordinates.
 
 mod degenerate;
+mod hull_support;
 mod pairs;
 mod point;
 mod support;

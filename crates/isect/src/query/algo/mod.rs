@@ -14,6 +14,8 @@ pub(crate) mod frustum_pair;
 pub mod gjk;
 #[cfg(feature = "alloc")]
 pub(crate) mod gjk_raycast;
+#[cfg(feature = "alloc")]
+pub(crate) mod hull_support;
 pub(crate) mod least_overlap;
 pub(crate) mod linear;
 #[cfg(feature = "alloc")]

@@ -17,6 +17,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::hull_support::support_candidates;
 use crate::query::algo::scale;
 use crate::shape::{Aabb, Plane};
 
@@ -42,29 +43,32 @@ struct Face {
     alive: bool,
 }
 
-/// The planes of the hull of `points`, which must be non-empty and finite. Points whose largest
+/// The planes of the hull of `points`, which must be non-empty and finite, and the indices of
+/// the points a support scan must see ([`support_candidates`]). Points whose largest
 /// coordinate lies outside the magnitudes computed as given (where the cross products and their
 /// squares overflow or underflow) are scaled by a power of two first, and the planes scaled back:
 /// the same planes, bit for bit, as the same points scaled into that range give.
-pub(crate) fn hull_planes(points: &[Vec3]) -> HullPlanes {
+pub(crate) fn hull_planes(points: &[Vec3]) -> (HullPlanes, Vec<usize>) {
     let bounds = Aabb::from_points(points.iter().copied()).unwrap_or(Aabb::EMPTY);
     let m = bounds.min.abs().max(bounds.max.abs()).max_element();
-    let mut hull = if scale::in_window(m) || !(m > 0.0) {
-        hull_planes_of(points)
+    let (mut hull, keep) = if scale::in_window(m) || !(m > 0.0) {
+        let (hull, faces) = hull_planes_of(points);
+        (hull, support_candidates(points, &faces))
     } else {
         let k = scale::normalizing_exponent(m);
         let scaled: Vec<Vec3> = points.iter().map(|&p| scale::ldexp_vec(p, k)).collect();
-        let mut hull = hull_planes_of(&scaled);
+        let (mut hull, faces) = hull_planes_of(&scaled);
         for plane in &mut hull.planes {
             plane.d = scale::ldexp(plane.d, -k);
         }
-        hull
+        (hull, support_candidates(&scaled, &faces))
     };
     hull.bounds = bounds;
-    hull
+    (hull, keep)
 }
 
-fn hull_planes_of(points: &[Vec3]) -> HullPlanes {
+/// The planes, and for a solid the faces (vertex indices, counter-clockwise from outside).
+fn hull_planes_of(points: &[Vec3]) -> (HullPlanes, Vec<[usize; 3]>) {
     let scale = points
         .iter()
         .fold(Real::MIN_POSITIVE, |s, p| s.max(p.abs().max_element()));
@@ -92,14 +96,14 @@ fn hull_planes_of(points: &[Vec3]) -> HullPlanes {
         }
     }
     if !(best > eps * eps) {
-        return point_planes(points[i0]);
+        return (point_planes(points[i0]), Vec::new());
     }
     let (p0, p1) = (points[i0], points[i1]);
     let axis = (p1 - p0).normalize();
 
     let (i2, off_line) = farthest(points, |p| (p - p0).cross(axis).length());
     if !(off_line > eps) {
-        return segment_planes(points, axis);
+        return (segment_planes(points, axis), Vec::new());
     }
     let normal = (p1 - p0).cross(points[i2] - p0).normalize();
     // The normal of three nearly collinear points is known only to about 4ε · diameter / (their
@@ -109,7 +113,7 @@ fn hull_planes_of(points: &[Vec3]) -> HullPlanes {
     let plane_eps = eps + 4.0 * Real::EPSILON * diameter * diameter / off_line;
     let (i3, off_plane) = farthest(points, |p| (p - p0).dot(normal).abs());
     if !(off_plane > plane_eps) {
-        return polygon_planes(points, p0, normal);
+        return (polygon_planes(points, p0, normal), Vec::new());
     }
     solid_planes(points, [i0, i1, i2, i3], eps)
 }
@@ -238,8 +242,8 @@ fn make_face(points: &[Vec3], v: [usize; 3], interior: Vec3) -> Face {
     }
 }
 
-/// Quickhull in 3D from the initial tetrahedron `start`.
-fn solid_planes(points: &[Vec3], start: [usize; 4], eps: Real) -> HullPlanes {
+/// Quickhull in 3D from the initial tetrahedron `start`: the planes and the live faces.
+fn solid_planes(points: &[Vec3], start: [usize; 4], eps: Real) -> (HullPlanes, Vec<[usize; 3]>) {
     let [i0, i1, i2, i3] = start;
     let interior = (points[i0] + points[i1] + points[i2] + points[i3]) * 0.25;
     // Orient the base so that i3 is behind it.
@@ -330,9 +334,13 @@ fn solid_planes(points: &[Vec3], start: [usize; 4], eps: Real) -> HullPlanes {
     for face in faces.iter().filter(|f| f.alive && f.normal != Vec3::ZERO) {
         add_plane(&mut planes, supporting(points, face.normal));
     }
-    HullPlanes {
+    let hull = HullPlanes {
         dimension: 3,
         planes,
         bounds: Aabb::EMPTY,
-    }
+    };
+    (
+        hull,
+        faces.iter().filter(|f| f.alive).map(|f| f.v).collect(),
+    )
 }

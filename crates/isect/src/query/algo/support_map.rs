@@ -89,22 +89,16 @@ impl SupportMap for Triangle {
 
 #[cfg(feature = "alloc")]
 impl SupportMap for crate::shape::ConvexHull {
-    /// The farthest of the points (a linear scan); `NO_POINT` for a hull without points or with
-    /// a non-finite one (validity is cached at construction), so that GJK reports invalid input.
+    /// The first of the points with the largest `dir · p` (the first point when that is NaN
+    /// for all, as for a zero direction), found by a scan of only the points that can be it,
+    /// four at a time (`query/algo/hull_support.rs`): the same point as a scan of every point
+    /// whenever the dot products are finite. `NO_POINT` for a hull without points or with a
+    /// non-finite one (validity is cached at construction), so that GJK reports invalid input.
+    #[inline]
     fn support(&self, dir: Vec3) -> Vec3 {
-        let points = self.points();
         if !self.is_usable() {
             return NO_POINT;
         }
-        let mut best = points[0];
-        let mut best_dot = dir.dot(best);
-        for &p in &points[1..] {
-            let d = dir.dot(p);
-            if d > best_dot {
-                best_dot = d;
-                best = p;
-            }
-        }
-        best
+        self.support_points().support(dir).unwrap_or(NO_POINT)
     }
 }
