@@ -2,6 +2,7 @@
 //! the bug, with the symptom in its doc comment, and the property tests that find such bugs:
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
+mod flat_hull_mesh_manifold;
 mod frustum;
 mod fuzz;
 mod large_radius;
@@ -10,5 +11,6 @@ mod magnitude;
 mod ordinary;
 mod scale;
 mod sliver_edge_sign;
+mod sliver_mesh_edge_contact;
 mod tolerance;
 mod triangle_order;

@@ -57,7 +57,7 @@ pub(crate) mod sealed {
     }
 }
 
-/// Below this (relative to the triangle's longest edge) a corner's height along a contact
+/// Below this (relative to the triangle's shortest altitude) a corner's height along a contact
 /// normal counts as the furthest: a normal within about 0.06° of a face or of an edge's normal
 /// plane comes from that face or edge.
 pub(crate) const FEATURE_TOLERANCE: Real = 1.0 / 1024.0;
@@ -217,7 +217,12 @@ fn feature(flags: u8, corners: u8, front_side: bool, tri: &Triangle, n: Vec3) ->
         .length()
         .max((c[2] - c[1]).length())
         .max((c[0] - c[2]).length());
-    let near = h.map(|x| x >= top - FEATURE_TOLERANCE * longest);
+    // Heights over the shortest altitude, so that the tolerance is an angle for every shape of
+    // triangle: over the longest edge, a sliver's far corner (1.1 from the edge of an 8-long
+    // triangle) counted as level with the edge for a normal 0.16° off the face, and a lone
+    // triangle's edge contact became the face's, 3.6 % too deep (issue 24).
+    let altitude = (c[1] - c[0]).cross(c[2] - c[0]).length() / longest;
+    let near = h.map(|x| x >= top - FEATURE_TOLERANCE * altitude);
     let (mine, other) = if front_side {
         (front as fn(usize) -> u8, back as fn(usize) -> u8)
     } else {
