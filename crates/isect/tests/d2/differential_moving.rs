@@ -93,6 +93,16 @@ where
         if !solid && ours.is_some_and(|h| h.t == 0.0) {
             continue;
         }
+        // A solid cast from a point of the boundary entering the shape (a step back is outside):
+        // isect's closed set holds the origin (t = 0), parry's cast enters further on. Not
+        // compared; an origin clearly inside still is.
+        if solid
+            && ours.is_some_and(|h| h.t == 0.0)
+            && theirs.is_some_and(|b| b.time_of_impact > 0.0)
+            && !s.contains_point(ray.point_at(-1e-3))
+        {
+            continue;
+        }
         match (ours, theirs) {
             (Some(a), Some(b)) => {
                 let grazing = a.t > 0.0 && a.normal.dot(ray.dir).abs() < 0.05 * ray.dir.length();
