@@ -16,6 +16,8 @@ pub mod gjk;
 pub(crate) mod gjk_raycast;
 #[cfg(feature = "alloc")]
 pub(crate) mod hull_support;
+#[cfg(feature = "alloc")]
+pub(crate) mod internal_edges;
 pub(crate) mod least_overlap;
 pub(crate) mod linear;
 #[cfg(feature = "alloc")]

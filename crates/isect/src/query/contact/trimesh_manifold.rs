@@ -28,8 +28,9 @@ use alloc::vec::Vec;
 
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::algo::box_frame::BoxFrame;
+use crate::query::algo::internal_edges::FEATURE_TOLERANCE;
 use crate::query::algo::polygon_clip::Poly;
-use crate::query::contact::trimesh::{FEATURE_TOLERANCE, MeshContactShape};
+use crate::query::contact::trimesh::MeshContactShape;
 use crate::query::{ContactManifold, Manifold, ManifoldPoint, MeshContact, mirror_manifold};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
 

@@ -23,8 +23,8 @@
 //! solid mesh is.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::internal_edges::{Judged, judge};
 use crate::query::algo::mesh_pair::{Rigid, placed_pairs};
-use crate::query::contact::trimesh::{Judged, judge};
 use crate::query::{Contact, ContactInfo, Distance, MeshPairContact, PointQuery};
 use crate::shape::{TriMesh, Triangle};
 
