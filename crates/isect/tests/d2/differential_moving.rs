@@ -45,7 +45,8 @@
 
 use isect::Real;
 use isect::d2::{
-    Contact, ContactManifold, ConvexPolygon, Distance, Intersects, Ray, RayCast, Segment, Sweep,
+    Aabb, Contact, ContactManifold, ConvexPolygon, Distance, Intersects, Obb, Ray, RayCast,
+    Segment, Sweep,
 };
 use isect::math::Vec2;
 use parry2d::query::{
@@ -220,8 +221,8 @@ where
 /// midpoint among isect's points (halfway between the surfaces), with the same depth.
 fn compare_manifold<A, B>(a: &A, b: &B) -> Result<(), TestCaseError>
 where
-    A: ToParry + ContactManifold<B> + core::fmt::Debug,
-    B: ToParry + core::fmt::Debug,
+    A: ToParry + ContactManifold<B> + Outline + core::fmt::Debug,
+    B: ToParry + Outline + core::fmt::Debug,
 {
     let (Some((pa, ga)), Some((pb, gb))) = (a.parry(), b.parry()) else {
         return Ok(());
@@ -251,11 +252,26 @@ where
     {
         return Ok(());
     }
+    // A tie of incident edges: where two edges of one shape face the other's reference face
+    // equally (a box's corner against a polygon's 45° edge, common with corners snapped to
+    // integers), both are Box2D's incident edge; isect takes the first in its order, parry
+    // one by its own frame, and the two clippings share only the corner between the edges.
+    // Three such cases, decided in rationals: box `[−4.4413, −1.5587] × [−1.5, −0.5]` against
+    // the triangle `(−3, −1), (−2, −2), (0, 3.2607)` (f64), box `[−0.9966, 2.2127] ×
+    // [−1.8142, −0.2255]` against `(−8.0021, 0), (0, −3), (4, 1), (0, 1)` (f32), box `[0, 1.5178]
+    // × [0, 2.6754]` against `(−2, −1), (0, −3), (2, 3)` (f64): each edge meets the normal at
+    // exactly 45°, isect's points are exactly the clipping of one edge, parry's of the other
+    // (in the last, isect's keeps one point, parry's two). The normals are compared only
+    // within 1e-3 above, so edges facing within 1e-3 of each other are a tie for this test;
+    // there only parry's points at the full depth (the shared corner, kept by both clippings
+    // where it lies within the reference face) are compared.
+    let tie = incident_tie(&a.outline(), n) || incident_tie(&b.outline(), -n);
+    let full = ours.points().iter().map(|p| p.depth).fold(0.0, Real::max);
     // parry keeps only the deepest corner where the incident edge is not parallel to the
     // reference face; isect keeps both clipped ends below it, as Box2D does (each checked to
     // be on both shapes by the manifold properties).
     prop_assert!(
-        ours.len() >= theirs.points.len(),
+        tie || ours.len() >= theirs.points.len(),
         "{:?} {:?}: {:?} vs parry {:?}",
         a,
         b,
@@ -263,6 +279,9 @@ where
         theirs.points
     );
     for q in &theirs.points {
+        if tie && (-q.dist - full).abs() > 1e-3 * (1.0 + full) {
+            continue;
+        }
         let p1 = Vec2::from_array(pa.transform_point(q.local_p1).to_array());
         let p2 = Vec2::from_array(pb.transform_point(q.local_p2).to_array());
         let mid = (p1 + p2) * 0.5;
@@ -280,6 +299,53 @@ where
         );
     }
     Ok(())
+}
+
+/// The corners of a box or convex polygon, in order around it.
+trait Outline {
+    fn outline(&self) -> Vec<Vec2>;
+}
+
+impl Outline for Aabb {
+    fn outline(&self) -> Vec<Vec2> {
+        self.corners().to_vec()
+    }
+}
+
+impl Outline for Obb {
+    fn outline(&self) -> Vec<Vec2> {
+        self.corners().to_vec()
+    }
+}
+
+impl Outline for ConvexPolygon {
+    fn outline(&self) -> Vec<Vec2> {
+        self.vertices().to_vec()
+    }
+}
+
+/// Whether the two edges of `corners` that face most directly against `m` (least outward
+/// normal · `m`, as the incident edge of a clipping against a face with outward normal `m`)
+/// face it within 1e-3 of each other.
+fn incident_tie(corners: &[Vec2], m: Vec2) -> bool {
+    let k = corners.len();
+    let twice_area: Real = (0..k)
+        .map(|i| corners[i].perp_dot(corners[(i + 1) % k]))
+        .sum();
+    let mut facing: Vec<Real> = (0..k)
+        .filter_map(|i| {
+            let e = (corners[(i + 1) % k] - corners[i]).normalize_or_zero();
+            // The outward normal: right of the edge for a counterclockwise outline.
+            let out = if twice_area >= 0.0 {
+                -e.perp()
+            } else {
+                e.perp()
+            };
+            (e != Vec2::ZERO).then(|| out.dot(m))
+        })
+        .collect();
+    facing.sort_by(Real::total_cmp);
+    facing.len() >= 2 && facing[1] - facing[0] <= 1e-3
 }
 
 /// Compares the first time of contact with parry's `cast_shapes` where the shapes start apart
@@ -359,6 +425,44 @@ fn is_sliver(p: &ConvexPolygon) -> bool {
 
 fn motion() -> impl Strategy<Value = Vec2> {
     (-16.0 as Real..16.0, -16.0 as Real..16.0).prop_map(|(x, y)| Vec2::new(x, y))
+}
+
+/// The three tie cases of `compare_manifold`'s comment (found at 10,000 cases): detected as
+/// ties, and compared (the shared corner) without failing; in both precisions.
+#[test]
+#[allow(
+    clippy::excessive_precision,
+    reason = "the f64 cases' coordinates as found, rounded in the f32 crate (still 45° ties)"
+)]
+fn manifold_incident_edge_ties() {
+    let v = Vec2::new;
+    let o = Obb::new(
+        v(-3.0, -1.0),
+        v(0.5, 1.4413061946855377),
+        super::common::Map::quarter(1).linear,
+    );
+    let t = ConvexPolygon::new(vec![
+        v(-3.0, -1.0),
+        v(-2.0, -2.0),
+        v(0.0, 3.2607214593165534),
+    ]);
+    let p = ConvexPolygon::new(vec![
+        v(-8.00212, 0.0),
+        v(0.0, -3.0),
+        v(4.0, 1.0),
+        v(0.0, 1.0),
+    ]);
+    let b = Aabb::new(v(-0.99658227, -1.8141888), v(2.212686, -0.22548938));
+    let q = ConvexPolygon::new(vec![v(-2.0, -1.0), v(0.0, -3.0), v(2.0, 3.0)]);
+    let c = Aabb::new(v(0.0, 0.0), v(1.5177647026510253, 2.675419452392093));
+    // The box's two edges at 45° to the normal, from the polygon towards the box (o, c) or
+    // from the box towards the polygon (b).
+    assert!(incident_tie(&o.outline(), o.contact_manifold(&t).normal));
+    assert!(incident_tie(&b.outline(), -p.contact_manifold(&b).normal));
+    assert!(incident_tie(&c.outline(), -q.contact_manifold(&c).normal));
+    compare_manifold(&o, &t).unwrap();
+    compare_manifold(&p, &b).unwrap();
+    compare_manifold(&q, &c).unwrap();
 }
 
 proptest! {
