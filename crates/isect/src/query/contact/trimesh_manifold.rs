@@ -30,7 +30,9 @@ use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::algo::box_frame::BoxFrame;
 use crate::query::algo::polygon_clip::Poly;
 use crate::query::contact::trimesh::{FEATURE_TOLERANCE, MeshContactShape};
-use crate::query::{ContactManifold, Manifold, ManifoldPoint, MeshContact, mirror_manifold};
+use crate::query::{
+    ContactManifold, Manifold, ManifoldPoint, MeshContact, PointQuery, mirror_manifold,
+};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
 
 /// Below this cosine between the normal and a triangle's plane normal the triangle is seen edge
@@ -408,7 +410,11 @@ impl ContactManifold<TriMesh> for ConvexHull {
             for plane in self.planes() {
                 clip_plane(&mut poly, &mut scratch, plane.normal, plane.d + tol);
             }
+            let before = out.len();
             for &p in &poly {
+                if !near_hull(self, p, tol) {
+                    continue;
+                }
                 // The hull's extent below `p` along `n`: the nearest face plane the line
                 // `p - t n` leaves through.
                 let mut exit = Real::INFINITY;
@@ -423,8 +429,24 @@ impl ContactManifold<TriMesh> for ConvexHull {
                     depth: if exit.is_finite() { exit.max(0.0) } else { 0.0 },
                 });
             }
-            !poly.is_empty()
+            out.len() > before
         })
     }
 }
 mirror_manifold!(ConvexHull, TriMesh);
+
+/// Whether the point `p` of a triangle clipped by the solid `hull`'s face planes, each moved out
+/// by `tol`, lies in the hull to within a few `tol`. Behind every plane it does; in the band a
+/// plane was moved by it is asked of the hull itself (GJK): where two faces meet at a sharp
+/// edge (a nearly flat hull, its faces each side of an edge nearly opposite) the moved planes
+/// meet `tol / sin(angle)` beyond the edge, far outside the hull, and a point there is left out.
+fn near_hull(hull: &ConvexHull, p: Vec3, tol: Real) -> bool {
+    if hull
+        .planes()
+        .iter()
+        .all(|plane| plane.normal.dot(p) <= plane.d)
+    {
+        return true;
+    }
+    hull.distance_to_point(p) <= 4.0 * tol
+}
