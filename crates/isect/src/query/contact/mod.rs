@@ -25,6 +25,8 @@ mod capsule_triangle;
 mod convex_hull_convex_hull;
 #[cfg(feature = "alloc")]
 mod convex_hull_plane;
+#[cfg(feature = "alloc")]
+mod convex_hull_trimesh_manifold;
 pub(crate) mod manifold;
 mod obb_capsule;
 #[cfg(feature = "alloc")]

@@ -6,8 +6,11 @@
 //! reduced to four as for box–box ([`Manifold::reduced`]). How a triangle's points are found
 //! depends on the shape:
 //! - a box or a solid hull: the triangle clipped by the shape (Sutherland–Hodgman against its
-//!   face planes), each point with the shape's extent below it along the normal: the points of
-//!   the triangle inside the shape;
+//!   face planes, each moved out by the clip tolerance), each point with the shape's extent
+//!   below it along the normal: the points of the triangle inside the shape. Where two faces of
+//!   a hull meet at a sharp edge the moved planes meet far beyond it (the tolerance over the
+//!   sine of the angle), so a point in the moved band is kept only when GJK finds it within a
+//!   few tolerances of the hull;
 //! - a capsule, a segment or a triangle: the shape's lowest feature along the normal (the core
 //!   moved down by the radius, the segment, the triangle) clipped to the triangle's prism along
 //!   the normal and to the triangle's far side, each point lifted along the normal onto the
@@ -17,6 +20,8 @@
 //!   tilted core). A segment or a triangle has no inside: its points are on the mesh, each as
 //!   far from the shape as its depth;
 //! - a sphere, a flat or thinner hull: the one point of each triangle's contact.
+//!
+//! The hull's path is in `convex_hull_trimesh_manifold.rs`.
 //!
 //! A triangle that cannot be clipped (seen edge on along the normal, or against a flat hull) adds
 //! its contact's point, and the deepest contact's point is a candidate when no other point is as
@@ -32,7 +37,7 @@ use crate::query::algo::internal_edges::FEATURE_TOLERANCE;
 use crate::query::algo::polygon_clip::Poly;
 use crate::query::contact::trimesh::MeshContactShape;
 use crate::query::{ContactManifold, Manifold, ManifoldPoint, MeshContact, mirror_manifold};
-use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
+use crate::shape::{Aabb, Capsule, Obb, Segment, Sphere, TriMesh, Triangle};
 
 /// Below this cosine between the normal and a triangle's plane normal the triangle is seen edge
 /// on along the normal, and lifting points onto it along the normal is ill-conditioned: it adds
@@ -45,7 +50,7 @@ const EDGE_ON: Real = 1.0 / 16.0;
 /// tell, and the triangle's contact point stands in), each depth at most the deepest's, reduced
 /// to four. `scale` is the shape's magnitude (its largest coordinate and
 /// size), for the tolerances.
-fn mesh_manifold<S: MeshContactShape + ?Sized>(
+pub(super) fn mesh_manifold<S: MeshContactShape + ?Sized>(
     mesh: &TriMesh,
     shape: &S,
     scale: Real,
@@ -198,7 +203,7 @@ fn deepen_shared_points(points: &mut [ManifoldPoint], merge: Real) {
 
 /// Keeps the part of the convex polygon `poly` with `m · x <= limit` (Sutherland–Hodgman, one
 /// plane; `scratch` is reused), each new vertex interpolated along its edge.
-fn clip_plane(poly: &mut Vec<Vec3>, scratch: &mut Vec<Vec3>, m: Vec3, limit: Real) {
+pub(super) fn clip_plane(poly: &mut Vec<Vec3>, scratch: &mut Vec<Vec3>, m: Vec3, limit: Real) {
     scratch.clear();
     let k = poly.len();
     for i in 0..k {
@@ -384,48 +389,3 @@ impl ContactManifold<TriMesh> for Triangle {
     }
 }
 mirror_manifold!(Triangle, TriMesh);
-
-impl ContactManifold<TriMesh> for ConvexHull {
-    /// Up to four points with the normal of `Contact<TriMesh>` (internal edges removed): for a
-    /// solid hull the part of each triangle in contact along that normal inside the hull, each
-    /// point with the hull's extent below it along the normal (as for boxes); for a flat hull
-    /// (or a segment or a point) the point of each such triangle's contact. Empty when the hull
-    /// touches no triangle and for an invalid hull.
-    fn contact_manifold(&self, other: &TriMesh) -> Manifold {
-        if !self.is_usable() {
-            return Manifold::EMPTY;
-        }
-        let b = self.bounds();
-        let scale = b.min.abs().max(b.max.abs()).max_element();
-        let solid = self.dimension() == 3;
-        let mut poly = Vec::new();
-        let mut scratch = Vec::new();
-        mesh_manifold(other, self, scale, |tri, n, tol, out| {
-            if !solid {
-                return false;
-            }
-            poly.clear();
-            poly.extend_from_slice(tri);
-            for plane in self.planes() {
-                clip_plane(&mut poly, &mut scratch, plane.normal, plane.d + tol);
-            }
-            for &p in &poly {
-                // The hull's extent below `p` along `n`: the nearest face plane the line
-                // `p - t n` leaves through.
-                let mut exit = Real::INFINITY;
-                for plane in self.planes() {
-                    let k = -plane.normal.dot(n);
-                    if k > 0.0 {
-                        exit = exit.min((plane.d - plane.normal.dot(p)) / k);
-                    }
-                }
-                out.push(ManifoldPoint {
-                    point: p,
-                    depth: if exit.is_finite() { exit.max(0.0) } else { 0.0 },
-                });
-            }
-            !poly.is_empty()
-        })
-    }
-}
-mirror_manifold!(ConvexHull, TriMesh);
