@@ -8,15 +8,23 @@
 //! of rapier #95 and #404); isect meets exactly `+Y` there. With the flag parry meets `+Y` within
 //! rounding in the cases below. Its capsule–mesh contact at a step's edge has the right depth
 //! but a normal 2.2e-3 off the exact one. Its depths against triangles are accurate only to
-//! about 1e-7 of the scene's size, also in `f64` (GJK/EPA termination): a capsule
+//! about 1e-5 of the scene's size, also in `f64` (GJK/EPA termination): a capsule
 //! `(0, 6.981261804145254, 0)–(3, 3, 4)` of radius 3.0557517177924893 against the triangle
 //! `(4.75, 2.25, 7), (−3.75, 5.5, −7.25), (−0.75, 0, 0.5)` is `2.97936710770884690…` deep
 //! exactly (the radius less the segment–triangle distance, to 40 digits), isect
-//! `2.979367107708847`, parry `2.979366501571263`. Degenerate triangles are left out of parry's
-//! mesh, as isect's meshes leave them out (parry meets them as segments).
+//! `2.979367107708847`, parry `2.979366501571263`; the capsule `(−2.936359536463322,
+//! −9.520237102903888, −8.815061934621387)–(−2, −4, −2)` of radius 3.826111102796676 against
+//! `(0, 0, 0), (−1.75, −3.5, −2.25), (−1.5, 4.25, 0.25)` is `3.21373866710088147…` deep
+//! exactly, isect `3.2137386671008814`, parry `3.2134477646524657` (2.9e-4 off). Degenerate triangles are left out of parry's
+//! mesh, as isect's meshes leave them out (parry meets them as segments). Its box–triangle
+//! depth can be far off: an Obb centred at (8.41, −7.64, 3.66), half extents (2.73, 4.80, 0.080),
+//! against the triangle (7.75, −6.75, −0.25), (−7, 3.5, 0.25), (0, 0, −1) is 0.2303968125523…
+//! deep exactly (the least overlap over the 13 separating axes, 40 digits), isect 0.2304, parry
+//! 0.1308; boxes are therefore checked against that separating-axis depth of every triangle, and
+//! against parry only where parry agrees with it.
 
 use isect::math::{Quat, Vec3};
-use isect::{Capsule, Contact, Obb, Real, Sphere, TriMesh};
+use isect::{Capsule, Contact, Obb, Real, Sphere, TriMesh, Triangle};
 use parry::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
 use parry::shape::{self as ps, TriMeshFlags};
 use proptest::prelude::*;
@@ -41,25 +49,90 @@ fn parry_mesh(m: &TriMesh, flags: TriMeshFlags) -> ps::TriMesh {
     .expect("parry accepts the mesh")
 }
 
-/// How closely parry's capsule and box depths against triangles follow the exact ones, relative
-/// to the scene's size.
-const PARRY_DEPTH_ACCURACY: Real = 1e-6;
+/// How closely parry's capsule depths against triangles follow the exact ones, relative to the
+/// scene's size (the worst seen: 2.9e-4 at a scene of 20, module docs).
+const PARRY_DEPTH_ACCURACY: Real = 5e-5;
 
 /// The deepest depths agree where both find a contact clear of touching (parry's composite
 /// contact also keeps the deepest triangle); where one finds none, the other's depth is within
 /// rounding of 0.
 fn compare(mine: Option<(Real, Vec3)>, theirs: Option<(Real, Vec3)>, scale: Real) {
-    // parry's depths come from GJK and EPA, which stop within their own tolerance: about 1e-7
-    // of the scene's size even in f64 (module docs), above isect's `f64` rounding.
+    if let Some(why) = disagreement(mine, theirs, scale) {
+        panic!("{why}");
+    }
+}
+
+/// Why [`compare`] fails, if it does.
+fn disagreement(
+    mine: Option<(Real, Vec3)>,
+    theirs: Option<(Real, Vec3)>,
+    scale: Real,
+) -> Option<String> {
+    // parry's depths come from GJK and EPA, which stop within their own tolerance, above
+    // isect's `f64` rounding (module docs).
     let eps = (16.0 * tol(scale)).max(PARRY_DEPTH_ACCURACY * scale);
     match (mine, theirs) {
-        (Some((d, _)), Some((e, _))) if d > eps && e > eps => {
-            assert!((d - e).abs() <= eps, "isect {d} vs parry {e}");
+        (Some((d, _)), Some((e, _))) if d > eps && e > eps && (d - e).abs() > eps => {
+            Some(format!("isect {d} vs parry {e}"))
         }
-        (Some((d, _)), None) => assert!(d <= eps, "isect {d}, parry none"),
-        (None, Some((e, _))) => assert!(e <= eps, "isect none, parry {e}"),
-        _ => {}
+        (Some((d, _)), None) if d > eps => Some(format!("isect {d}, parry none")),
+        (None, Some((e, _))) if e > eps => Some(format!("isect none, parry {e}")),
+        _ => None,
     }
+}
+
+/// Whether two answers agree as [`compare`] asks.
+fn agree(a: Option<(Real, Vec3)>, b: Option<(Real, Vec3)>, scale: Real) -> bool {
+    disagreement(a, b, scale).is_none()
+}
+
+/// The least push of `o` out of the triangle `t` over the 13 separating axes (the triangle's
+/// normal, the box's three, the nine edge crosses), `None` when an axis separates them: the
+/// penetration depth of two convex polytopes is the least overlap over their Minkowski
+/// difference's face normals, which are among these.
+fn box_triangle_sat(o: &Obb, t: &Triangle) -> Option<Real> {
+    let axes = [o.rotation.x_axis, o.rotation.y_axis, o.rotation.z_axis];
+    let h = o.half_extents;
+    let corners = [t.a, t.b, t.c];
+    let edges = [t.b - t.a, t.c - t.b, t.a - t.c];
+    let mut candidates = vec![edges[0].cross(edges[1])];
+    candidates.extend(axes);
+    for e in edges {
+        for a in axes {
+            candidates.push(e.cross(a));
+        }
+    }
+    let mut best = Real::INFINITY;
+    for u in candidates {
+        let Some(u) = u.try_normalize() else {
+            continue;
+        };
+        let radius =
+            h.x * axes[0].dot(u).abs() + h.y * axes[1].dot(u).abs() + h.z * axes[2].dot(u).abs();
+        let (lo, hi) = corners
+            .iter()
+            .map(|p| p.dot(u))
+            .fold((Real::INFINITY, Real::NEG_INFINITY), |(l, h), x| {
+                (l.min(x), h.max(x))
+            });
+        let c = o.center.dot(u);
+        // Pushed along +u the box must clear the triangle's top, along −u its bottom.
+        let push = (hi - (c - radius)).min((c + radius) - lo);
+        if push < 0.0 {
+            return None;
+        }
+        best = best.min(push);
+    }
+    Some(best)
+}
+
+/// The deepest [`box_triangle_sat`] over the mesh's triangles with an area.
+fn box_depth_brute(m: &TriMesh, o: &Obb) -> Option<Real> {
+    (0..m.triangles().len() as u32)
+        .map(|i| m.triangle(i))
+        .filter(|t| t.area() > 0.0)
+        .filter_map(|t| box_triangle_sat(o, &t))
+        .reduce(Real::max)
 }
 
 proptest! {
@@ -78,8 +151,17 @@ proptest! {
             contact(&translation(s.center), &ball, &at, &pm),
             scale,
         );
+        // Boxes against the exact separating-axis depth of every triangle (independent of both
+        // libraries); parry's box–triangle depth is wrong on some (module docs), so it is
+        // compared only where it agrees with that reference.
+        let mine = o.contact(&m).map(|c| (c.depth, c.normal));
+        let reference = box_depth_brute(&m, &o).map(|d| (d, Vec3::ZERO));
+        compare(mine, reference, scale);
         let (pose, cub) = cuboid(&o);
-        compare(o.contact(&m).map(|c| (c.depth, c.normal)), contact(&pose, &cub, &at, &pm), scale);
+        let theirs = contact(&pose, &cub, &at, &pm);
+        if agree(theirs, reference, scale) {
+            compare(mine, theirs, scale);
+        }
         let (pose, cap) = capsule_posed(&c);
         compare(c.contact(&m).map(|c| (c.depth, c.normal)), contact(&pose, &cap, &at, &pm), scale);
     }
