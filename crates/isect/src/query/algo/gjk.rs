@@ -5,11 +5,10 @@
 //! It answers every convex pair, at some cost in speed; specialised routines replace it where a
 //! closed form exists, and it stays as the reference they are tested against.
 
-use crate::math::{MAGNITUDE_TOLERANCE, ON_SET_TOLERANCE, Real, Vec3};
+use crate::math::{Real, Vec3};
 use crate::query::ClosestPoints;
-use crate::query::algo::simplex::{
-    TriangleFrom, segment_weights, tetrahedron_weights, triangle_region,
-};
+use crate::query::algo::gjk_simplex::Simplex;
+pub(crate) use crate::query::algo::gjk_simplex::Vertex;
 
 /// A convex shape described by its support map.
 pub trait SupportMap {
@@ -39,170 +38,6 @@ const WITNESS_TOLERANCE: Real = 16.0 * Real::EPSILON;
 /// seen); curved shapes converge linearly and reach the tolerance well before this. The cap
 /// makes termination certain whatever the input.
 pub const GJK_MAX_ITERATIONS: usize = 64;
-
-/// A vertex of the Minkowski difference `A − B`, with the points of `A` and `B` it came from
-/// (GJK's simplex and EPA's polytope).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Vertex {
-    pub(crate) w: Vec3,
-    pub(crate) a: Vec3,
-    pub(crate) b: Vec3,
-}
-
-impl Vertex {
-    /// The vertex of two shapes' points `a` and `b`.
-    #[inline]
-    pub(crate) fn new(a: Vec3, b: Vec3) -> Self {
-        Self { w: a - b, a, b }
-    }
-
-    /// `self.w − r.w` as `(a − r.a) − (b − r.b)`: two shapes near their own points but far
-    /// apart give vertices of `A − B` of size `D`, whose difference would carry rounding of
-    /// `ε D`; the shapes' points give it to the rounding of their own offsets.
-    #[inline]
-    pub(crate) fn from(&self, r: &Self) -> Vec3 {
-        (self.a - r.a) - (self.b - r.b)
-    }
-
-    /// Per coordinate, how far rounding can have moved this vertex and the closest points
-    /// built from it: [`ON_SET_TOLERANCE`] of `w = a − b` (a difference of two points rounds
-    /// relative to itself, not to them) and [`MAGNITUDE_TOLERANCE`] of the points (support
-    /// points such as a sphere's carry rounding of where they lie). Per coordinate, so that a
-    /// long thin shape's extent does not blow up the tolerance across it (issue 24).
-    #[inline]
-    fn rounding(&self) -> Vec3 {
-        self.w.abs() * ON_SET_TOLERANCE + self.a.abs().max(self.b.abs()) * MAGNITUDE_TOLERANCE
-    }
-
-    /// The support point of `A − B` along `dir`: `a`'s along `dir` less `b`'s along `−dir`.
-    #[inline]
-    pub(crate) fn support<A, B>(a: &A, b: &B, dir: Vec3) -> Self
-    where
-        A: SupportMap + ?Sized,
-        B: SupportMap + ?Sized,
-    {
-        Self::new(a.support(dir), b.support(-dir))
-    }
-}
-
-/// The current simplex: up to four vertices.
-#[derive(Clone, Copy, Debug)]
-struct Simplex {
-    vertices: [Vertex; 4],
-    weights: [Real; 4],
-    len: usize,
-}
-
-impl Simplex {
-    fn point(&self) -> Vec3 {
-        (0..self.len)
-            .map(|i| self.vertices[i].w * self.weights[i])
-            .sum()
-    }
-
-    /// [`Simplex::point`] less the vertex `r`, from the differences of the shapes' points (see
-    /// [`Vertex::from`]): exact up to rounding of the simplex's size, however far it is from
-    /// the origin, where `point() − r.w` would carry rounding of the distance.
-    fn point_from(&self, r: &Vertex) -> Vec3 {
-        (0..self.len)
-            .map(|i| self.vertices[i].from(r) * self.weights[i])
-            .sum()
-    }
-
-    /// Replaces the simplex by its smallest face containing the point closest to the origin,
-    /// with that point's weights. Returns whether the origin is inside a full tetrahedron.
-    fn reduce(&mut self) -> bool {
-        let v = &self.vertices;
-        // The origin's offsets from the vertices, and the edges from the first vertex as
-        // differences of the shapes' points.
-        let offset = |i: usize| -v[i].w;
-        let edge = |i: usize| v[i].from(&v[0]);
-        let (weights, inside): ([Real; 4], bool) = match self.len {
-            1 => ([1.0, 0.0, 0.0, 0.0], false),
-            2 => {
-                let [u, t] = segment_weights(offset(0), edge(1));
-                ([u, t, 0.0, 0.0], false)
-            }
-            3 => {
-                let triangle = TriangleFrom {
-                    ap: offset(0),
-                    bp: offset(1),
-                    cp: offset(2),
-                    ab: edge(1),
-                    ac: edge(2),
-                };
-                let [u, s, t] = triangle_region(&triangle).0;
-                ([u, s, t, 0.0], false)
-            }
-            _ => tetrahedron_weights(
-                [offset(0), offset(1), offset(2), offset(3)],
-                [edge(1), edge(2), edge(3)],
-            ),
-        };
-        if inside {
-            self.weights = weights;
-            return true;
-        }
-        // Keep the vertices with non-zero weight, in order.
-        let mut kept = 0;
-        for (i, &weight) in weights.iter().enumerate().take(self.len) {
-            if weight > 0.0 {
-                self.vertices[kept] = self.vertices[i];
-                self.weights[kept] = weight;
-                kept += 1;
-            }
-        }
-        if kept == 0 {
-            // Weights were NaN (non-finite input): keep the first vertex.
-            self.weights[0] = 1.0;
-            kept = 1;
-        }
-        self.len = kept;
-        false
-    }
-
-    /// The part of `v` (this simplex's closest point to the origin) across the simplex's
-    /// feature: `v` less its component along a segment's edge, or its component along a
-    /// triangle's normal. Where the closest point lies inside an edge or face the exact `v` is
-    /// square to it, so what `v` has along it is rounding of the weights, of the size of the
-    /// feature (a segment 9e6 long gave `v` an error of 0.5 along it); the gap is measured across.
-    fn across(&self, v: Vec3) -> Vec3 {
-        let vertices = &self.vertices;
-        match self.len {
-            2 => {
-                let e = vertices[1].from(&vertices[0]);
-                let ee = e.length_squared();
-                if ee > 0.0 && ee.is_finite() {
-                    v - e * (v.dot(e) / ee)
-                } else {
-                    v
-                }
-            }
-            3 => {
-                let n = vertices[1]
-                    .from(&vertices[0])
-                    .cross(vertices[2].from(&vertices[0]));
-                let nn = n.length_squared();
-                if nn > 0.0 && nn.is_finite() {
-                    n * (v.dot(n) / nn)
-                } else {
-                    v
-                }
-            }
-            _ => v,
-        }
-    }
-
-    fn closest_points(&self) -> (Vec3, Vec3) {
-        let mut a = Vec3::ZERO;
-        let mut b = Vec3::ZERO;
-        for i in 0..self.len {
-            a += self.vertices[i].a * self.weights[i];
-            b += self.vertices[i].b * self.weights[i];
-        }
-        (a, b)
-    }
-}
 
 /// How the GJK loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -331,8 +166,8 @@ where
 /// Closest points between the convex shapes `a` and `b`: `a` on the first, `b` on the second.
 ///
 /// When they intersect, `a == b` is a common point (up to rounding) and the distance is 0; shapes
-/// closer than the touching tolerance count as touching: per coordinate [`ON_SET_TOLERANCE`] of
-/// the simplex vertices `a − b` plus [`MAGNITUDE_TOLERANCE`] of the points, taken along the gap's
+/// closer than the touching tolerance count as touching: per coordinate [`ON_SET_TOLERANCE`](crate::math::ON_SET_TOLERANCE) of
+/// the simplex vertices `a − b` plus [`MAGNITUDE_TOLERANCE`](crate::math::MAGNITUDE_TOLERANCE) of the points, taken along the gap's
 /// direction across the closest features (so a point 7.8 beside a segment 9.6e6 long along x is
 /// 7.8 away in `f32`, where 64 ulp of the largest coordinate made it touch). Otherwise GJK stops once
 /// the last support point proves the distance within [`GJK_RELATIVE_TOLERANCE`] of the least and

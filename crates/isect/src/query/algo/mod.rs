@@ -14,6 +14,7 @@ pub(crate) mod frustum_pair;
 pub mod gjk;
 #[cfg(feature = "alloc")]
 pub(crate) mod gjk_raycast;
+mod gjk_simplex;
 #[cfg(feature = "alloc")]
 pub(crate) mod hull_support;
 #[cfg(feature = "alloc")]
