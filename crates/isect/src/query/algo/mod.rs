@@ -10,6 +10,8 @@ pub mod conservative_advancement;
 pub(crate) mod contact_patch;
 #[cfg(feature = "alloc")]
 pub(crate) mod epa;
+#[cfg(feature = "alloc")]
+pub(crate) mod epa_rounded;
 pub(crate) mod frustum_pair;
 pub mod gjk;
 #[cfg(feature = "alloc")]

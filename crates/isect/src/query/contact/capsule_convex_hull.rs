@@ -1,7 +1,7 @@
 //! Contact of a capsule with a convex hull.
 
 use crate::math::Vec3;
-use crate::query::algo::epa::rounded_epa_contact;
+use crate::query::algo::epa_rounded::rounded_epa_contact;
 use crate::query::algo::scale::rescale;
 use crate::query::{Contact, ContactInfo, Intersects, mirror_contact};
 use crate::shape::{Capsule, ConvexHull, Segment};
