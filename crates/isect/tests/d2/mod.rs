@@ -26,6 +26,7 @@ mod polyline_parry;
 mod polyline_parry_pairs;
 mod polyline_polygon;
 mod polyline_polyline;
+mod polyline_polyline_manifold;
 mod polyline_props;
 mod raycast;
 mod regressions;

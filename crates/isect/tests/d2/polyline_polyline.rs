@@ -63,6 +63,32 @@ fn a_chain_lying_flat_on_a_chain_gets_the_face_normal() {
     assert_eq!((d.normal, d.depth), (-Vec2::Y, 0.0));
 }
 
+#[test]
+fn a_chain_dipping_through_another_keeps_the_crossing() {
+    // The chain lies flat on the floor from x = −5 to −1, rises, then crosses it down to
+    // (1, −0.125) and runs on below it. The crossing segment's lower end is where it turns
+    // into a segment wholly below the floor, which meets nothing: the crossing's own contact
+    // (0.125 up, the end's depth) stands; the ghost rule used to leave it to that neighbour
+    // and answer the flat part's depth 0.
+    let floor = Polyline::chain(vec![v(-8.0, 0.0), v(0.0, 0.0), v(8.0, 0.0)]).unwrap();
+    let dip = Polyline::chain(vec![
+        v(-5.0, 0.0),
+        v(-1.0, 0.0),
+        v(0.0, 0.875),
+        v(1.0, -0.125),
+        v(2.0, -0.25),
+    ])
+    .unwrap();
+    let c = dip.contact(&floor).unwrap();
+    assert_eq!((c.normal, c.depth), (Vec2::Y, 0.125));
+    let d = floor.contact(&dip).unwrap();
+    assert_eq!((d.normal, d.depth), (-Vec2::Y, 0.125));
+    // Where the neighbour below meets the floor too, it is the one reported: the same depth.
+    let through = Polyline::chain(vec![v(0.0, 0.875), v(1.0, -0.125), v(2.0, 0.5)]).unwrap();
+    let c = through.contact(&floor).unwrap();
+    assert_eq!((c.normal, c.depth), (Vec2::Y, 0.125));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 

@@ -68,6 +68,8 @@ mod polyline_manifold;
 #[cfg(feature = "alloc")]
 mod polyline_polyline;
 #[cfg(feature = "alloc")]
+mod polyline_polyline_manifold;
+#[cfg(feature = "alloc")]
 mod ray_convex_polygon;
 mod ray_line;
 #[cfg(feature = "alloc")]

@@ -31,16 +31,16 @@ use crate::math::{ON_SET_TOLERANCE, Real, Vec2};
 const ACROSS: Real = 1.0 / 1024.0;
 
 /// Two unit normals within about 0.08° count as one.
-const SAME_NORMAL: Real = 1.0 - 1e-6;
+pub(super) const SAME_NORMAL: Real = 1.0 - 1e-6;
 
 /// Two points closer than this are one (the same corner clipped against two segments of a
 /// run, rounded differently).
-fn merge(a: Vec2, b: Vec2) -> Real {
+pub(super) fn merge(a: Vec2, b: Vec2) -> Real {
     ON_SET_TOLERANCE * a.abs().max(b.abs()).max_element().max(1.0)
 }
 
 /// Whether the unit `n` is a face normal of `segment`.
-fn across(segment: &Segment, n: Vec2) -> bool {
+pub(super) fn across(segment: &Segment, n: Vec2) -> bool {
     let e = segment.b - segment.a;
     e != Vec2::ZERO && n.dot(e).abs() <= ACROSS * e.length()
 }
@@ -49,7 +49,7 @@ fn across(segment: &Segment, n: Vec2) -> bool {
 /// end at most [`ACROSS`] of the longer segment's length off it. A parallel segment on another
 /// line is another face: its points, measured below it, are not the run's (a zigzag whose first
 /// and last segments are parallel would give the same point of the shape twice, at two depths).
-fn on_line(s: &Segment, face: &Segment, n: Vec2) -> bool {
+pub(super) fn on_line(s: &Segment, face: &Segment, n: Vec2) -> bool {
     let h = n.dot(face.a);
     let slack = ACROSS * (s.b - s.a).length().max((face.b - face.a).length());
     (n.dot(s.a) - h).abs() <= slack && (n.dot(s.b) - h).abs() <= slack

@@ -18,9 +18,9 @@ use core::cmp::Ordering;
 
 use crate::d2::query::algo::polyline::Piece;
 use crate::d2::query::contact::polyline::{Feature, face, feature};
-use crate::d2::query::{Contact, ContactInfo};
+use crate::d2::query::{Contact, ContactInfo, Intersects};
 use crate::d2::shape::{Polyline, Segment};
-use crate::math::Real;
+use crate::math::{Real, Vec2};
 
 /// The segment's coordinates, for the fixed order.
 fn key(s: &Segment) -> [Real; 4] {
@@ -28,7 +28,7 @@ fn key(s: &Segment) -> [Real; 4] {
 }
 
 /// The fixed order of two segments (total on floats).
-fn order(p: &Segment, q: &Segment) -> Ordering {
+pub(crate) fn order(p: &Segment, q: &Segment) -> Ordering {
     let (x, y) = (key(p), key(q));
     x.iter()
         .zip(&y)
@@ -46,6 +46,31 @@ fn sorted(p: Segment, q: Segment) -> (Segment, Segment) {
     }
 }
 
+/// `f`, the feature of segment `i` of `polyline` along `n`, unless it says `Covered` while the
+/// covering neighbour (at the end furthest along `n`) does not meet `other`: then `Active`.
+/// Against a convex shape the neighbour meets the shape wherever the rule leaves the contact
+/// to it; a segment of another chain has no inside and may cross this segment alone (a chain
+/// dipping through another, its lowest segment wholly below it), and the pair's contact must
+/// then stand.
+fn confirmed(
+    f: Feature,
+    polyline: &Polyline,
+    i: u32,
+    segment: &Segment,
+    n: Vec2,
+    other: &Segment,
+) -> Feature {
+    if f != Feature::Covered {
+        return f;
+    }
+    let k = usize::from(n.dot(segment.b) > n.dot(segment.a));
+    let end = if k == 0 { segment.a } else { segment.b };
+    match polyline.neighbour_end(i, k) {
+        Some(c) if Segment::new(end, c).intersects(other) => Feature::Covered,
+        _ => Feature::Active,
+    }
+}
+
 /// The contact of segment `i` of `a` with segment `j` of `b` (normal from `b` towards `a`),
 /// ghost vertices of both chains applied (`None` where a neighbour of either chain reports
 /// it), and the contact before them; `None` when they do not meet.
@@ -60,8 +85,8 @@ fn pair(a: &Polyline, i: u32, b: &Polyline, j: u32) -> Option<(Option<ContactInf
             ..c
         }
     };
-    let fb = feature(b, j, &sb, c.normal);
-    let fa = feature(a, i, &sa, -c.normal);
+    let fb = confirmed(feature(b, j, &sb, c.normal), b, j, &sb, c.normal, &sa);
+    let fa = confirmed(feature(a, i, &sa, -c.normal), a, i, &sa, -c.normal, &sb);
     if fa == Feature::Covered || fb == Feature::Covered {
         return Some((None, c));
     }
@@ -90,23 +115,74 @@ fn pair(a: &Polyline, i: u32, b: &Polyline, j: u32) -> Option<(Option<ContactInf
     Some((Some(kept), c))
 }
 
-/// The deepest of the contacts offered, ties broken by the pair's segments in the fixed order.
+/// The deepest of the contacts offered, ties broken by the pair's segments in the fixed order,
+/// with the pair's segment indices (in `a`, in `b`).
 #[derive(Default)]
-struct Deepest(Option<(ContactInfo, Segment, Segment)>);
+struct Deepest(Option<(ContactInfo, Segment, Segment, u32, u32)>);
 
 impl Deepest {
-    fn offer(&mut self, c: ContactInfo, lo: Segment, hi: Segment) {
+    fn offer(&mut self, c: ContactInfo, lo: Segment, hi: Segment, i: u32, j: u32) {
         let better = match &self.0 {
             None => true,
-            Some((b, blo, bhi)) => {
+            Some((b, blo, bhi, ..)) => {
                 c.depth > b.depth
                     || (c.depth == b.depth && order(&lo, blo).then(order(&hi, bhi)).is_lt())
             }
         };
         if better {
-            self.0 = Some((c, lo, hi));
+            self.0 = Some((c, lo, hi, i, j));
         }
     }
+}
+
+/// Calls `f(i, j, kept, raw)` for every segment `i` of `a` and `j` of `b` that meet, with the
+/// pair's contact after the ghost rule of both chains (`None` where a neighbour reports it) and
+/// before it, and returns the pairs' raw contacts' deepest.
+fn for_each_pair(
+    a: &Polyline,
+    b: &Polyline,
+    mut f: impl FnMut(u32, u32, Option<ContactInfo>, ContactInfo),
+) -> Deepest {
+    let mut fallback = Deepest::default();
+    for i in 0..a.segment_count() as u32 {
+        let sa = a.segment(i);
+        let Some(probe) = sa.probe(0.0) else {
+            continue;
+        };
+        probe.any(b, |j| {
+            if let Some((kept, raw)) = pair(a, i, b, j) {
+                let (lo, hi) = sorted(sa, b.segment(j));
+                fallback.offer(raw, lo, hi, i, j);
+                f(i, j, kept, raw);
+            }
+            false
+        });
+    }
+    fallback
+}
+
+/// The contact of `Contact<Polyline> for Polyline` with the indices of the pair of segments
+/// that gives it (in `a`, in `b`): the deepest kept pair contact, or where the ghost rule keeps
+/// none, the deepest raw one.
+pub(crate) fn deepest_pair(a: &Polyline, b: &Polyline) -> Option<(u32, u32, ContactInfo)> {
+    let mut best = Deepest::default();
+    let fallback = for_each_pair(a, b, |i, j, kept, _| {
+        if let Some(k) = kept {
+            let (lo, hi) = sorted(a.segment(i), b.segment(j));
+            best.offer(k, lo, hi, i, j);
+        }
+    });
+    best.0.or(fallback.0).map(|(c, _, _, i, j)| (i, j, c))
+}
+
+/// Calls `f(i, j, contact)` for every pair of segments that meet and whose contact the ghost
+/// rule keeps (normal from `b` towards `a`).
+pub(crate) fn kept_pairs(a: &Polyline, b: &Polyline, mut f: impl FnMut(u32, u32, ContactInfo)) {
+    for_each_pair(a, b, |i, j, kept, _| {
+        if let Some(k) = kept {
+            f(i, j, k);
+        }
+    });
 }
 
 impl Contact<Polyline> for Polyline {
@@ -116,28 +192,13 @@ impl Contact<Polyline> for Polyline {
     /// what `Contact<Segment> for Segment` gives them: the least push of one off the other
     /// along a segment's normal. Segments touching end to end or overlapping collinearly give
     /// depth 0. `None` when no segments meet. Both orders agree (depth equal, normal turned
-    /// round) except for two identical segments, which have no side. Where the ghost rule leaves
-    /// none of the pairs that meet (rounding at shared vertices), the deepest pair's contact
-    /// before it, so that a contact exists exactly when `Intersects` says they meet.
+    /// round) except for two identical segments, which have no side. A pair is left to a
+    /// neighbour only where that neighbour meets the other segment too (a segment of a chain
+    /// has no inside: a chain may dip through another with one segment alone). Where the ghost
+    /// rule leaves none of the pairs that meet (rounding at shared vertices), the deepest
+    /// pair's contact before it, so that a contact exists exactly when `Intersects` says they
+    /// meet.
     fn contact(&self, other: &Polyline) -> Option<ContactInfo> {
-        let mut best = Deepest::default();
-        let mut fallback = Deepest::default();
-        for i in 0..self.segment_count() as u32 {
-            let sa = self.segment(i);
-            let Some(probe) = sa.probe(0.0) else {
-                continue;
-            };
-            probe.any(other, |j| {
-                if let Some((kept, raw)) = pair(self, i, other, j) {
-                    let (lo, hi) = sorted(sa, other.segment(j));
-                    if let Some(k) = kept {
-                        best.offer(k, lo, hi);
-                    }
-                    fallback.offer(raw, lo, hi);
-                }
-                false
-            });
-        }
-        best.0.or(fallback.0).map(|(c, ..)| c)
+        deepest_pair(self, other).map(|(.., c)| c)
     }
 }
