@@ -18,6 +18,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::internal_edges::{Judged, judge};
+use crate::query::algo::scale::normalize;
 use crate::query::{Bounded, Contact, ContactInfo, MeshContact, PointQuery, mirror_contact};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
 
@@ -74,12 +75,15 @@ fn triangle_contact<S: MeshContactShape + ?Sized>(
             if !(margin > 0.0 && cp.distance <= margin) {
                 return None;
             }
-            let offset = cp.a - cp.b;
-            let normal = if cp.distance > 0.0 {
-                offset / cp.distance
-            } else {
-                unit
-            };
+            // The gap's direction: the closest points' offset, or where the gap is below the
+            // coordinates' rounding and both points round to one (also a distance of 0 that
+            // the contact did not confirm), the way from the triangle's point to the shape's
+            // centre. Not the face's normal: judged a face contact, it would take the shape's
+            // whole extent behind the face's plane as its depth, a ball beyond a corner
+            // included.
+            let normal = normalize(cp.a - cp.b)
+                .or_else(|| normalize(shape.extent(unit).0 - cp.b))
+                .unwrap_or(unit);
             ContactInfo {
                 point: cp.b,
                 normal,
