@@ -1,7 +1,6 @@
 //! Issue 24: a mesh's gap contact (`TriMesh::contacts` within a margin) whose closest points
 //! round to the same point.
 
-use isect::math::Vec3;
 use isect::{Real, Sphere, TriMesh};
 
 use crate::common::v;
