@@ -20,7 +20,7 @@ use crate::d2::query::algo::contact::{Body, ContactBody, clip};
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::algo::polyline::PolylineShape;
 use crate::d2::query::contact::polyline::deepest_of;
-use crate::d2::query::{ContactManifold, Manifold, ManifoldPoint, mirror_manifold};
+use crate::d2::query::{ContactInfo, ContactManifold, Manifold, ManifoldPoint, mirror_manifold};
 use crate::d2::shape::{
     Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, Polygon, Polyline, Ray, Segment, Triangle,
 };
@@ -37,6 +37,17 @@ pub(super) const SAME_NORMAL: Real = 1.0 - 1e-6;
 /// run, rounded differently).
 pub(super) fn merge(a: Vec2, b: Vec2) -> Real {
     ON_SET_TOLERANCE * a.abs().max(b.abs()).max_element().max(1.0)
+}
+
+/// The manifold of the contact's one point.
+pub(super) fn one_point(c: &ContactInfo) -> Manifold {
+    Manifold::new(
+        c.normal,
+        &[ManifoldPoint {
+            point: c.point,
+            depth: c.depth,
+        }],
+    )
 }
 
 /// Whether the unit `n` is a face normal of `segment`.
@@ -79,13 +90,7 @@ where
     let Some((i, c)) = deepest_of(polyline, shape) else {
         return Manifold::EMPTY;
     };
-    let single = Manifold::new(
-        c.normal,
-        &[ManifoldPoint {
-            point: c.point,
-            depth: c.depth,
-        }],
-    );
+    let single = one_point(&c);
     let n = c.normal;
     let segment = polyline.segment(i);
     if !across(&segment, n) {

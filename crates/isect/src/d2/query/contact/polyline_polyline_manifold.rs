@@ -19,7 +19,9 @@ use alloc::vec::Vec;
 
 use crate::d2::query::algo::contact::{Body, clip};
 use crate::d2::query::algo::convex::Convex;
-use crate::d2::query::contact::polyline_manifold::{SAME_NORMAL, across, merge, on_line};
+use crate::d2::query::contact::polyline_manifold::{
+    SAME_NORMAL, across, merge, on_line, one_point,
+};
 use crate::d2::query::contact::polyline_polyline::{deepest_pair, kept_pairs, order};
 use crate::d2::query::{ContactManifold, Manifold, ManifoldPoint};
 use crate::d2::shape::{Polyline, Segment};
@@ -39,20 +41,14 @@ impl ContactManifold<Polyline> for Polyline {
     /// towards `self`, ghost vertices of both chains applied): on a straight run of either
     /// chain, the deepest point of the other chain's segments clipped against the run and the
     /// one farthest from it along the run, each halfway between the chains with its depth below
-    /// the run (at most the contact's depth);
-    /// two chains meeting corner to corner, that pair of segments' manifold. Both orders give
-    /// the same points with the normal turned round. Empty when no segments meet.
+    /// the run (at most the contact's depth); two chains meeting corner to corner, that pair of
+    /// segments' manifold. Both orders give the same points with the normal turned round. Empty
+    /// when no segments meet.
     fn contact_manifold(&self, other: &Polyline) -> Manifold {
         let Some((i0, j0, c)) = deepest_pair(self, other) else {
             return Manifold::EMPTY;
         };
-        let single = Manifold::new(
-            c.normal,
-            &[ManifoldPoint {
-                point: c.point,
-                depth: c.depth,
-            }],
-        );
+        let single = one_point(&c);
         let n = c.normal;
         let (sa0, sb0) = (self.segment(i0), other.segment(j0));
         let reference = match (across(&sb0, n), across(&sa0, n)) {
