@@ -9,6 +9,7 @@ mod large_radius;
 mod long_hull_sphere_sweep;
 mod magnitude;
 mod ordinary;
+mod ray_triangle_exact_signs;
 mod scale;
 mod sliver_edge_sign;
 mod sliver_mesh_edge_contact;
