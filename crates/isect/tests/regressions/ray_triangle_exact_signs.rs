@@ -16,6 +16,7 @@
 use isect::math::{Real, Vec3, on_set_tolerance};
 use isect::{Distance, Intersects, Line, Ray, RayCast, Segment, Triangle};
 
+use crate::common::flat_reference::wide;
 use crate::common::v;
 
 /// `2ᵏ`, exactly.
@@ -26,8 +27,15 @@ fn pow2(k: i32) -> Real {
 /// The six corner orders of a triangle.
 fn orders(t: &Triangle) -> [Triangle; 6] {
     let [a, b, c] = t.vertices();
-    [[a, b, c], [b, c, a], [c, a, b], [a, c, b], [c, b, a], [b, a, c]]
-        .map(|[a, b, c]| Triangle::new(a, b, c))
+    [
+        [a, b, c],
+        [b, c, a],
+        [c, a, b],
+        [a, c, b],
+        [c, b, a],
+        [b, a, c],
+    ]
+    .map(|[a, b, c]| Triangle::new(a, b, c))
 }
 
 /// The ray (scaled by `2ᵏ` for each `k` in `ks`) misses the triangle in every corner order, as
@@ -51,13 +59,13 @@ fn misses_at_every_scale(
             assert!(!t.intersects(&ray), "ray, {at}");
             assert!(!ray.intersects(&t), "ray mirrored, {at}");
             let tolerance = on_set_tolerance([o, t.a, t.b, t.c]);
-            if line_exact * f64::from(s) > 2.0 * f64::from(tolerance) {
+            if line_exact * wide(s) > 2.0 * wide(tolerance) {
                 assert!(!t.intersects(&line), "line, {at}");
             }
             assert!(!t.intersects(&segment), "segment, {at}");
             assert!(t.raycast(&ray, Real::MAX).is_none(), "raycast, {at}");
-            let distance = f64::from(t.distance(&ray));
-            let expected = exact * f64::from(s);
+            let distance = wide(t.distance(&ray));
+            let expected = exact * wide(s);
             assert!(
                 (distance - expected).abs() <= 1e-4 * expected,
                 "distance {distance} against {expected}, {at}"

@@ -2,7 +2,8 @@
 //! `f64` components whose sum is exact, built with error-free transformations (Knuth's two-sum,
 //! Dekker's product with Veltkamp's split; the representation is Priest's and Shewchuk's,
 //! "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997).
-//! Slow and simple (no adaptive stages): for the rare path where a filtered sign is in doubt.
+//! Slow and simple (no adaptive stages): for the rare path where a filtered sign is in doubt
+//! (here, and in the plane's `d2::query::algo::exact`).
 //!
 //! [`dir_orient`] is the sign of `d · ((x − o) × (y − o))` for a direction `d` and three points,
 //! which needs no second point of the line `o + λ d` in the float grid (the difference between
@@ -12,7 +13,7 @@ use crate::query::algo::orient::P;
 
 /// `(s, e)` with `s = fl(a + b)` and `s + e = a + b` exactly (Knuth; no overflow assumed).
 #[inline]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let s = a + b;
     let bv = s - a;
     let av = s - bv;
@@ -31,7 +32,7 @@ fn split(a: f64) -> (f64, f64) {
 
 /// `(p, e)` with `p = fl(a b)` and `p + e = a b` exactly (Dekker), when `e` does not underflow.
 #[inline]
-fn two_product(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
     let p = a * b;
     let (ah, al) = split(a);
     let (bh, bl) = split(b);
@@ -39,26 +40,24 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
     (p, al * bl - err)
 }
 
-/// The largest number of components: 18 triple products of 4 components each.
-const CAPACITY: usize = 72;
-
 /// A sum of non-overlapping `f64` components in increasing magnitude, zeros dropped: its sign
-/// is its largest component's.
-struct Expansion {
-    parts: [f64; CAPACITY],
+/// is its largest component's. It never holds more components than were added, so `N` is the
+/// number of terms a caller adds.
+pub(crate) struct Expansion<const N: usize> {
+    parts: [f64; N],
     len: usize,
 }
 
-impl Expansion {
-    const ZERO: Self = Self {
-        parts: [0.0; CAPACITY],
+impl<const N: usize> Expansion<N> {
+    pub(crate) const ZERO: Self = Self {
+        parts: [0.0; N],
         len: 0,
     };
 
     /// Adds `x` exactly: `x` is carried up through the components by two-sums, each leaving
     /// its rounding error behind as a component (which keeps them non-overlapping and
     /// increasing), and what is left on top is the new largest component.
-    fn add(&mut self, x: f64) {
+    pub(crate) fn add(&mut self, x: f64) {
         let mut q = x;
         let mut out = 0;
         for i in 0..self.len {
@@ -69,7 +68,7 @@ impl Expansion {
                 out += 1;
             }
         }
-        if q != 0.0 && out < CAPACITY {
+        if q != 0.0 && out < N {
             self.parts[out] = q;
             out += 1;
         }
@@ -87,7 +86,7 @@ impl Expansion {
     }
 
     /// The sign of the sum: `1.0`, `-1.0` or `0.0`.
-    fn signum(&self) -> f64 {
+    pub(crate) fn signum(&self) -> f64 {
         match self.len.checked_sub(1) {
             Some(top) if self.parts[top] > 0.0 => 1.0,
             Some(_) => -1.0,
@@ -100,13 +99,10 @@ impl Expansion {
 /// for none or all zero): scaling by it is exact (no coordinate leaves the normal range unless
 /// it is below `2⁻⁹⁷⁰` of the largest) and keeps the products far from overflow and underflow.
 fn normalizer(points: &[P]) -> f64 {
-    let m = points
-        .iter()
-        .flat_map(|p| p.iter())
-        .fold(0.0_f64, |m, &c| {
-            let a = f64::from_bits(c.to_bits() & !(1 << 63));
-            if a > m { a } else { m }
-        });
+    let m = points.iter().flat_map(|p| p.iter()).fold(0.0_f64, |m, &c| {
+        let a = f64::from_bits(c.to_bits() & !(1 << 63));
+        if a > m { a } else { m }
+    });
     if !(m > 0.0) || !m.is_finite() {
         return 1.0;
     }
@@ -126,7 +122,8 @@ pub(crate) fn dir_orient(d: P, o: P, x: P, y: P) -> f64 {
     let sp = normalizer(&[o, x, y]);
     let d = d.map(|c| c * sd);
     let [o, x, y] = [o, x, y].map(|p| p.map(|c| c * sp));
-    let mut sum = Expansion::ZERO;
+    // 18 triple products of 4 components each.
+    let mut sum = Expansion::<72>::ZERO;
     for (u, v) in [(x, y), (o, x), (y, o)] {
         // d · (u × v) = Σ over the cyclic (i, j, k): d_i (u_j v_k − u_k v_j).
         for (i, j, k) in [(0, 1, 2), (1, 2, 0), (2, 0, 1)] {
@@ -151,7 +148,7 @@ mod tests {
 
     #[test]
     fn cancelling_sum_keeps_its_small_part() {
-        let mut s = Expansion::ZERO;
+        let mut s = Expansion::<8>::ZERO;
         for x in [1e300, 1.0, -1e300, -1.0, 1e-300] {
             s.add(x);
         }

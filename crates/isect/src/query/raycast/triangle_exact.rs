@@ -8,8 +8,8 @@
 //! `(b, a)`.
 
 use crate::math::Real;
-use crate::query::algo::linear::Linear;
 use crate::query::algo::expansion::dir_orient;
+use crate::query::algo::linear::Linear;
 use crate::query::algo::orient::{P, o3, wide};
 use crate::shape::Triangle;
 
@@ -64,9 +64,21 @@ pub(crate) fn exact_verdict(s: &Sheared, tri: &Triangle, p: &Linear) -> Option<V
         }
     };
     let signs = [
-        if doubtful[0] { orient(c, b) } else { rounded(s.u) },
-        if doubtful[1] { orient(a, c) } else { rounded(s.v) },
-        if doubtful[2] { orient(b, a) } else { rounded(s.w) },
+        if doubtful[0] {
+            orient(c, b)
+        } else {
+            rounded(s.u)
+        },
+        if doubtful[1] {
+            orient(a, c)
+        } else {
+            rounded(s.v)
+        },
+        if doubtful[2] {
+            orient(b, a)
+        } else {
+            rounded(s.w)
+        },
     ];
     let positive = signs.iter().any(|&x| x > 0.0);
     let negative = signs.iter().any(|&x| x < 0.0);
