@@ -2,6 +2,7 @@
 //! the bug, with the symptom in its doc comment, and the property tests that find such bugs:
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
+mod far_triangle_containment;
 mod flat_hull_mesh_manifold;
 mod frustum;
 mod fuzz;
@@ -10,6 +11,7 @@ mod long_hull_sphere_sweep;
 mod magnitude;
 mod mesh_gap_normal;
 mod ordinary;
+mod ray_triangle_exact_signs;
 mod scale;
 mod sliver_edge_sign;
 mod sliver_mesh_edge_contact;

@@ -12,6 +12,7 @@ pub(crate) mod contact_patch;
 pub(crate) mod epa;
 #[cfg(feature = "alloc")]
 pub(crate) mod epa_rounded;
+pub(crate) mod expansion;
 pub(crate) mod frustum_pair;
 pub mod gjk;
 #[cfg(feature = "alloc")]

@@ -4,27 +4,38 @@
 //!
 //! In the sheared frame `U = c'ₓ b'ᵧ − c'ᵧ b'ₓ` is the triple product `d · ((c − o) × (b − o))`
 //! over `d_z` (the shear has determinant 1, and the permutation's sign and that of `d_z` cancel),
-//! so its sign is that of `orient3d(q, c, b, o)` for any point `q = o + λ d` with `λ > 0`; `V` and
-//! `W` likewise with `(a, c)` and `(b, a)`.
+//! so its sign is that of `d · ((c − o) × (b − o))`; `V` and `W` likewise with `(a, c)` and
+//! `(b, a)`.
 
 use crate::math::Real;
+use crate::query::algo::expansion::dir_orient;
 use crate::query::algo::linear::Linear;
 use crate::query::algo::orient::{P, o3, wide};
 use crate::shape::Triangle;
 
-use super::triangle::Sheared;
+use super::triangle::{Sheared, Verdict};
 
-/// `s` with the edge functions whose magnitude is within their rounding bound replaced by their
-/// exact sign (0 exactly on the edge's line; the magnitude kept, or the smallest positive value
-/// when it rounded to 0). The bound for `U` is `64 ε |c − o|∞ |b − o|∞`: the sheared coordinates
-/// are at most twice the offsets' largest coordinate (`|sx|, |sy| ≤ 1` on the dominant axis),
-/// each carrying a few ε of relative error from the offset, the shear and the rounded `dir`,
-/// and the two products at most 8 times the bound's product. Untouched when no point past the
-/// origin along `dir` is exactly representable in `f64` (a spread of exponents the scaled
-/// `dir` cannot bridge), where the rounded signs stand.
+/// The verdict on `p` against the triangle from exact signs, when rounding leaves the rounded
+/// one in doubt: some edge function within its rounding bound of 0, or `det = U + V + W`
+/// rounded to 0 (which the rounded verdict reads as a line in the plane, though mixed signs
+/// say the line passes beside the triangle). `None` when the rounded values decide.
+///
+/// The bound for `U` is `64 ε |c − o|∞ |b − o|∞`: the sheared coordinates are at most twice
+/// the offsets' largest coordinate (`|sx|, |sy| ≤ 1` on the dominant axis), each carrying a
+/// few ε of relative error from the offset, the shear and the rounded `dir`, and the two
+/// products at most 8 times the bound's product; an edge function outside its bound has its
+/// sign right. A doubtful one's exact sign is that of `d · ((c − o) × (b − o))` by expansion
+/// arithmetic ([`dir_orient`]) for a line or ray, which needs no second point of the line in
+/// the float grid (issue 24: a ray from 2.7e5 whose components span 2⁻⁴⁹..2¹⁸ "met" a 6e-6
+/// triangle it passes 1.4e5 away from, at one scale); for a segment, `orient3d` through its
+/// ends (its `dir` is rounded).
+///
+/// Then: all three 0, the line lies in the plane ([`Verdict::InPlane`]); mixed signs, it
+/// passes beside the triangle ([`Verdict::Miss`]); one sign, it crosses the triangle, and
+/// the range is decided by the exact sides of the plane the origin and the end lie on.
 #[inline(never)]
 #[cold]
-pub(crate) fn exact_signs(mut s: Sheared, tri: &Triangle, p: &Linear) -> Sheared {
+pub(crate) fn exact_verdict(s: &Sheared, tri: &Triangle, p: &Linear) -> Option<Verdict> {
     let o = p.origin;
     let m = [tri.a - o, tri.b - o, tri.c - o].map(|x| x.abs().max_element());
     let k = 64.0 * Real::EPSILON;
@@ -33,74 +44,65 @@ pub(crate) fn exact_signs(mut s: Sheared, tri: &Triangle, p: &Linear) -> Sheared
         s.v.abs() <= k * m[0] * m[2],
         s.w.abs() <= k * m[1] * m[0],
     ];
-    if !doubtful.contains(&true) {
-        return s;
+    if !doubtful.contains(&true) && s.det != 0.0 {
+        return None;
     }
-    let Some(q) = second_point(p) else {
-        return s;
+    let [a, b, c, ow, d] = [tri.a, tri.b, tri.c, o, p.dir].map(wide);
+    let end = p.hi.is_finite().then(|| wide(p.at(p.hi)));
+    // The sign of the line's orientation against the edge from x to y.
+    let orient = |x: P, y: P| match end {
+        Some(q) => o3(q, x, y, ow),
+        None => dir_orient(d, ow, x, y),
     };
-    let [a, b, c, ow] = [tri.a, tri.b, tri.c, o].map(wide);
-    let exact = |value: Real, sign: f64| -> Real {
-        if sign == 0.0 {
-            0.0
+    let rounded = |x: Real| -> f64 {
+        if x > 0.0 {
+            1.0
+        } else if x < 0.0 {
+            -1.0
         } else {
-            let magnitude = if value == 0.0 {
-                Real::MIN_POSITIVE
-            } else {
-                value.abs()
-            };
-            if sign > 0.0 { magnitude } else { -magnitude }
+            0.0
         }
     };
-    if doubtful[0] {
-        s.u = exact(s.u, o3(q, c, b, ow));
+    let signs = [
+        if doubtful[0] {
+            orient(c, b)
+        } else {
+            rounded(s.u)
+        },
+        if doubtful[1] {
+            orient(a, c)
+        } else {
+            rounded(s.v)
+        },
+        if doubtful[2] {
+            orient(b, a)
+        } else {
+            rounded(s.w)
+        },
+    ];
+    let positive = signs.iter().any(|&x| x > 0.0);
+    let negative = signs.iter().any(|&x| x < 0.0);
+    if !positive && !negative {
+        return Some(Verdict::InPlane);
     }
-    if doubtful[1] {
-        s.v = exact(s.v, o3(q, a, c, ow));
+    if positive && negative {
+        return Some(Verdict::Miss);
     }
-    if doubtful[2] {
-        s.w = exact(s.w, o3(q, b, a, ow));
-    }
-    s
-}
-
-/// A point `o + λ d` (`λ > 0`) of the line exactly, in `f64`: a segment's end; else `o + d`,
-/// or `o + 2ᵏ d` with `d` brought to the exponent of `o`'s largest coordinate, when that sum is
-/// exact (checked by Knuth's two-sum, whose error term is exact).
-fn second_point(p: &Linear) -> Option<P> {
-    if p.hi.is_finite() {
-        return Some(wide(p.at(p.hi)));
-    }
-    let (o, d) = (wide(p.origin), wide(p.dir));
-    let exact_sum = |scale: f64| -> Option<P> {
-        let mut q = [0.0; 3];
-        for i in 0..3 {
-            let dd = d[i] * scale;
-            let sum = o[i] + dd;
-            let bv = sum - o[i];
-            let av = sum - bv;
-            if (o[i] - av) + (dd - bv) != 0.0 || !sum.is_finite() {
-                return None;
-            }
-            q[i] = sum;
+    // The line crosses the plane inside the triangle, at t* = n · (a − o) / (n · d), n · d ≠ 0.
+    // The side of a point x is the sign of (x − a) · n, o3(x, b, c, a).
+    let side_o = o3(ow, b, c, a);
+    let within = match end {
+        // A segment: its ends not strictly on one side.
+        Some(q) => side_o * o3(q, b, c, a) <= 0.0,
+        None if p.lo == 0.0 => {
+            // A ray: t* ≥ 0, n · (a − o) of the sign of n · d (or 0).
+            -side_o * dir_orient(d, a, b, c) >= 0.0
         }
-        Some(q)
+        None => true,
     };
-    exact_sum(1.0).or_else(|| {
-        let (om, dm) = (max_abs(o), max_abs(d));
-        if om == 0.0 || dm == 0.0 {
-            return None;
-        }
-        // A power of two near om / dm: exact scaling of d.
-        let ratio = om / dm;
-        let scale = f64::from_bits(ratio.to_bits() & 0xfff0_0000_0000_0000);
-        exact_sum(scale)
+    Some(if within {
+        Verdict::Crossing
+    } else {
+        Verdict::Miss
     })
-}
-
-/// The largest `|x[i]|` (the sign bits cleared: `f64::abs` needs `std` before Rust 1.85's core).
-fn max_abs(x: P) -> f64 {
-    x.map(|c| f64::from_bits(c.to_bits() & !(1 << 63)))
-        .into_iter()
-        .fold(0.0, f64::max)
 }

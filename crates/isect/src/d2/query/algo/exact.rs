@@ -6,7 +6,8 @@
 //! [`cross_sign`] evaluates it with the same method, a floating-point filter and, when the filter
 //! cannot decide, the exact sum of the products as a floating-point expansion (Shewchuk,
 //! "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997:
-//! `Two-Sum`, `Two-Product` by Dekker's split, `Grow-Expansion`).
+//! `Two-Sum`, `Two-Product` by Dekker's split, `Grow-Expansion`; shared with 3D in
+//! `query::algo::expansion`).
 //!
 //! Everything runs in `f64`, to which `f32` and `f64` coordinates convert exactly. The answers
 //! are exact unless products overflow or underflow `f64`: `f32` input never does, and `f64`
@@ -17,6 +18,7 @@
 use robust::{Coord, orient2d};
 
 use crate::math::{Real, Vec2};
+use crate::query::algo::expansion::{Expansion, two_product, two_sum};
 
 /// `sign((a − c) × (b − c))`: 1 when `a`, `b`, `c` run counter-clockwise (`c` left of the
 /// directed line from `a` to `b`), −1 clockwise, 0 collinear. Exact.
@@ -115,90 +117,27 @@ fn rescale<const N: usize>(mut points: [[f64; 2]; N], mut m: f64) -> [[f64; 2]; 
 }
 
 /// The exact sign of `(p − q) × (r − s)`, for the cases the filter leaves open: each difference
-/// is split into its rounded value and its exact error (`Two-Diff`), the four products of each
+/// is split into its rounded value and its exact error (`Two-Sum`), the four products of each
 /// term into their rounded values and errors (`Two-Product`), and the sixteen numbers are summed
-/// into a non-overlapping expansion (`Grow-Expansion`), whose sign is the sign of its largest
-/// component.
+/// exactly ([`Expansion`]).
 #[cold]
 fn exact_cross_sign(p: [f64; 2], q: [f64; 2], r: [f64; 2], s: [f64; 2]) -> i8 {
-    let ux = two_diff(p[0], q[0]);
-    let uy = two_diff(p[1], q[1]);
-    let vx = two_diff(r[0], s[0]);
-    let vy = two_diff(r[1], s[1]);
-    let mut expansion = [0.0_f64; 17];
-    let mut len = 0;
+    let ux = two_sum(p[0], -q[0]);
+    let uy = two_sum(p[1], -q[1]);
+    let vx = two_sum(r[0], -s[0]);
+    let vy = two_sum(r[1], -s[1]);
+    let mut sum = Expansion::<16>::ZERO;
     for (a, b, negate) in [(ux, vy, false), (uy, vx, true)] {
         for x in [a.0, a.1] {
             for y in [b.0, b.1] {
                 let (hi, lo) = two_product(x, y);
                 for term in [hi, lo] {
-                    let term = if negate { -term } else { term };
-                    len = grow(&mut expansion, len, term);
+                    sum.add(if negate { -term } else { term });
                 }
             }
         }
     }
-    expansion[..len]
-        .iter()
-        .rev()
-        .find(|&&x| x != 0.0)
-        .map_or(0, |&x| sign(x))
-}
-
-/// `a − b` as `(rounded, error)` with `rounded + error == a − b` exactly (Knuth's `Two-Sum`).
-#[inline]
-fn two_diff(a: f64, b: f64) -> (f64, f64) {
-    two_sum(a, -b)
-}
-
-/// `a + b` as `(rounded, error)` with `rounded + error == a + b` exactly.
-#[inline]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
-    let x = a + b;
-    let bv = x - a;
-    let av = x - bv;
-    (x, (a - av) + (b - bv))
-}
-
-/// `a · b` as `(rounded, error)` with `rounded + error == a · b` exactly, by Dekker's split of
-/// each factor into two halves of 26 bits (no fused multiply-add needed).
-#[inline]
-fn two_product(a: f64, b: f64) -> (f64, f64) {
-    let x = a * b;
-    let (ah, al) = split(a);
-    let (bh, bl) = split(b);
-    let err = x - ah * bh - al * bh - ah * bl;
-    (x, al * bl - err)
-}
-
-#[inline]
-fn split(a: f64) -> (f64, f64) {
-    const SPLITTER: f64 = 134_217_729.0; // 2^27 + 1
-    let c = SPLITTER * a;
-    let big = c - a;
-    let hi = c - big;
-    (hi, a - hi)
-}
-
-/// Adds `b` to the non-overlapping expansion `e[..len]` (increasing magnitude), keeping it
-/// non-overlapping (Shewchuk's `Grow-Expansion`), zero components dropped; returns the new length.
-#[inline]
-fn grow(e: &mut [f64; 17], len: usize, b: f64) -> usize {
-    let mut q = b;
-    let mut out = 0;
-    for i in 0..len {
-        let (sum, err) = two_sum(q, e[i]);
-        if err != 0.0 {
-            e[out] = err;
-            out += 1;
-        }
-        q = sum;
-    }
-    if q != 0.0 {
-        e[out] = q;
-        out += 1;
-    }
-    out
+    sign(sum.signum())
 }
 
 #[cfg(test)]

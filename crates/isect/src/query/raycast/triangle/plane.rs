@@ -4,7 +4,8 @@
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::query::algo::linear::{Linear, closest_parameters};
-use crate::query::raycast::triangle_exact::exact_signs;
+use crate::query::algo::scale::normalized_direction;
+use crate::query::raycast::triangle_exact::exact_verdict;
 use crate::query::raycast::{Clip, unit_or};
 use crate::query::{PointQuery, TriangleHit};
 use crate::shape::{Line, Plane, Ray, Segment, Triangle};
@@ -89,9 +90,14 @@ pub(super) fn in_plane(
     widened: bool,
 ) -> Option<(Real, Option<[Real; 2]>)> {
     let n = tri.scaled_normal();
-    let nn = n.length_squared();
     let tolerance = on_set_tolerance([origin, tri.a, tri.b, tri.c]);
     if !is_flat(tri, n) {
+        // n brought to a largest coordinate in [1, 2) by a power of two, which changes no
+        // answer: the squared lengths of n and of the edges' outward normals `(q − p) × n`
+        // overflowed for a triangle 7e6 across in `f32` (issue 24: the slack became infinite
+        // and every clip passed, so a ray 4441 away "met" it at one scale and not at 4⁻³).
+        let (n, _) = normalized_direction(n);
+        let nn = n.length_squared();
         // The origin on the plane (distance n·(o − a) / |n|), then the edges' half-planes.
         let s = n.dot(origin - tri.a);
         if !(s * s <= tolerance * tolerance * nn) {
@@ -163,10 +169,13 @@ pub(crate) fn linear_meets_triangle(p: &Linear, tri: &Triangle) -> bool {
     if is_flat(tri, n) {
         return in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some();
     }
-    // Edge functions within their rounding of 0 get their exact signs (issue 24), on this path
-    // only: the ray casts and the mesh's leaves keep the watertight test as it is.
-    let sheared = exact_signs(watertight(tri, p.origin, p.dir), tri, p);
-    match sheared.verdict_normal(p.lo, p.hi, false, p.dir, || n) {
+    // Edge functions within their rounding of 0, or a sum of them rounded to 0, are decided by
+    // exact signs (issue 24), on this path only: the ray casts and the mesh's leaves keep the
+    // watertight test as it is.
+    let sheared = watertight(tri, p.origin, p.dir);
+    let verdict = exact_verdict(&sheared, tri, p)
+        .unwrap_or_else(|| sheared.verdict_normal(p.lo, p.hi, false, p.dir, || n));
+    match verdict {
         Verdict::Crossing => true,
         Verdict::InPlane => in_plane(tri, p.origin, p.dir, (p.lo, p.hi), true).is_some(),
         // A line in the plane within rounding has edge functions that are all rounding noise,
