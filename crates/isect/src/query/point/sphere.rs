@@ -8,7 +8,9 @@
 
 use crate::math::{NO_POINT, Real, Vec3};
 use crate::query::PointQuery;
-use crate::query::algo::scale::{square_in_range, within_radius};
+use crate::query::algo::scale::{
+    ldexp, ldexp_vec, normalizing_exponent, square_in_range, within_radius,
+};
 use crate::query::point::{gap_beyond_radius, gap_in_range, toward};
 use crate::shape::Sphere;
 
@@ -65,7 +67,28 @@ fn closest_point_cold(sphere: &Sphere, p: Vec3) -> Vec3 {
     }
     let offset = p - sphere.center;
     if within_radius(offset, sphere.radius) {
-        p
+        return p;
+    }
+    // The hot path's formula on the center, the point and the radius scaled by one power of
+    // two into the normal range, then scaled back: the same bits as at any scale where the
+    // hot path applies. Scaling only the offset (`toward`) would round its sum with the center
+    // where that offset is subnormal (a sphere of radius 2⁻¹⁰²⁰ in f64).
+    let m = sphere
+        .center
+        .abs()
+        .max_element()
+        .max(p.abs().max_element())
+        .max(sphere.radius);
+    let k = normalizing_exponent(m);
+    let (c, q, r) = (
+        ldexp_vec(sphere.center, k),
+        ldexp_vec(p, k),
+        ldexp(sphere.radius, k),
+    );
+    let d = q - c;
+    let dd = d.length_squared();
+    if square_in_range(dd) {
+        ldexp_vec(c + d * (r / crate::ops::sqrt(dd)), -k)
     } else {
         sphere.center + toward(offset, sphere.radius)
     }
