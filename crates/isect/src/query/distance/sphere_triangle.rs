@@ -1,7 +1,8 @@
 //! Sphere–triangle distance.
 
+use crate::math::Vec3;
 use crate::query::algo::scale::rescale;
-use crate::query::distance::ball_to;
+use crate::query::distance::{ball_to, ball_to_point};
 use crate::query::{ClosestPoints, Distance, mirror_distance};
 use crate::shape::{Sphere, Triangle};
 
@@ -17,6 +18,23 @@ impl Distance<Triangle> for Sphere {
         }
         ball_to(self.center, self.radius, other)
     }
+}
+
+/// `sphere.closest_points(triangle)`, bit for bit, for a caller that already has `q`, the
+/// triangle's point closest to the sphere's center (`triangle.closest_point(sphere.center)`):
+/// the mesh distance search, which bounds each triangle by that point first, does not compute
+/// it twice. Out of the rescaling window, the pair's own computation (where `q` would differ).
+#[inline]
+pub(crate) fn closest_points_through(
+    sphere: &Sphere,
+    triangle: &Triangle,
+    q: Vec3,
+) -> ClosestPoints {
+    rescale!(pair sphere, triangle, closest_points);
+    if !sphere.is_usable() {
+        return ClosestPoints::NONE;
+    }
+    ball_to_point(sphere.center, sphere.radius, q)
 }
 
 mirror_distance!(Sphere, Triangle);
