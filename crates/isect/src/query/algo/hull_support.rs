@@ -288,10 +288,9 @@ mod tests {
     fn extents_are_those_of_the_plain_scan() {
         let mut points = grid(2);
         points.extend([points[3], points[62]]);
-        for k in 0..points.len() {
-            // Moved off the integers, and turned differently per point.
-            let p = points[k];
-            points[k] = Vec3::new(p.x * 1.1 + 0.3, p.y - p.x * 0.7, p.z * 0.9 + p.y * 0.2);
+        for p in &mut points {
+            // Moved off the integers and sheared, so that the dot products round.
+            *p = Vec3::new(p.x * 1.1 + 0.3, p.y - p.x * 0.7, p.z * 0.9 + p.y * 0.2);
         }
         let hull = ConvexHull::new(points.clone());
         let dirs = [

@@ -1,8 +1,7 @@
 //! Sphere–triangle distance.
 
-use crate::math::Vec3;
 use crate::query::algo::scale::rescale;
-use crate::query::distance::{ball_to, ball_to_point};
+use crate::query::distance::ball_to;
 use crate::query::{ClosestPoints, Distance, mirror_distance};
 use crate::shape::{Sphere, Triangle};
 
@@ -25,16 +24,17 @@ impl Distance<Triangle> for Sphere {
 /// the mesh distance search, which bounds each triangle by that point first, does not compute
 /// it twice. Out of the rescaling window, the pair's own computation (where `q` would differ).
 #[inline]
+#[cfg(feature = "alloc")]
 pub(crate) fn closest_points_through(
     sphere: &Sphere,
     triangle: &Triangle,
-    q: Vec3,
+    q: crate::math::Vec3,
 ) -> ClosestPoints {
     rescale!(pair sphere, triangle, closest_points);
     if !sphere.is_usable() {
         return ClosestPoints::NONE;
     }
-    ball_to_point(sphere.center, sphere.radius, q)
+    crate::query::distance::ball_to_point(sphere.center, sphere.radius, q)
 }
 
 mirror_distance!(Sphere, Triangle);
