@@ -114,6 +114,28 @@ impl SupportPoints {
         Some(self.point(best_row[lane] as usize, lane))
     }
 
+    /// The least and largest `dir · p` over the kept points for each of `dirs`, in one pass
+    /// (`(+∞, −∞)` when empty): the extent of the hull along each direction. Each value is
+    /// `Vec3::dot`'s, bit for bit, as in [`support`](Self::support), so for finite dot
+    /// products the ends are those of a scan of every point (a dropped point is never
+    /// extreme, and the pads are copies of a kept point).
+    #[inline]
+    pub(crate) fn extents<const N: usize>(&self, dirs: [Vec3; N]) -> [(Real, Real); N] {
+        let splat = dirs.map(|d| [Vec4::splat(d.x), Vec4::splat(d.y), Vec4::splat(d.z)]);
+        let mut lo = [Vec4::splat(Real::INFINITY); N];
+        let mut hi = [Vec4::splat(Real::NEG_INFINITY); N];
+        for [x, y, z] in &self.rows {
+            for k in 0..N {
+                let [dx, dy, dz] = splat[k];
+                // `Vec3::dot`'s order: (x dx + y dy) + z dz.
+                let d = *x * dx + *y * dy + *z * dz;
+                lo[k] = lo[k].min(d);
+                hi[k] = hi[k].max(d);
+            }
+        }
+        core::array::from_fn(|k| (lo[k].min_element(), hi[k].max_element()))
+    }
+
     /// The plain scan, for rows beyond `MAX_ROWS`.
     #[cold]
     fn support_one_by_one(&self, dir: Vec3) -> Vec3 {
@@ -258,6 +280,30 @@ mod tests {
         let (_, keep) = hull_planes(&points);
         assert_eq!(keep.len(), 99);
         assert_eq!(keep[0], 0);
+    }
+
+    /// The one-pass extents are the least and largest `dir · p` of a scan of every point,
+    /// bit for bit, for hulls with interior points and copies (so rows with pads).
+    #[test]
+    fn extents_are_those_of_the_plain_scan() {
+        let mut points = grid(2);
+        points.extend([points[3], points[62]]);
+        for p in &mut points {
+            // Moved off the integers and sheared, so that the dot products round.
+            *p = Vec3::new(p.x * 1.1 + 0.3, p.y - p.x * 0.7, p.z * 0.9 + p.y * 0.2);
+        }
+        let hull = ConvexHull::new(points.clone());
+        let dirs = [
+            Vec3::new(0.3, -0.8, 0.52),
+            Vec3::new(-1.0, 0.0, 0.0),
+            Vec3::new(1e-3, 2.5, -7.0),
+        ];
+        let extents = hull.support_points().extents(dirs);
+        for (d, (lo, hi)) in dirs.into_iter().zip(extents) {
+            let dots = points.iter().map(|p| d.dot(*p));
+            assert_eq!(lo, dots.clone().fold(Real::INFINITY, Real::min));
+            assert_eq!(hi, dots.fold(Real::NEG_INFINITY, Real::max));
+        }
     }
 
     #[test]

@@ -205,9 +205,22 @@ fn middle_of_extent(points: &[Vec3], anchor: Vec3, n: Vec3) -> (Vec3, Real) {
 #[cfg(feature = "alloc")]
 impl PlaneExtent for crate::shape::ConvexHull {
     /// About the first point moved along `n` to the middle of the hull's extent along `n`.
+    ///
+    /// The extent's ends come from the cached scan of `query/algo/hull_support.rs` (over the
+    /// points that can be extreme, four at a time): the least and largest `n · p` over all the
+    /// points, bit for bit (see `SupportPoints::extents`). Every point is scanned for a hull
+    /// that is not usable.
     #[inline]
     fn center_extent(&self, n: Vec3) -> (Vec3, Real) {
-        middle_of_extent(self.points(), self.points()[0], n)
+        let anchor = self.points()[0];
+        if !self.is_usable() {
+            return middle_of_extent(self.points(), anchor, n);
+        }
+        let [(lo, hi)] = self.support_points().extents([n]);
+        (
+            anchor + n * ((lo + hi) * 0.5 - n.dot(anchor)),
+            (hi - lo) * 0.5,
+        )
     }
 
     #[inline]

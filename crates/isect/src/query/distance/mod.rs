@@ -126,7 +126,12 @@ fn ball_to<S: crate::query::PointQuery + ?Sized>(
     r: Real,
     shape: &S,
 ) -> ClosestPoints {
-    let q = shape.closest_point(center);
+    ball_to_point(center, r, shape.closest_point(center))
+}
+
+/// [`ball_to`] with the shape's closest point `q` to the center already found.
+#[inline]
+fn ball_to_point(center: Vec3, r: Real, q: Vec3) -> ClosestPoints {
     rounded(
         ClosestPoints {
             a: center,

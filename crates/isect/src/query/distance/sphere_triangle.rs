@@ -19,4 +19,22 @@ impl Distance<Triangle> for Sphere {
     }
 }
 
+/// `sphere.closest_points(triangle)`, bit for bit, for a caller that already has `q`, the
+/// triangle's point closest to the sphere's center (`triangle.closest_point(sphere.center)`):
+/// the mesh distance search, which bounds each triangle by that point first, does not compute
+/// it twice. Out of the rescaling window, the pair's own computation (where `q` would differ).
+#[inline]
+#[cfg(feature = "alloc")]
+pub(crate) fn closest_points_through(
+    sphere: &Sphere,
+    triangle: &Triangle,
+    q: crate::math::Vec3,
+) -> ClosestPoints {
+    rescale!(pair sphere, triangle, closest_points);
+    if !sphere.is_usable() {
+        return ClosestPoints::NONE;
+    }
+    crate::query::distance::ball_to_point(sphere.center, sphere.radius, q)
+}
+
 mirror_distance!(Sphere, Triangle);

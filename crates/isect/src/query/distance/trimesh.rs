@@ -27,6 +27,14 @@ pub(crate) trait MeshDistance: Distance<Triangle> + Bounded {
     fn ball(&self) -> (Vec3, Real);
     /// Whether the ball is the shape (a sphere): its box then bounds nothing more.
     const BALL: bool = false;
+
+    /// The pair distance to `triangle`, given `q`, the triangle's point closest to the ball's
+    /// center (which the search has found for its bound): `self.distance(triangle)`, bit for
+    /// bit; a sphere's goes through `q` rather than finding it again.
+    #[inline]
+    fn distance_through(&self, triangle: &Triangle, _q: Vec3) -> Real {
+        self.distance(triangle)
+    }
 }
 
 impl MeshDistance for Sphere {
@@ -34,6 +42,11 @@ impl MeshDistance for Sphere {
         (self.center, self.radius)
     }
     const BALL: bool = true;
+
+    #[inline]
+    fn distance_through(&self, triangle: &Triangle, q: Vec3) -> Real {
+        crate::query::distance::sphere_triangle::closest_points_through(self, triangle, q).distance
+    }
 }
 
 impl MeshDistance for Aabb {
@@ -116,11 +129,14 @@ fn closest_to_mesh<S: MeshDistance + ?Sized>(
         // against the ball (the pair's own closest point for a sphere), before the pair.
         if less_radius(box_gap(t_box, (center, center)), r) > best
             || !S::BALL && box_gap(t_box, (lo, hi)) > best
-            || less_radius(t.closest_point(center).distance_squared(center), r) > best
         {
             return Real::INFINITY;
         }
-        squared(shape.distance(&t))
+        let q = t.closest_point(center);
+        if less_radius(q.distance_squared(center), r) > best {
+            return Real::INFINITY;
+        }
+        squared(shape.distance_through(&t, q))
     });
     let found = nearest
         .filter(|&(_, d2)| d2.is_finite())

@@ -7,6 +7,8 @@
 //!    first contact found so far, nearest first, so the search narrows as it goes.
 //! 2. In a leaf, each triangle with an area is tested by its own box first (the moving box's
 //!    entry time into it, which also says whether the shape may touch it at `t = 0`), then by
+//!    quick rejections (balls, the triangle's plane; for hulls also separating axes across
+//!    the motion, `reject.rs`, whose support scans are cheap next to GJK's), then by
 //!    the pair's exact first contact: the closed forms of the pair files for spheres, capsules
 //!    (and segments, capsules of radius 0), boxes and triangles, and GJK's ray cast for hulls
 //!    ([`crate::query::algo::gjk_raycast`]: exact on polytopes up to rounding). Each is given
@@ -96,6 +98,24 @@ pub(crate) mod sealed {
         fn may_reach(&self, _offset: Vec3, _travel: Real, _m: Vec3, _rho: Real) -> bool {
             true
         }
+
+        /// `false` when the shape, moved by `offset` and then by `t v` for any `t` in
+        /// `[0, max_t]`, cannot meet the triangle `corners`: a rejection after the plane test
+        /// for shapes whose exact cast is dear (hulls). `scale` bounds the magnitudes of every
+        /// coordinate involved (the shape's, the triangle's, `offset` and `v`). Never `false`
+        /// for a pair that [`first_contact`](Self::first_contact) would report touching,
+        /// its tolerances and rounding included.
+        #[inline]
+        fn may_meet(
+            &self,
+            _offset: Vec3,
+            _v: Vec3,
+            _corners: [Vec3; 3],
+            _max_t: Real,
+            _scale: Real,
+        ) -> bool {
+            true
+        }
     }
 }
 
@@ -169,6 +189,9 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 let Some(plane) = reach_plane(shape, offset, v, [a, b, c], limit + slack) else {
                     continue;
                 };
+                if !shape.may_meet(offset, v, [a, b, c], limit + slack, scale) {
+                    continue;
+                }
                 let start = entry <= 0.0 && plane <= 0.0;
                 let triangle = Triangle::new(a, b, c);
                 if below.get() != u32::MAX {

@@ -10,6 +10,7 @@ use crate::query::algo::plane_extent::PlaneExtent;
 use crate::query::sweep::triangle_triangle::first_contact as triangle_first;
 use crate::shape::{Aabb, ConvexHull, Obb, Triangle};
 
+use super::reject::hull_across_motion_may_meet;
 use super::sealed::TriangleCast;
 use crate::query::algo::balls::corners_ball;
 
@@ -224,6 +225,18 @@ impl TriangleCast for ConvexHull {
         _start: bool,
     ) -> Option<(Real, Vec3)> {
         Shifted::by(self, offset).cast_against(triangle, v, max_t)
+    }
+
+    #[inline]
+    fn may_meet(
+        &self,
+        offset: Vec3,
+        v: Vec3,
+        corners: [Vec3; 3],
+        max_t: Real,
+        scale: Real,
+    ) -> bool {
+        hull_across_motion_may_meet(self, offset, v, corners, max_t, scale)
     }
 
     fn contact_point(&self, offset: Vec3, triangle: &Triangle, _overlapping: bool) -> Vec3 {
