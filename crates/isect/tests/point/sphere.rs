@@ -64,9 +64,15 @@ fn outside_by_less_than_the_gap_rounding() {
     assert!(!s.contains_point(p));
     let d = s.distance_to_point(p);
     assert!(d > 0.0, "{d}");
-    assert!((d - Real::EPSILON / 2.0).abs() <= Real::EPSILON * Real::EPSILON, "{d}");
+    assert!(
+        (d - Real::EPSILON / 2.0).abs() <= Real::EPSILON * Real::EPSILON,
+        "{d}"
+    );
     assert_eq!(s.distance_to_point(v(0.0, 0.0, 1.0)), 0.0);
-    assert_eq!(s.distance_to_point(v(0.0, 0.0, 1.0 + Real::EPSILON)), Real::EPSILON);
+    assert_eq!(
+        s.distance_to_point(v(0.0, 0.0, 1.0 + Real::EPSILON)),
+        Real::EPSILON
+    );
 }
 
 #[test]
