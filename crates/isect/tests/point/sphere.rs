@@ -44,6 +44,37 @@ fn outside() {
     assert!(!unit().contains_point(just_out));
 }
 
+/// Outside by less than the rounding of `|d| − r`: `|d|² = 1 + ε` exactly, whose square root
+/// rounds to 1, so the plain gap is 0. The distance is still positive (about `ε / 2`), as
+/// `contains_point` is false; and the points on either side of it answer 0 and `ε`.
+#[test]
+fn outside_by_less_than_the_gap_rounding() {
+    let s = unit();
+    // An off-axis coordinate `y` with `y² = ε` exactly, or two with `y² + z² = ε`
+    // (`ε = 2⁻²³` in `f32`, `2⁻⁵²` in `f64`).
+    let k = Real::EPSILON.log2() as i32;
+    let p = if k % 2 == 0 {
+        v(Real::powi(2.0, k / 2), 0.0, 1.0)
+    } else {
+        let y = Real::powi(2.0, (k - 1) / 2);
+        v(y, y, 1.0)
+    };
+    assert_eq!(p.length_squared(), 1.0 + Real::EPSILON, "the premise");
+    assert_eq!(p.length(), 1.0, "the premise: the plain gap is 0");
+    assert!(!s.contains_point(p));
+    let d = s.distance_to_point(p);
+    assert!(d > 0.0, "{d}");
+    assert!(
+        (d - Real::EPSILON / 2.0).abs() <= Real::EPSILON * Real::EPSILON,
+        "{d}"
+    );
+    assert_eq!(s.distance_to_point(v(0.0, 0.0, 1.0)), 0.0);
+    assert_eq!(
+        s.distance_to_point(v(0.0, 0.0, 1.0 + Real::EPSILON)),
+        Real::EPSILON
+    );
+}
+
 #[test]
 fn radius_zero_is_a_point() {
     let s = Sphere::new(v(1.0, 1.0, 1.0), 0.0);

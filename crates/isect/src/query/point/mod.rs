@@ -62,16 +62,23 @@ pub(super) fn gap_beyond_radius(d: Vec3, r: Real) -> Real {
 #[inline(always)]
 pub(super) fn gap_in_range(dd: Real, r: Real) -> Real {
     // `|d|²` is exact to rounding; `r²` is too, or is decided anyway (see `within_radius`).
+    // One branch, taken the same way inside and outside (a mix no predictor guesses): inside,
+    // `√|d|² <= r` (the square root is monotonic and `√(r²) = r`), so the gap is `<= 0` and
+    // the answer 0; outside, the gap when it is positive. Left for the rare branch: outside
+    // but `|d| − r` rounded to 0.
+    // The rare case as one float, positive only there (`dd − rr > 0` exactly when
+    // `dd > rr`), so that the two conditions are one branch rather than two.
     let rr = r * r;
-    if dd <= rr {
-        return 0.0;
-    }
     let distance = ops::sqrt(dd);
     let gap = distance - r;
-    if gap > 0.0 {
+    let excess = dd - rr;
+    let rare = if gap > 0.0 { -1.0 } else { excess };
+    if rare > 0.0 {
+        excess / (distance + r)
+    } else if gap > 0.0 {
         gap
     } else {
-        (dd - rr) / (distance + r)
+        0.0
     }
 }
 

@@ -2,8 +2,8 @@
 //! lies outside, the query answered on the rescaled input and its answer scaled back (`rescale!`).
 
 use super::{
-    Rescale, Unscale, fmax, in_window, ldexp, ldexp_vec, max_abs, normalizing_exponent,
-    rescaled_ray,
+    Rescale, Unscale, fmax, in_window, lanes_max, lanes_max_element, ldexp, ldexp_vec, max_abs,
+    normalizing_exponent, rescaled_ray,
 };
 use crate::math::{Real, Vec3};
 use crate::query::{RayHit, SweepHit, TriangleHit};
@@ -32,7 +32,13 @@ where
     B: Rescale,
     R: Unscale,
 {
-    let m = [a.magnitude(), b.magnitude()].into_iter().fold(0.0, fmax);
+    // One reduction over both inputs' lanes (in SIMD lanes in `f32`) rather than a scalar
+    // chain per vector, where both have lanes of their own (decided at compile time).
+    let m = if A::LANES && B::LANES {
+        lanes_max_element(lanes_max(a.magnitude_lanes(), b.magnitude_lanes()))
+    } else {
+        [a.magnitude(), b.magnitude()].into_iter().fold(0.0, fmax)
+    };
     if in_window(m) && a.steady() && b.steady() {
         return None;
     }

@@ -27,7 +27,7 @@
 //! `query/raycast/aabb.rs`); a negative length or an inverted box is kept invalid when scaled,
 //! since flushing it to `−0` would make it valid.
 
-use crate::math::{Bits, Real, Vec3};
+use crate::math::{Bits, Real, SimdVec3, Vec3, simd};
 
 mod crossing;
 mod entry;
@@ -170,6 +170,40 @@ fn fmax(a: Real, b: Real) -> Real {
 fn max_abs(v: Vec3) -> Real {
     let a = v.abs();
     fmax(fmax(a.x, a.y), a.z)
+}
+
+/// `|v|` lane by lane in [`SimdVec3`]: [`max_abs`] before its last reduction.
+#[inline(always)]
+fn abs_lanes(v: Vec3) -> SimdVec3 {
+    simd(v).abs()
+}
+
+/// The larger of `a` and `b` lane by lane, either one where one is NaN (as [`fmax`]): one
+/// `maxps` in `f32` (whose NaN rule varies between platforms; any is fine here, see `fmax`).
+#[cfg(not(isect_f64))]
+#[inline(always)]
+fn lanes_max(a: SimdVec3, b: SimdVec3) -> SimdVec3 {
+    a.max(b)
+}
+/// The larger of `a` and `b` lane by lane, either one where one is NaN (as [`fmax`]): `DVec3`'s
+/// `max` takes `f64::max`'s NaN rule, which costs more than `fmax`'s one instruction a lane.
+#[cfg(isect_f64)]
+#[inline(always)]
+fn lanes_max(a: SimdVec3, b: SimdVec3) -> SimdVec3 {
+    SimdVec3::new(fmax(a.x, b.x), fmax(a.y, b.y), fmax(a.z, b.z))
+}
+
+/// The largest lane of `v` (either one where one is NaN, as [`fmax`]).
+#[cfg(not(isect_f64))]
+#[inline(always)]
+fn lanes_max_element(v: SimdVec3) -> Real {
+    v.max_element()
+}
+/// The largest lane of `v` (either one where one is NaN, as [`fmax`]).
+#[cfg(isect_f64)]
+#[inline(always)]
+fn lanes_max_element(v: SimdVec3) -> Real {
+    fmax(fmax(v.x, v.y), v.z)
 }
 
 /// A length (a radius) scaled by `2ᵏ`, negative (invalid) whenever it was: a tiny negative length

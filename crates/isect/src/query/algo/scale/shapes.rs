@@ -2,10 +2,10 @@
 //! answer, scaled back).
 
 use super::{
-    fmax, ldexp, ldexp_length, ldexp_lengths, ldexp_vec, max_abs, normalized_direction,
-    steady_direction,
+    abs_lanes, fmax, lanes_max, ldexp, ldexp_length, ldexp_lengths, ldexp_vec, max_abs,
+    normalized_direction, steady_direction,
 };
-use crate::math::{Real, Vec3};
+use crate::math::{Real, SimdVec3, Vec3};
 use crate::query::{ClosestPoints, ContactInfo, Side, SweepHit};
 use crate::shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Sphere, Triangle};
 
@@ -13,6 +13,18 @@ use crate::shape::{Aabb, Capsule, Frustum, Line, Obb, Plane, Ray, Segment, Spher
 pub(crate) trait Rescale: Sized {
     /// The largest absolute coordinate or length (NaN coordinates are skipped; 0 for none).
     fn magnitude(&self) -> Real;
+    /// Whether [`magnitude_lanes`](Self::magnitude_lanes) is the shape's own (its vectors'
+    /// absolute values in lanes) rather than the magnitude in every lane: the entry test takes
+    /// the lanes only when both inputs have them (a scalar broadcast into lanes costs more than
+    /// it saves).
+    const LANES: bool = false;
+    /// [`magnitude`](Self::magnitude) before its last reduction: lanes whose largest is the
+    /// magnitude (the coordinates' absolute values, lane by lane in [`SimdVec3`], where the
+    /// shape's vectors allow), so that the entry test reduces once over all its inputs.
+    #[inline(always)]
+    fn magnitude_lanes(&self) -> SimdVec3 {
+        SimdVec3::splat(self.magnitude())
+    }
     /// The same set with every coordinate and length multiplied by `2ᵏ`.
     fn rescaled(&self, k: i32) -> Self;
     /// Whether what `rescaled` normalizes on its own (a line's or ray's direction) is in the
@@ -31,9 +43,14 @@ pub(crate) trait Unscale {
 }
 
 impl Rescale for Vec3 {
+    const LANES: bool = true;
     #[inline]
     fn magnitude(&self) -> Real {
         max_abs(*self)
+    }
+    #[inline(always)]
+    fn magnitude_lanes(&self) -> SimdVec3 {
+        abs_lanes(*self)
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
@@ -42,9 +59,14 @@ impl Rescale for Vec3 {
 }
 
 impl Rescale for Sphere {
+    const LANES: bool = true;
     #[inline]
     fn magnitude(&self) -> Real {
         fmax(max_abs(self.center), self.radius.abs())
+    }
+    #[inline(always)]
+    fn magnitude_lanes(&self) -> SimdVec3 {
+        lanes_max(abs_lanes(self.center), SimdVec3::splat(self.radius.abs()))
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
@@ -53,9 +75,14 @@ impl Rescale for Sphere {
 }
 
 impl Rescale for Aabb {
+    const LANES: bool = true;
     #[inline]
     fn magnitude(&self) -> Real {
         fmax(max_abs(self.min), max_abs(self.max))
+    }
+    #[inline(always)]
+    fn magnitude_lanes(&self) -> SimdVec3 {
+        lanes_max(abs_lanes(self.min), abs_lanes(self.max))
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
@@ -68,9 +95,14 @@ impl Rescale for Aabb {
 }
 
 impl Rescale for Obb {
+    const LANES: bool = true;
     #[inline]
     fn magnitude(&self) -> Real {
         fmax(max_abs(self.center), max_abs(self.half_extents))
+    }
+    #[inline(always)]
+    fn magnitude_lanes(&self) -> SimdVec3 {
+        lanes_max(abs_lanes(self.center), abs_lanes(self.half_extents))
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
@@ -83,9 +115,17 @@ impl Rescale for Obb {
 }
 
 impl Rescale for Capsule {
+    const LANES: bool = true;
     #[inline]
     fn magnitude(&self) -> Real {
         fmax(fmax(max_abs(self.a), max_abs(self.b)), self.radius.abs())
+    }
+    #[inline(always)]
+    fn magnitude_lanes(&self) -> SimdVec3 {
+        lanes_max(
+            lanes_max(abs_lanes(self.a), abs_lanes(self.b)),
+            SimdVec3::splat(self.radius.abs()),
+        )
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
@@ -98,9 +138,17 @@ impl Rescale for Capsule {
 }
 
 impl Rescale for Triangle {
+    const LANES: bool = true;
     #[inline]
     fn magnitude(&self) -> Real {
         fmax(fmax(max_abs(self.a), max_abs(self.b)), max_abs(self.c))
+    }
+    #[inline(always)]
+    fn magnitude_lanes(&self) -> SimdVec3 {
+        lanes_max(
+            lanes_max(abs_lanes(self.a), abs_lanes(self.b)),
+            abs_lanes(self.c),
+        )
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
@@ -113,9 +161,14 @@ impl Rescale for Triangle {
 }
 
 impl Rescale for Segment {
+    const LANES: bool = true;
     #[inline]
     fn magnitude(&self) -> Real {
         fmax(max_abs(self.a), max_abs(self.b))
+    }
+    #[inline(always)]
+    fn magnitude_lanes(&self) -> SimdVec3 {
+        lanes_max(abs_lanes(self.a), abs_lanes(self.b))
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
