@@ -8,6 +8,7 @@ mod fuzz;
 mod large_radius;
 mod long_hull_sphere_sweep;
 mod magnitude;
+mod nearly_parallel_lines;
 mod ordinary;
 mod scale;
 mod sliver_edge_sign;
