@@ -2,6 +2,7 @@
 //! the bug, with the symptom in its doc comment, and the property tests that find such bugs:
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
+mod capsule_triangle_far_corner;
 mod flat_hull_mesh_manifold;
 mod frustum;
 mod fuzz;
