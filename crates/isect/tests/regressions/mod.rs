@@ -7,6 +7,7 @@ mod flat_hull_mesh_manifold;
 mod frustum;
 mod fuzz;
 mod large_radius;
+mod long_capsule_cast;
 mod long_hull_sphere_sweep;
 mod magnitude;
 mod nearly_parallel_lines;
