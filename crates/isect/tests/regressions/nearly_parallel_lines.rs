@@ -3,6 +3,11 @@
 //! `|dₚ| |d_q| sin θ`) squared underflowed to 0, and the lines were measured as parallel, from
 //! one origin; its square is now taken at a power-of-two scale of its own.
 
+#![allow(
+    clippy::excessive_precision,
+    reason = "the exact distance to f64's digits, rounded in the f32 crate"
+)]
+
 use isect::math::Vec3;
 use isect::{Distance, Line, PointQuery, Real};
 use proptest::prelude::*;

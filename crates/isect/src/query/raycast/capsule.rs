@@ -101,7 +101,7 @@ impl Cylinder {
 #[inline]
 fn sqrt_product(x: Real, y: Real) -> Real {
     let p = x * y;
-    if p >= Real::MIN_POSITIVE && p < Real::INFINITY {
+    if (Real::MIN_POSITIVE..Real::INFINITY).contains(&p) {
         ops::sqrt(p)
     } else {
         ops::sqrt(x) * ops::sqrt(y)
