@@ -169,7 +169,10 @@ enum Core {
 impl Core {
     /// The largest magnitude of the core's coordinates.
     fn magnitude(&self) -> Real {
-        let largest = |ps: &[Vec3]| ps.iter().fold(0.0, |m: Real, p| m.max(p.abs().max_element()));
+        let largest = |ps: &[Vec3]| {
+            ps.iter()
+                .fold(0.0, |m: Real, p| m.max(p.abs().max_element()))
+        };
         match self {
             Core::Segment(s) => largest(&[s.a, s.b]),
             Core::Triangle(t) => largest(&[t.a, t.b, t.c]),
