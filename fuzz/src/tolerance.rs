@@ -1,7 +1,7 @@
 //! How closely the answers of a case at two scales must match (fuzz/README.md).
 
 use isect::math::Vec3;
-use isect::{Distance, Real, Segment};
+use isect::{Distance, Real, Segment, Triangle};
 
 use crate::{Answer, Case, Shape};
 
@@ -90,21 +90,28 @@ impl Tolerance {
         a == b || (a - b).abs() <= ULPS * Real::MIN_POSITIVE
     }
 
-    /// Whether two contact normals' x (`a`, `b`) of a pair of rounded shapes (spheres and
-    /// capsules, whose normal is the direction between the closest points of their cores) differ
-    /// by no more than the closest points' accuracy allows: the points are right to a few ulp of
-    /// the cores' coordinates (README "Accuracy": closed forms), so the direction between them is
-    /// right to that over the cores' distance `D` (no bound where `D` is within the cores'
-    /// on-set tolerance: there the library may take the crossing normal at one scale and the
-    /// points' direction at the other, and neither is defined better). Where the cores meet
-    /// (`D = 0`) the crossing normal is compared exactly. `false` for other pairs (their normals
-    /// are compared exactly).
+    /// Whether two contact normals' x (`a`, `b`) of a rounded shape (sphere, capsule) and a
+    /// rounded shape or a triangle (whose normal is the direction between the closest points of
+    /// their cores, a triangle being its own core) differ by no more than the closest points'
+    /// accuracy allows: the points are right to a few ulp of the cores' coordinates (README
+    /// "Accuracy": closed forms), so the direction between them is right to that over the
+    /// cores' distance `D` (no bound where `D` is within the cores' on-set tolerance: there the
+    /// library may take the crossing normal at one scale and the points' direction at the
+    /// other, and neither is defined better). Where the cores meet (`D = 0`) the crossing
+    /// normal is compared exactly. `false` for other pairs (their normals are compared exactly).
     pub(crate) fn rounded_normal(&self, case: &Case, a: Real, b: Real) -> bool {
-        let (Some((p, pe)), Some((q, qe))) = (core(&case.a), core(&case.b)) else {
+        let (Some(p), Some(q)) = (core(&case.a), core(&case.b)) else {
             return false;
         };
-        let extent = pe.max(qe);
-        let distance = p.distance(&q);
+        let distance = match (&p, &q) {
+            (Core::Segment(x), Core::Segment(y)) => x.distance(y),
+            (Core::Segment(x), Core::Triangle(t)) | (Core::Triangle(t), Core::Segment(x)) => {
+                t.distance(x)
+            }
+            // Two triangles: not a rounded pair.
+            (Core::Triangle(_), Core::Triangle(_)) => return false,
+        };
+        let extent = p.magnitude().max(q.magnitude());
         distance > 0.0 && (a - b).abs() <= ULPS * Real::EPSILON * extent / distance
     }
 
@@ -152,13 +159,32 @@ impl Tolerance {
     }
 }
 
-/// The core of a sphere or capsule (its center or axis, as a segment) and the largest magnitude
-/// of the core's coordinates; `None` for other shapes.
-fn core(shape: &Shape) -> Option<(Segment, Real)> {
-    let (a, b) = match shape {
-        Shape::Sphere(x) => (x.center, x.center),
-        Shape::Capsule(x) => (x.a, x.b),
-        _ => return None,
-    };
-    Some((Segment::new(a, b), a.abs().max(b.abs()).max_element()))
+/// The core of a sphere or capsule (its center or axis, as a segment), or a triangle as its own
+/// core; `None` for other shapes.
+enum Core {
+    Segment(Segment),
+    Triangle(Triangle),
+}
+
+impl Core {
+    /// The largest magnitude of the core's coordinates.
+    fn magnitude(&self) -> Real {
+        let largest = |ps: &[Vec3]| {
+            ps.iter()
+                .fold(0.0, |m: Real, p| m.max(p.abs().max_element()))
+        };
+        match self {
+            Core::Segment(s) => largest(&[s.a, s.b]),
+            Core::Triangle(t) => largest(&[t.a, t.b, t.c]),
+        }
+    }
+}
+
+fn core(shape: &Shape) -> Option<Core> {
+    match shape {
+        Shape::Sphere(x) => Some(Core::Segment(Segment::new(x.center, x.center))),
+        Shape::Capsule(x) => Some(Core::Segment(Segment::new(x.a, x.b))),
+        Shape::Triangle(x) => Some(Core::Triangle(*x)),
+        _ => None,
+    }
 }

@@ -2,14 +2,17 @@
 //! the bug, with the symptom in its doc comment, and the property tests that find such bugs:
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
+mod capsule_triangle_far_corner;
 mod far_triangle_containment;
 mod flat_hull_mesh_manifold;
 mod frustum;
 mod fuzz;
 mod large_radius;
+mod long_capsule_cast;
 mod long_hull_sphere_sweep;
 mod magnitude;
 mod mesh_gap_normal;
+mod nearly_parallel_lines;
 mod ordinary;
 mod ray_triangle_exact_signs;
 mod scale;

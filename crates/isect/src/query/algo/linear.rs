@@ -2,7 +2,7 @@
 //! t · dir` with `t` in an interval `[lo, hi]` that is `(-∞, ∞)`, `[0, ∞)` or `[0, 1]`.
 
 use crate::math::{Real, Vec3};
-use crate::query::algo::scale::{ldexp, normalized_direction};
+use crate::query::algo::scale::{in_squares, ldexp, normalized_direction};
 use crate::shape::{Line, Ray, Segment};
 
 /// A line, ray or segment as `origin + t · dir`, `t` in `[lo, hi]`.
@@ -143,6 +143,41 @@ pub(crate) fn line_line_parameters(p: &Linear, q: &Linear) -> Option<(Real, Real
     point.is_finite().then(|| (s, q.project(point)))
 }
 
+/// The parameter along `p` of the point where the infinite lines through `p` and `q` come
+/// closest, `s = ((q₀ − p₀) × d_q) · n / |n|²` with `n = dₚ × d_q`; `None` for parallel directions
+/// (`n = 0`).
+///
+/// `|n| = |dₚ| |d_q| sin θ`, so nearly parallel lines square it out of the normal range long
+/// before the directions leave it: directions `2⁻¹⁵` long and `10⁻¹⁶` apart give `|n|² ≈ 10⁻⁴⁹`,
+/// 0 in `f32`, which read as parallel measured from `p`'s origin (12 % off in the fuzz case of
+/// `regressions::nearly_parallel_lines`) while the same lines at 4⁸ times the size were right.
+/// Where `|n|²` leaves [`SQUARES`](crate::query::algo::scale::SQUARES) (a cold path), the
+/// directions are brought to `[1, 2)` and `n` too, each by a power of two, which `s` undoes.
+#[inline]
+fn crossing_parameter(p: &Linear, q: &Linear) -> Option<Real> {
+    let (p_dir, p_scale) = tame(p.dir);
+    let (q_dir, _) = tame(q.dir);
+    let n = p_dir.cross(q_dir);
+    let nn = n.length_squared();
+    if in_squares(nn) {
+        return Some(ldexp(
+            (q.origin - p.origin).cross(q_dir).dot(n) / nn,
+            p_scale,
+        ));
+    }
+    let (p_dir, p_scale) = normalized_direction(p.dir);
+    let (q_dir, _) = normalized_direction(q.dir);
+    let (n, n_scale) = normalized_direction(p_dir.cross(q_dir));
+    let nn = n.length_squared();
+    // With n scaled by 2ʲ the quotient is s · 2⁻ʲ.
+    (nn > 0.0).then(|| {
+        ldexp(
+            (q.origin - p.origin).cross(q_dir).dot(n) / nn,
+            p_scale + n_scale,
+        )
+    })
+}
+
 /// Parameters `(s, t)` of a closest pair between `p` and `q`.
 ///
 /// The squared distance is a convex quadratic in `(s, t)` over the rectangle of the two
@@ -165,18 +200,13 @@ pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
             best = (s, t);
         }
     };
-    let (p_dir, p_scale) = tame(p.dir);
-    let (q_dir, _) = tame(q.dir);
-    let n = p_dir.cross(q_dir);
-    let nn = n.length_squared();
-    if nn > 0.0 {
+    if let Some(s) = crossing_parameter(p, q) {
         // Only s from the formula, then feet. Nearly parallel, the formulas for s and t are
         // each off by a relative ε / sin θ, independently, and the points they give drift
         // apart along the lines by that times their length; a pair of feet stays together, its
         // error lies along the lines, where the distance hardly changes, and its distance is
         // right to about ε times the length however small θ. Feet also settle the parameter
         // that clamping moves.
-        let s = ldexp((q.origin - p.origin).cross(q_dir).dot(n) / nn, p_scale);
         if s.is_finite() {
             let t = q.project(p.at(p.clamp(s)));
             let s = p.project(q.at(t));

@@ -1,8 +1,9 @@
 //! Contact of a capsule with a triangle.
 
 use crate::math::{Real, Vec3};
-use crate::query::algo::scale::rescale;
-use crate::query::contact::{balls, within_rounding};
+use crate::query::algo::orient::{o2, o3, wide};
+use crate::query::algo::scale::{LOW, Rescale, Unscale, normalizing_exponent, rescale};
+use crate::query::contact::{balls, degenerate_segment, within_rounding};
 use crate::query::{Contact, ContactInfo, Distance, Intersects, mirror_contact};
 use crate::shape::{Capsule, Segment, Triangle, extent_along};
 
@@ -23,38 +24,89 @@ impl Contact<Triangle> for Capsule {
         if !(self.is_usable() && other.is_usable() && self.intersects(other)) {
             return None;
         }
+        // The core and the triangle at their own scale: a radius far larger than both (`1e12`
+        // against a core a few units long, which the rescaling by the largest magnitude brings
+        // to `1e-11`) would leave the squared cross products of their edges subnormal, and the
+        // pushes' directions too short or too long (a "normal" of length 1.1).
         let core = Segment::new(self.a, self.b);
-        let cp = other.closest_points(&core);
-        if !cp.distance.is_finite() {
-            return None;
+        let m = core.magnitude().max(other.magnitude());
+        if m > 0.0 && m < LOW {
+            let k = normalizing_exponent(m);
+            return core_contact(&core.rescaled(k), self.radius, &other.rescaled(k), k);
         }
-        let inputs = [other.a, other.b, other.c, self.a, self.b];
-        if !within_rounding(cp.a, cp.b, inputs) {
-            let fallback = other.normal().unwrap_or(Vec3::Y);
-            if let Some(c) = balls(cp.b, self.radius, cp.a, 0.0, fallback) {
-                return Some(c);
-            }
-            // Beyond the radius only when `intersects` found the core crossing the triangle
-            // (its closest pair rounded apart).
+        core_contact(&core, self.radius, other, 0)
+    }
+}
+
+/// [`Capsule::contact`]'s answer from its core and the triangle multiplied by `2ᵏ` (the radius
+/// `r` not): points and the push's depth are scaled back by `2⁻ᵏ` before `r` is added.
+fn core_contact(core: &Segment, r: Real, triangle: &Triangle, k: i32) -> Option<ContactInfo> {
+    let cp = triangle.closest_points(core);
+    if !cp.distance.is_finite() {
+        return None;
+    }
+    let inputs = [triangle.a, triangle.b, triangle.c, core.a, core.b];
+    // Apart: the balls about the closest points. Within rounding of meeting counts as meeting
+    // (a crossing's closest pair rounds apart), except where the exact signs of the corners
+    // prove them apart: the rounding tolerance follows the largest coordinate (a triangle
+    // `3e10` long gave a core 3.4 from its near corner the push of a crossing core).
+    if !within_rounding(cp.a, cp.b, inputs) || apart(core, triangle) {
+        let fallback = triangle.normal().unwrap_or(Vec3::Y);
+        let unscaled = cp.unscaled(k);
+        if let Some(c) = balls(unscaled.b, r, unscaled.a, 0.0, fallback) {
+            return Some(c);
         }
-        // The core meets the triangle.
-        let Some(n) = other.normal() else {
-            // A degenerate triangle is a segment (or a point) meeting the core: a direction
-            // across both (the normal of the plane they span, or any perpendicular when they
-            // are collinear) separates them by the radius.
-            let across = across_degenerate(other, self.b - self.a);
-            return Some(ContactInfo {
-                point: cp.a,
-                normal: across,
-                depth: self.radius,
-            });
-        };
-        let (depth, normal) = shortest_push(self.a, self.b, other, n);
-        Some(ContactInfo {
-            point: cp.a,
-            normal,
-            depth: self.radius + depth.max(0.0),
-        })
+        // Beyond the radius only when `intersects` found the core crossing the triangle
+        // (its closest pair rounded apart).
+    }
+    let point = cp.a.unscaled(k);
+    // The core meets the triangle.
+    let Some(n) = triangle.normal() else {
+        // A degenerate triangle is a segment (or a point) meeting the core: a direction
+        // across both (the normal of the plane they span, or any perpendicular when they
+        // are collinear) separates them by the radius.
+        let across = across_degenerate(triangle, core.b - core.a);
+        return Some(ContactInfo {
+            point,
+            normal: across,
+            depth: r,
+        });
+    };
+    let (depth, normal) = shortest_push(core.a, core.b, triangle, n);
+    Some(ContactInfo {
+        point,
+        normal,
+        depth: r + depth.max(0.0).unscaled(k),
+    })
+}
+
+/// Whether the segment and the triangle are apart, by exact orientation signs of their
+/// corners: the segment's ends strictly on one side of the triangle's plane; or crossing it
+/// where the line passes outside an edge (the signs of the segment with the three edges
+/// differ); for a triangle that is a segment, skew to it; for a point, off the segment's line.
+/// `false` where the signs cannot tell (in the plane, touching), which the rounding tolerance
+/// then decides.
+fn apart(segment: &Segment, triangle: &Triangle) -> bool {
+    let (p, q) = (wide(segment.a), wide(segment.b));
+    let [a, b, c] = triangle.vertices().map(wide);
+    let (sp, sq) = (o3(p, a, b, c), o3(q, a, b, c));
+    if sp * sq > 0.0 {
+        return true;
+    }
+    if sp != 0.0 || sq != 0.0 {
+        let e = [o3(p, q, a, b), o3(p, q, b, c), o3(p, q, c, a)];
+        return e.iter().any(|&x| x > 0.0) && e.iter().any(|&x| x < 0.0);
+    }
+    if triangle.normal().is_some() || p == q {
+        // In the plane of a proper triangle, or a point core: left to the tolerance.
+        return false;
+    }
+    let s = degenerate_segment(triangle.vertices());
+    let (s0, s1) = (wide(s.a), wide(s.b));
+    if s0 != s1 {
+        o3(p, q, s0, s1) != 0.0
+    } else {
+        (0..3).any(|axis| o2(axis, p, q, s0) != 0.0)
     }
 }
 

@@ -93,6 +93,21 @@ impl Cylinder {
     }
 }
 
+/// `sqrt(x y)` for `x, y ≥ 0`, as `sqrt(x) sqrt(y)` where the product leaves the normal range.
+/// A capsule far longer than wide, rescaled by its length (`2.3e13` long, radius 5.6: radius
+/// `3e-13` after), makes `qa` and the discriminant about `1e-26` each: their product underflowed
+/// to 0 in `f32` and the entry was the root of a tangent ray, `t` 76 % too large
+/// (`regressions::long_capsule_cast`).
+#[inline]
+fn sqrt_product(x: Real, y: Real) -> Real {
+    let p = x * y;
+    if (Real::MIN_POSITIVE..Real::INFINITY).contains(&p) {
+        ops::sqrt(p)
+    } else {
+        ops::sqrt(x) * ops::sqrt(y)
+    }
+}
+
 impl Capsule {
     /// The ball at the end of the core on the side of axial coordinate `y` (`a` for `y < 0`).
     #[inline]
@@ -148,7 +163,7 @@ impl Capsule {
         if !(disc >= 0.0) {
             return None;
         }
-        let t = cyl.qc / (cyl.qb + ops::sqrt(cyl.qa * disc));
+        let t = cyl.qc / (cyl.qb + sqrt_product(cyl.qa, disc));
         Self::side_hit(cyl, ray, t, max_t, end_hit)
     }
 
@@ -164,7 +179,7 @@ impl Capsule {
             // Along the axis: out through the ball ahead.
             return end_hit(ray.dir.dot(cyl.axis));
         }
-        let s = ops::sqrt(cyl.qa * cyl.disc().max(0.0));
+        let s = sqrt_product(cyl.qa, cyl.disc().max(0.0));
         let t = if cyl.qb >= 0.0 {
             (cyl.qb + s) / cyl.qa
         } else {
