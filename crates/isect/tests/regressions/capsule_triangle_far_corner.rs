@@ -18,12 +18,8 @@
 use isect::math::Vec3;
 use isect::{Capsule, Contact, Real, Triangle};
 
+use super::pow2;
 use crate::common::v;
-
-/// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
-fn pow2(k: i32) -> Real {
-    (2.0 as Real).powi(k)
-}
 
 /// A fuzz case: the core, the radius, the triangle, and the exact normal (from the triangle's
 /// closest point to the core's, by 60-digit arithmetic on the `f32` inputs: every case has its

@@ -33,14 +33,7 @@ fn point_14_off_a_far_reaching_triangle_is_within_its_rounding_in_f32_only() {
     ];
     let p = v(13525.0, 7996.466796875, 4874.30419921875);
     let exact = 14.300055843921498;
-    let orders = [
-        [0, 1, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [0, 2, 1],
-        [2, 1, 0],
-        [1, 0, 2],
-    ];
+    let orders = super::PERMUTATIONS;
     for k in (-60..=60).step_by(4) {
         let s = (2.0 as Real).powi(k);
         for [i, j, l] in orders {

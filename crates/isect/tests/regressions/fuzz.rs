@@ -6,6 +6,7 @@ use isect::{
     Capsule, Contact, Distance, Intersects, Line, Plane, Ray, RayCast, Real, Sphere, Triangle,
 };
 
+use super::pow2;
 use crate::common::v;
 
 /// A side length whose square underflows to 0 while the length itself is a normal number:
@@ -47,11 +48,6 @@ fn sliver_triangle_normal_was_nan() {
         c.normal.is_finite() && (c.normal.length() - 1.0).abs() < 1e-6,
         "{c:?}"
     );
-}
-
-/// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
-fn pow2(k: i32) -> Real {
-    (2.0 as Real).powi(k)
 }
 
 /// Whether a line or ray was parallel to a plane depended on its scale: `normal · dir` of a

@@ -4,12 +4,8 @@
 use isect::math::Vec3;
 use isect::{Capsule, Contact, ConvexHull, Real, Sphere, Triangle};
 
+use super::pow2;
 use crate::common::v;
-
-/// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
-fn pow2(k: i32) -> Real {
-    (2.0 as Real).powi(k)
-}
 
 /// The exact normal of the fuzz case (rational arithmetic on its `f32` numbers), from the
 /// triangle's face towards the core's end `b`, rounded to the precision.

@@ -14,12 +14,8 @@
 use isect::math::Vec3;
 use isect::{Capsule, Ray, RayCast, Real};
 
+use super::pow2;
 use crate::common::v;
-
-/// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
-fn pow2(k: i32) -> Real {
-    (2.0 as Real).powi(k)
-}
 
 /// The point with each coordinate rounded to `f32`: the fuzz case's numbers in both crates.
 fn f32s(p: Vec3) -> Vec3 {

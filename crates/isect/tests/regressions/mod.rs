@@ -2,6 +2,23 @@
 //! the bug, with the symptom in its doc comment, and the property tests that find such bugs:
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
+use isect::Real;
+
+/// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
+fn pow2(k: i32) -> Real {
+    (2.0 as Real).powi(k)
+}
+
+/// The six orders of three things (a triangle's corners, a vector's axes).
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [0, 2, 1],
+    [2, 1, 0],
+    [1, 0, 2],
+];
+
 mod capsule_triangle_far_corner;
 mod far_triangle_containment;
 mod flat_hull_mesh_manifold;

@@ -12,12 +12,8 @@ use isect::math::Vec3;
 use isect::{Distance, Line, PointQuery, Real};
 use proptest::prelude::*;
 
+use super::pow2;
 use crate::common::v;
-
-/// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
-fn pow2(k: i32) -> Real {
-    (2.0 as Real).powi(k)
-}
 
 /// `ε` times `x`: the unit of the tolerances below.
 fn eps(x: Real) -> Real {
@@ -69,14 +65,7 @@ fn nearly_parallel_lines_distance_underflowed_to_the_origins() {
 /// signs: exact.
 fn turn(p: Vec3, perm: usize, signs: [bool; 3]) -> Vec3 {
     let a = p.to_array();
-    let order = [
-        [0, 1, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [0, 2, 1],
-        [2, 1, 0],
-        [1, 0, 2],
-    ][perm];
+    let order = super::PERMUTATIONS[perm];
     let mut out = [0.0; 3];
     for i in 0..3 {
         out[order[i]] = if signs[i] { -a[i] } else { a[i] };

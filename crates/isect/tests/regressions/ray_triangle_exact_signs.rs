@@ -16,13 +16,9 @@
 use isect::math::{Real, Vec3, on_set_tolerance};
 use isect::{Distance, Intersects, Line, Ray, RayCast, Segment, Triangle};
 
+use super::pow2;
 use crate::common::flat_reference::wide;
 use crate::common::v;
-
-/// `2ᵏ`, exactly.
-fn pow2(k: i32) -> Real {
-    (2.0 as Real).powi(k)
-}
 
 /// The six corner orders of a triangle.
 fn orders(t: &Triangle) -> [Triangle; 6] {
