@@ -124,12 +124,6 @@ const BAD: &[(&str, &str, &str)] = &[
         "2d_scene_3d.json: dim: render2d draws 2D files, which say `\"dim\": 2`",
     ),
     (
-        "render2d",
-        "2d_scene_unknown_pair.json",
-        "2d_scene_unknown_pair.json: queries[0]: isect does not implement manifold for polyline \
-         and polyline in 2D",
-    ),
-    (
         "mesh",
         "corrupt.stl",
         "corrupt.stl: byte 80: the header announces 12 triangles",

@@ -6,29 +6,43 @@ fn vec2(v: Vec2) -> Value {
     json!([num(v.x), num(v.y)])
 }
 
-/// A pair `isect::d2` lacks is answered in place, as in 3D files, and the file's other queries
-/// still run (exit 0).
+/// Every pair of 2D kinds has every query since polylines got manifolds with each other: the
+/// manifold of a bathtub-shaped chain sunk by its two sides into a floor is the library's (its
+/// two sides' ends, halfway between the chains, 0.5 deep), and the file's other queries run.
 #[test]
-fn query_2d_names_a_missing_pair_in_place() {
+fn query_2d_answers_a_manifold_between_polylines() {
     let r = &query_results(
         "pairs_2d",
         json!({
             "dim": 2,
             "shapes": [
                 { "name": "notch", "type": "polygon", "points": [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]] },
-                { "name": "ground", "type": "polyline", "points": [[-4, -1], [0, -1], [4, -1]] },
+                { "name": "tub", "type": "polyline", "points": [[-1, 1], [-1, -0.5], [1, -0.5], [1, 1]] },
+                { "name": "ground", "type": "polyline", "points": [[-4, 0], [0, 0], [4, 0]] },
             ],
             "queries": [
-                { "query": "manifold", "a": "ground", "b": "ground" },
+                { "query": "manifold", "a": "tub", "b": "ground" },
                 { "query": "distance", "a": "ground", "b": "notch" },
             ]
         }),
     );
-    assert_eq!(
-        r[0]["result"]["error"],
-        json!("isect does not implement manifold for polyline and polyline in 2D")
-    );
-    assert_eq!(r[1]["result"], json!(1.0));
+    let m = &r[0]["result"];
+    assert_eq!(m["normal"], json!([0.0, 1.0]), "{m}");
+    let mut points: Vec<(f64, f64, f64)> = m["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["point"][0].as_f64().unwrap(),
+                p["point"][1].as_f64().unwrap(),
+                p["depth"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert_eq!(points, vec![(-1.0, -0.25, 0.5), (1.0, -0.25, 0.5)], "{m}");
+    assert_eq!(r[1]["result"], json!(0.0));
 }
 
 /// A 2D file (`tests/data/query2d.json`) of cases with exact answers, each also the library's.
