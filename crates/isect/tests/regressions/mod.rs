@@ -2,7 +2,7 @@
 //! the bug, with the symptom in its doc comment, and the property tests that find such bugs:
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
-use isect::Real;
+use isect::{Real, Triangle};
 
 /// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
 fn pow2(k: i32) -> Real {
@@ -18,6 +18,12 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
     [2, 1, 0],
     [1, 0, 2],
 ];
+
+/// The six corner orders of a triangle (both windings, every starting corner).
+fn corner_orders(t: &Triangle) -> [Triangle; 6] {
+    let corners = [t.a, t.b, t.c];
+    PERMUTATIONS.map(|[i, j, k]| Triangle::new(corners[i], corners[j], corners[k]))
+}
 
 mod capsule_triangle_far_corner;
 mod far_triangle_containment;

@@ -6,6 +6,7 @@ use isect::{
     Capsule, Intersects, Plane, PointQuery, Ray, RayCast, Real, Segment, Sphere, Sweep, Triangle,
 };
 
+use super::corner_orders;
 use crate::common::v;
 
 /// Item 6: this cast returned `t = 0` although the origin is 447,453 away from the capsule: the
@@ -256,19 +257,6 @@ fn hull_contact_against_a_collinear_hull_stops_at_a_broken_polytope() {
     assert!((c.depth - 2.078_225_693_427_270_5).abs() < 1e-9, "{c:?}");
     let least = v(0.213_710_72, 0.973_866_98, 0.076_881_97);
     assert!((c.normal - least).length() < 1e-6, "{c:?}");
-}
-
-/// The six corner orders of a triangle (both windings, every starting corner).
-fn corner_orders(t: &Triangle) -> [Triangle; 6] {
-    let (a, b, c) = (t.a, t.b, t.c);
-    [
-        Triangle::new(a, b, c),
-        Triangle::new(b, c, a),
-        Triangle::new(c, a, b),
-        Triangle::new(b, a, c),
-        Triangle::new(a, c, b),
-        Triangle::new(c, b, a),
-    ]
 }
 
 /// Mesh overlap depended on a triangle's corner order (issue 24, found by the mesh property

@@ -16,23 +16,9 @@
 use isect::math::{Real, Vec3, on_set_tolerance};
 use isect::{Distance, Intersects, Line, Ray, RayCast, Segment, Triangle};
 
-use super::pow2;
+use super::{corner_orders, pow2};
 use crate::common::flat_reference::wide;
 use crate::common::v;
-
-/// The six corner orders of a triangle.
-fn orders(t: &Triangle) -> [Triangle; 6] {
-    let [a, b, c] = t.vertices();
-    [
-        [a, b, c],
-        [b, c, a],
-        [c, a, b],
-        [a, c, b],
-        [c, b, a],
-        [b, a, c],
-    ]
-    .map(|[a, b, c]| Triangle::new(a, b, c))
-}
 
 /// The ray (scaled by `2ᵏ` for each `k` in `ks`) misses the triangle in every corner order, as
 /// a ray and as a long segment along it, both ways round; `raycast` agrees, and the distance is
@@ -50,7 +36,7 @@ fn misses_at_every_scale(
         let ray = Ray::new(o, d);
         let line = Line::new(o, d);
         let segment = Segment::new(o, o + d * 4096.0);
-        for t in orders(&Triangle::new(tri.a * s, tri.b * s, tri.c * s)) {
+        for t in corner_orders(&Triangle::new(tri.a * s, tri.b * s, tri.c * s)) {
             let at = format!("2^{k}, {t:?}");
             assert!(!t.intersects(&ray), "ray, {at}");
             assert!(!ray.intersects(&t), "ray mirrored, {at}");

@@ -17,25 +17,15 @@
 
 use isect::{Intersects, Segment, Triangle};
 
+use super::corner_orders;
 use crate::common::v;
 
 /// The six corner orders of `t`, and `s` both ways: the answer must not depend on them.
 fn every_order(t: &Triangle, s: &Segment) -> impl Iterator<Item = bool> {
-    let [a, b, c] = t.vertices();
-    let triangles = [
-        [a, b, c],
-        [b, c, a],
-        [c, a, b],
-        [a, c, b],
-        [c, b, a],
-        [b, a, c],
-    ];
     let segments = [Segment::new(s.a, s.b), Segment::new(s.b, s.a)];
-    triangles.into_iter().flat_map(move |[a, b, c]| {
-        segments
-            .into_iter()
-            .map(move |s| Triangle::new(a, b, c).intersects(&s))
-    })
+    corner_orders(t)
+        .into_iter()
+        .flat_map(move |t| segments.into_iter().map(move |s| t.intersects(&s)))
 }
 
 /// The segment passes outside edge `ca` (exact orientations against the edges, times the
