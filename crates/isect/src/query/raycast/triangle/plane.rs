@@ -62,7 +62,7 @@ pub(super) fn facing_normal(n: Vec3, dir: Vec3, fallback: impl FnOnce() -> Vec3)
 /// that crosses the segment the triangle is), so such a triangle is cast against as that segment
 /// ([`in_plane`]) before the test, not after it. `n` is the triangle's `scaled_normal`.
 #[inline]
-pub(super) fn is_flat(tri: &Triangle, n: Vec3) -> bool {
+pub(crate) fn is_flat(tri: &Triangle, n: Vec3) -> bool {
     let nn = n.length_squared();
     !(nn > (8.0 * Real::EPSILON)
         * (8.0 * Real::EPSILON)
@@ -154,6 +154,23 @@ pub(super) fn in_plane(
     } else {
         s
     };
+    // A segment lying along the line has a closest pair anywhere on their overlap (its far
+    // end, seen: a ray from z = 11 down a segment from z = 5 to 7 was hit at z = 5): the piece
+    // starts at whichever end lies on the line first (the range's start when an end lies
+    // before it), as `Segment`'s cast takes it.
+    let along = Linear::line(&Line::new(origin, dir));
+    let mut first = at;
+    for end in [segment.a, segment.b] {
+        let e = along.project(end);
+        let foot = along.at(e);
+        if foot.distance(end) <= on_set_tolerance([foot, end, origin]) {
+            first = first.min(e.max(lo));
+        }
+    }
+    if first < at {
+        let u = Linear::segment(&segment).project(origin + dir * first);
+        return Some((first, Some(weights(u))));
+    }
     Some((at, Some(weights(t))))
 }
 
