@@ -1,5 +1,6 @@
-//! Wide queries: one ray or frustum against 1024 boxes or spheres, as isect's scalar query in a
-//! loop, as the `wide` packs of eight (`Aabb8`, `Sphere8`) and as `batch`'s slice functions,
+//! Wide queries: one ray or frustum against 1024 boxes, spheres or triangles, as isect's scalar
+//! query in a loop, as the `wide` packs of eight (`Aabb8`, `Sphere8`, `Triangle8`) and as
+//! `batch`'s slice functions,
 //! against parry3d's nearest call in a loop, on the same inputs in the same run.
 //!
 //! `cargo bench -p isect-bench --bench wide` (`ISECT_BENCH_QUICK=1` for a short run). The table
@@ -10,8 +11,8 @@
 use std::hint::black_box;
 
 use isect::math::Vec3;
-use isect::wide::{Aabb8, Sphere8};
-use isect::{Aabb, Frustum, Ray, RayCast, Real, Sphere, batch};
+use isect::wide::{Aabb8, Sphere8, Triangle8};
+use isect::{Aabb, Frustum, Ray, RayCast, Real, Sphere, Triangle, batch};
 use isect_bench::convert::{to_parry, translation};
 use isect_bench::{Rng, Suite};
 use parry3d::math::Pose;
@@ -46,6 +47,15 @@ fn main() {
         Vec3::new(-30.0, rng.range(-2.0, 2.0), rng.range(-2.0, 2.0)),
         Vec3::new(1.0, 0.07, -0.05).normalize(),
     );
+    // Triangles of a scene's size around random centres (the ray meets a few of them), drawn
+    // after the ray so that the boxes, spheres and ray are those of earlier runs.
+    let triangles: Vec<Triangle> = (0..SHAPES)
+        .map(|_| {
+            let c = rng.vec3(-20.0, 20.0);
+            let corner = |rng: &mut Rng| c + rng.vec3(-2.0, 2.0);
+            Triangle::new(corner(&mut rng), corner(&mut rng), corner(&mut rng))
+        })
+        .collect();
     let frustum = Frustum::from_matrix(
         &(isect::glam::camera::rh::proj::directx::perspective(1.0, 1.5, 0.5, 40.0)
             * isect::glam::camera::rh::view::look_at_mat4(
@@ -60,6 +70,11 @@ fn main() {
     let parry_boxes: Vec<parry3d::bounding_volume::Aabb> = boxes
         .iter()
         .map(|b| parry3d::bounding_volume::Aabb::new(to_parry(b.min), to_parry(b.max)))
+        .collect();
+    let triangle_packs: Vec<Triangle8> = triangles.chunks(8).map(Triangle8::from_slice).collect();
+    let parry_triangles: Vec<ps::Triangle> = triangles
+        .iter()
+        .map(|t| ps::Triangle::new(to_parry(t.a), to_parry(t.b), to_parry(t.c)))
         .collect();
     let parry_balls: Vec<(Pose, ps::Ball)> = balls
         .iter()
@@ -77,6 +92,24 @@ fn main() {
         .collect();
     assert_eq!(wide_t, scalar_t);
     assert_eq!(batch::raycast_aabbs(&ray, &boxes, MAX_T), scalar_t);
+    let triangle_t: Vec<Real> = triangles
+        .iter()
+        .map(|t| t.raycast(&ray, MAX_T).map_or(Real::INFINITY, |h| h.t))
+        .collect();
+    let wide_triangle_t: Vec<Real> = triangle_packs
+        .iter()
+        .flat_map(|p| p.raycast(&ray, MAX_T))
+        .collect();
+    assert_eq!(wide_triangle_t, triangle_t);
+    assert_eq!(
+        batch::raycast_triangles(&ray, &triangles, MAX_T),
+        triangle_t
+    );
+    let triangle_hits = triangle_t.iter().filter(|t| t.is_finite()).count();
+    let parry_triangle_hits = parry_triangles
+        .iter()
+        .filter(|t| t.intersects_local_ray(&parry_ray, MAX_T))
+        .count();
     let hits = scalar_t.iter().filter(|t| t.is_finite()).count();
     let parry_hits = parry_boxes
         .iter()
@@ -92,8 +125,9 @@ fn main() {
         .filter(|s| frustum.may_intersect_sphere(s))
         .count();
     eprintln!(
-        "boxes hit: {hits} (parry {parry_hits}); spheres hit: {ball_hits}; in view: {in_view} \
-         boxes, {balls_in_view} spheres, of {SHAPES}"
+        "boxes hit: {hits} (parry {parry_hits}); spheres hit: {ball_hits}; triangles hit: \
+         {triangle_hits} (parry {parry_triangle_hits}); in view: {in_view} boxes, \
+         {balls_in_view} spheres, of {SHAPES}"
     );
 
     let mut g = suite.group("aabbs_raycast_any", "ray vs boxes, any hit", SHAPES);
@@ -218,9 +252,53 @@ fn main() {
     );
     g.finish();
 
+    let mut g = suite.group("triangles_raycast_any", "ray vs triangles, any hit", SHAPES);
+    g.isect(|| {
+        for p in &triangle_packs {
+            black_box(black_box(p).raycast_any(black_box(&ray), MAX_T));
+        }
+    });
+    g.parry("scalar", "isect `Triangle::raycast_any`, a loop", || {
+        for t in &triangles {
+            black_box(black_box(t).raycast_any(black_box(&ray), MAX_T));
+        }
+    });
+    g.parry(
+        "parry",
+        "parry `Triangle::intersects_local_ray`, a loop",
+        || {
+            for t in &parry_triangles {
+                black_box(black_box(t).intersects_local_ray(black_box(&parry_ray), MAX_T));
+            }
+        },
+    );
+    g.finish();
+
+    let mut g = suite.group("triangles_raycast", "ray vs triangles, hit t", SHAPES);
+    g.isect(|| {
+        for p in &triangle_packs {
+            black_box(black_box(p).raycast(black_box(&ray), MAX_T));
+        }
+    });
+    g.parry("scalar", "isect `Triangle::raycast` (t), a loop", || {
+        for t in &triangles {
+            black_box(black_box(t).raycast(black_box(&ray), MAX_T).map(|h| h.t));
+        }
+    });
+    g.parry("batch", "isect `batch::raycast_triangles` (a Vec)", || {
+        black_box(batch::raycast_triangles(black_box(&ray), &triangles, MAX_T))
+    });
+    g.parry("parry", "parry `Triangle::cast_local_ray`, a loop", || {
+        for t in &parry_triangles {
+            black_box(black_box(t).cast_local_ray(black_box(&parry_ray), MAX_T, true));
+        }
+    });
+    g.finish();
+
     suite.note(format!(
         "Inputs: {SHAPES} boxes and {SHAPES} spheres scattered in [-20, 20]^3 (half extents and \
-         radii 0.2 to 2) from a fixed seed; one ray across the scene, one perspective camera \
+         radii 0.2 to 2) and {SHAPES} triangles (corners within 2 of a centre there) from a fixed \
+         seed; one ray across the scene, one perspective camera \
          frustum. The reference (`isect`) is the wide call over 128 packs of eight built \
          beforehand; figures are ns per shape. The answers of the wide, scalar and batch \
          calls are asserted equal before timing."

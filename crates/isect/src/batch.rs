@@ -14,7 +14,7 @@
 //! assert_eq!(batch::raycast_any(&sphere, &rays, 10.0), [true, true, false, false]);
 //! ```
 //!
-//! One ray or frustum against a slice of boxes or spheres ([`raycast_aabbs`],
+//! One ray or frustum against a slice of boxes, spheres or triangles ([`raycast_aabbs`],
 //! [`may_intersect_aabbs`], ...) runs the [`wide`](crate::wide) tests eight shapes at a time,
 //! from the copy compiled for x86-64-v3 (AVX2) when the processor has it.
 
@@ -24,8 +24,8 @@ use crate::bvh::packet::PACKET;
 use crate::dispatch;
 use crate::math::Real;
 use crate::query::{Intersects, MeshHit, RayCast, RayHit};
-use crate::shape::{Aabb, Frustum, Ray, Sphere, TriMesh};
-use crate::wide::{Aabb8, Sphere8};
+use crate::shape::{Aabb, Frustum, Ray, Sphere, TriMesh, Triangle};
+use crate::wide::{Aabb8, Sphere8, Triangle8};
 
 /// `f` over `items`, in order; in parallel with the `rayon` feature.
 fn map<T: Sync, U: Send>(items: &[T], f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
@@ -198,6 +198,31 @@ pub fn raycast_spheres(ray: &Ray, spheres: &[Sphere], max_t: Real) -> Vec<Real> 
         spheres,
         Real::INFINITY,
         Sphere8::from_slice,
+        #[inline(always)]
+        |pack| pack.raycast(ray, max_t),
+    )
+}
+
+/// Per triangle, `t` of [`RayCast::raycast`] of one ray (the watertight cast, two-sided), `+∞`
+/// where that cast gives `None` (a miss, beyond `max_t`, an invalid triangle, ray or `max_t`):
+/// the wide cast of [`Triangle8`], eight triangles at a time, in order. A ray through an edge
+/// or corner that two of the triangles share hits at least one of them.
+///
+/// ```
+/// use isect::{Ray, Triangle, batch, math::Vec3};
+/// let steps: Vec<Triangle> = (1..=3)
+///     .map(|z| z as f32)
+///     .map(|z| Triangle::new(Vec3::new(-1.0, -1.0, z), Vec3::new(1.0, -1.0, z), Vec3::new(-1.0, 1.0, z)))
+///     .collect();
+/// let t = batch::raycast_triangles(&Ray::new(Vec3::ZERO, Vec3::Z), &steps, 2.5);
+/// assert_eq!(t, [1.0, 2.0, f32::INFINITY]); // the third beyond max_t
+/// ```
+#[must_use]
+pub fn raycast_triangles(ray: &Ray, triangles: &[Triangle], max_t: Real) -> Vec<Real> {
+    wide_map(
+        triangles,
+        Real::INFINITY,
+        Triangle8::from_slice,
         #[inline(always)]
         |pack| pack.raycast(ray, max_t),
     )

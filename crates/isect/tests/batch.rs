@@ -1,7 +1,7 @@
 //! `isect::batch`: the same answers as one call per ray or pair, in the input's order.
 
 use isect::math::Vec3;
-use isect::{Aabb, Intersects, Obb, Ray, RayCast, Real, Sphere, TriMesh, batch};
+use isect::{Aabb, Intersects, Obb, Ray, RayCast, Real, Sphere, TriMesh, Triangle, batch};
 use proptest::prelude::*;
 
 use crate::common::mesh::{soup, sphere_mesh, subdivided_cube};
@@ -180,13 +180,21 @@ proptest! {
     }
 }
 
-/// Boxes and spheres for the wide batches: random ones and some invalid.
-fn wide_shapes() -> impl Strategy<Value = Vec<(Aabb, Sphere)>> {
+/// Boxes, spheres and triangles for the wide batches: random ones and some invalid.
+fn wide_shapes() -> impl Strategy<Value = Vec<(Aabb, Sphere, Triangle)>> {
     let nan = Real::NAN;
     let shape = prop_oneof![
-        8 => (strategy::aabb(), strategy::sphere()),
-        1 => Just((Aabb::new(v(nan, 0.0, 0.0), Vec3::ONE), Sphere::new(Vec3::ZERO, -1.0))),
-        1 => Just((Aabb::new(Vec3::ONE, Vec3::ZERO), Sphere::new(v(0.0, nan, 0.0), 1.0))),
+        8 => (strategy::aabb(), strategy::sphere(), strategy::triangle()),
+        1 => Just((
+            Aabb::new(v(nan, 0.0, 0.0), Vec3::ONE),
+            Sphere::new(Vec3::ZERO, -1.0),
+            Triangle::new(v(nan, 0.0, 0.0), Vec3::X, Vec3::Y),
+        )),
+        1 => Just((
+            Aabb::new(Vec3::ONE, Vec3::ZERO),
+            Sphere::new(v(0.0, nan, 0.0), 1.0),
+            Triangle::new(Vec3::ZERO, Vec3::X, v(0.0, Real::INFINITY, 0.0)),
+        )),
     ];
     // Lengths around the pack width and across a chunk of the parallel split.
     prop_oneof![
@@ -206,12 +214,16 @@ proptest! {
         max_t in 0.0 as Real..20.0,
         frustum in strategy::camera_frustum(),
     ) {
-        let (boxes, balls): (Vec<Aabb>, Vec<Sphere>) = shapes.into_iter().unzip();
+        let boxes: Vec<Aabb> = shapes.iter().map(|s| s.0).collect();
+        let balls: Vec<Sphere> = shapes.iter().map(|s| s.1).collect();
+        let triangles: Vec<Triangle> = shapes.iter().map(|s| s.2).collect();
         let t_of = |hit: Option<isect::RayHit>| hit.map_or(Real::INFINITY, |h| h.t);
         let expected: Vec<Real> = boxes.iter().map(|b| t_of(b.raycast(&ray, max_t))).collect();
         prop_assert_eq!(batch::raycast_aabbs(&ray, &boxes, max_t), expected);
         let expected: Vec<Real> = balls.iter().map(|s| t_of(s.raycast(&ray, max_t))).collect();
         prop_assert_eq!(batch::raycast_spheres(&ray, &balls, max_t), expected);
+        let expected: Vec<Real> = triangles.iter().map(|t| t_of(t.raycast(&ray, max_t))).collect();
+        prop_assert_eq!(batch::raycast_triangles(&ray, &triangles, max_t), expected);
         let expected: Vec<bool> = boxes.iter().map(|b| frustum.may_intersect_aabb(b)).collect();
         prop_assert_eq!(batch::may_intersect_aabbs(&frustum, &boxes), expected);
         let expected: Vec<bool> = balls.iter().map(|s| frustum.may_intersect_sphere(s)).collect();
@@ -227,6 +239,23 @@ fn wide_batches_hit_what_they_should() {
         .map(|i| Aabb::new(v(i as Real, -1.0, -1.0), v(i as Real + 0.5, 1.0, 1.0)))
         .collect();
     let t = batch::raycast_aabbs(&Ray::new(v(-1.0, 0.0, 0.0), Vec3::X), &boxes, 1500.0);
+    assert_eq!(t.len(), 2000);
+    assert!(
+        t[..1500]
+            .iter()
+            .enumerate()
+            .all(|(i, &t)| t == i as Real + 1.0)
+    );
+    assert!(t[1500..].iter().all(|&t| t == Real::INFINITY));
+    // A staircase of triangles, each crossed at its corner, edge or inside in turn.
+    let steps: Vec<Triangle> = (0..2000)
+        .map(|i| {
+            let (x, y) = [(0.0, 0.0), (-0.5, 0.0), (-0.5, -0.5)][i % 3];
+            let z = i as Real;
+            Triangle::new(v(x, y, z), v(x + 2.0, y, z), v(x, y + 2.0, z))
+        })
+        .collect();
+    let t = batch::raycast_triangles(&Ray::new(v(0.0, 0.0, -1.0), Vec3::Z), &steps, 1500.0);
     assert_eq!(t.len(), 2000);
     assert!(
         t[..1500]

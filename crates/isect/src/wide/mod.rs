@@ -1,8 +1,9 @@
 //! Wide queries: one ray or one frustum against 4 or 8 shapes at once, for programs that keep
 //! their own arrays of bounds (particles, culling lists, a broad phase of their own).
 //!
-//! A pack ([`Aabbs`], [`Spheres`]) holds `N` shapes as structure of arrays, `[axis][lane]`, so
-//! that each query is straight-line arithmetic over lanes, one SIMD lane per shape. Each lane's
+//! A pack ([`Aabbs`], [`Spheres`], [`Triangles`]) holds `N` shapes as structure of arrays,
+//! `[axis][lane]`, so that each query is straight-line arithmetic over lanes, one SIMD lane per
+//! shape. Each lane's
 //! answer is the scalar query's, bit for bit on the same inputs: the same IEEE operations in
 //! the same order, with the same closed-set semantics (touching counts) and the same answer for
 //! invalid input (a lane holding a NaN coordinate, `min > max` or a negative radius answers
@@ -14,9 +15,10 @@
 //! - Ray casts answer `[Real; N]`, each lane the parameter `t` of the scalar cast's hit, and
 //!   `Real::INFINITY` where the scalar cast gives `None`, so the nearest lane is a minimum.
 //!
-//! Lanes a pack does not use hold the empty set ([`Aabb::EMPTY`], a sphere of NaN center), so
-//! they never report a hit. [`Aabb4`], [`Aabb8`], [`Sphere4`] and [`Sphere8`] name the usual
-//! widths: 8 lanes fill an AVX register in `f32`, 4 one in `f64`.
+//! Lanes a pack does not use hold an invalid shape ([`Aabb::EMPTY`], a sphere of infinite
+//! center, a triangle of NaN corners), so they never report a hit. [`Aabb4`], [`Aabb8`],
+//! [`Sphere4`], [`Sphere8`], [`Triangle4`] and [`Triangle8`] name the usual widths: 8 lanes fill
+//! an AVX register in `f32`, 4 one in `f64`.
 //!
 //! ```
 //! use isect::wide::{Aabb8, lanes};
@@ -38,9 +40,11 @@
 
 mod aabbs;
 mod spheres;
+mod triangles;
 
 pub use aabbs::{Aabb4, Aabb8, Aabbs};
 pub use spheres::{Sphere4, Sphere8, Spheres};
+pub use triangles::{Triangle4, Triangle8, Triangles};
 
 #[cfg(doc)]
 use crate::Aabb;

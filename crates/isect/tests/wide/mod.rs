@@ -4,6 +4,7 @@
 
 mod aabbs;
 mod spheres;
+mod triangles;
 
 use isect::math::Vec3;
 use isect::{Frustum, Ray, RayCast, Real};

@@ -20,7 +20,7 @@ pub(super) fn grazing(n: Vec3, dir: Vec3) -> bool {
 /// dot products, about 10 ε, against at least 32 ε between the thresholds. This spares most
 /// candidate hits the scaling's six divisions.
 #[inline(always)]
-pub(super) fn grazing_unscaled(n: Vec3, dir: Vec3) -> Option<bool> {
+pub(crate) fn grazing_unscaled(n: Vec3, dir: Vec3) -> Option<bool> {
     let (nn, dd) = (n.length_squared(), dir.length_squared());
     let range = 1e-12..=1e12;
     if !(range.contains(&nn) && range.contains(&dd)) {

@@ -24,7 +24,9 @@ use crate::query::raycast::{against, cast_valid, checked};
 use crate::query::{RayCast, RayHit, TriangleHit};
 use crate::shape::{Ray, Triangle};
 
-use plane::{clamped_weights, facing_normal, in_plane, is_flat};
+pub(crate) use grazing::grazing_unscaled;
+pub(crate) use plane::is_flat;
+use plane::{clamped_weights, facing_normal, in_plane};
 pub(crate) use plane::{linear_meets_triangle, steady_barycentric};
 #[cfg(all(feature = "alloc", not(isect_f64)))]
 pub(crate) use watertight::edge_function;
