@@ -14,7 +14,7 @@ use crate::math::{Real, Vec3};
 use crate::query::RayCast;
 use crate::query::algo::scale;
 use crate::query::raycast::cast_usable;
-use crate::query::raycast::triangle::{grazing_unscaled, is_flat};
+use crate::query::raycast::triangle::grazing_unscaled;
 use crate::shape::{Ray, Triangle};
 
 use super::mask;
@@ -187,7 +187,9 @@ impl<const N: usize> Triangles<N> {
 
     /// The watertight test of every lane for a valid ray and `max_t`, as the scalar cast's
     /// common path (`Triangle::cast_unchecked` with `Sheared::verdict_normal`), with the lanes
-    /// that need its other paths marked for it.
+    /// that need its other paths marked for it. Written as passes of straight-line arithmetic
+    /// over the lanes (which the compiler turns into SIMD), the grazing test only for the few
+    /// lanes the ray's line crosses.
     #[inline(always)]
     fn decide(&self, ray: &Ray, max_t: Real) -> Decided<N> {
         let (o, d) = (ray.origin, ray.dir);
@@ -207,59 +209,99 @@ impl<const N: usize> Triangles<N> {
         let [kx, ky, kz] = axes;
         let sz = 1.0 / d[kz];
         let (sx, sy) = (d[kx] * sz, d[ky] * sz);
+        let (ox, oy, oz) = (o[kx], o[ky], o[kz]);
         let origin_size = o.abs().max_element();
-
         let c = &self.corner;
+
+        // The sheared edge functions `U, V, W`, `T` and `det`, in the scalar test's order of
+        // operations (offsets from the origin, permuted, then sheared).
+        let (mut u, mut v, mut w) = ([0.0; N], [0.0; N], [0.0; N]);
+        let (mut tt, mut det) = ([0.0; N], [0.0; N]);
+        for lane in 0..N {
+            let sheared = |k: usize| {
+                let z = c[k][kz][lane] - oz;
+                (
+                    (c[k][kx][lane] - ox) - sx * z,
+                    (c[k][ky][lane] - oy) - sy * z,
+                    z,
+                )
+            };
+            let (ax, ay, az) = sheared(0);
+            let (bx, by, bz) = sheared(1);
+            let (cx, cy, cz) = sheared(2);
+            u[lane] = cx * by - cy * bx;
+            v[lane] = ax * cy - ay * cx;
+            w[lane] = bx * ay - by * ax;
+            tt[lane] = (u[lane] * az + v[lane] * bz + w[lane] * cz) * sz;
+            det[lane] = u[lane] + v[lane] + w[lane];
+        }
+
+        // The triangle's `scaled_normal`, its flatness (`is_flat`), whether its corners are
+        // finite, and whether it and the origin lie in the window computed as given.
+        let mut n = [[0.0; N]; 3];
+        let mut flat = [false; N];
+        let mut finite = [false; N];
+        let mut window = [false; N];
+        for lane in 0..N {
+            let e = |k: usize, axis: usize| c[k][axis][lane] - c[0][axis][lane];
+            let (ab, ac) = ([e(1, 0), e(1, 1), e(1, 2)], [e(2, 0), e(2, 1), e(2, 2)]);
+            let nx = ab[1] * ac[2] - ac[1] * ab[2];
+            let ny = ab[2] * ac[0] - ac[2] * ab[0];
+            let nz = ab[0] * ac[1] - ac[0] * ab[1];
+            let nn = nx * nx + ny * ny + nz * nz;
+            let ee = |q: [Real; 3]| q[0] * q[0] + q[1] * q[1] + q[2] * q[2];
+            flat[lane] = !(nn > FLAT * ee(ab) * ee(ac));
+            (n[0][lane], n[1][lane], n[2][lane]) = (nx, ny, nz);
+            let mut zero = 0.0;
+            let mut m = origin_size;
+            for corner in c {
+                for axis in corner {
+                    zero += axis[lane] * 0.0;
+                    m = m.max(axis[lane].abs());
+                }
+            }
+            finite[lane] = zero == 0.0;
+            window[lane] = scale::in_window(m);
+        }
+
+        // What the edge functions decide; the lanes the scalar cast answers (outside the
+        // window, an edge function rounded to 0 which it recomputes in `f64`, no area, `det =
+        // 0`: in the plane); candidates for a hit.
         let mut t = [Real::INFINITY; N];
         let mut hit = [false; N];
         let mut scalar = [false; N];
+        let mut candidate = [false; N];
         for lane in 0..N {
-            let p = |k: usize| Vec3::new(c[k][0][lane], c[k][1][lane], c[k][2][lane]);
-            let (a, b, cc) = (p(0), p(1), p(2));
-            // Offsets from the origin, permuted, and sheared.
-            let rel = |q: Vec3| (q[kx] - o[kx], q[ky] - o[ky], q[kz] - o[kz]);
-            let (ax, ay, az) = rel(a);
-            let (bx, by, bz) = rel(b);
-            let (cx, cy, cz) = rel(cc);
-            let (ax, ay) = (ax - sx * az, ay - sy * az);
-            let (bx, by) = (bx - sx * bz, by - sy * bz);
-            let (cx, cy) = (cx - sx * cz, cy - sy * cz);
-            let u = cx * by - cy * bx;
-            let v = ax * cy - ay * cx;
-            let w = bx * ay - by * ax;
-            let tt = (u * az + v * bz + w * cz) * sz;
-            let det = u + v + w;
-
-            let n = (b - a).cross(cc - a);
-            let m = a
-                .abs()
-                .max_element()
-                .max(b.abs().max_element())
-                .max(cc.abs().max_element());
-            let finite = m < Real::INFINITY;
-            let m = m.max(origin_size);
-            // The scalar cast's other paths: outside the window (rescaled), an edge function
-            // rounded to 0 (recomputed in `f64` there), no area, `det = 0` (in the plane).
-            let rare = !scale::in_window(m)
-                | (u == 0.0)
-                | (v == 0.0)
-                | (w == 0.0)
-                | (det == 0.0)
-                | is_flat(&Triangle::new(a, b, cc), n);
+            let (u, v, w, det) = (u[lane], v[lane], w[lane], det[lane]);
+            let rare =
+                !window[lane] | (u == 0.0) | (v == 0.0) | (w == 0.0) | (det == 0.0) | flat[lane];
             let neg = (u < 0.0) | (v < 0.0) | (w < 0.0);
             let pos = (u > 0.0) | (v > 0.0) | (w > 0.0);
-            let crosses = !(neg & pos);
-            // A crossing candidate: along the plane within rounding (or undecided without
-            // scaling) is the scalar's too.
-            let along = crosses && grazing_unscaled(n, d) != Some(false);
-            let (st, sdet) = if det < 0.0 { (-tt, -det) } else { (tt, det) };
+            let (st, sdet) = if det < 0.0 {
+                (-tt[lane], -det)
+            } else {
+                (tt[lane], det)
+            };
             let within = (0.0 * sdet <= st) & (st <= max_t * sdet);
-            scalar[lane] = finite & (rare | along);
-            hit[lane] = finite & !scalar[lane] & crosses & within;
-            if hit[lane] {
-                t[lane] = tt * (1.0 / det);
+            scalar[lane] = finite[lane] & rare;
+            candidate[lane] = finite[lane] & !rare & !(neg & pos) & within;
+        }
+        // The crossing lanes: a ray along the plane within rounding (or undecided without
+        // scaling) is the scalar cast's too.
+        for lane in 0..N {
+            if candidate[lane] {
+                let normal = Vec3::new(n[0][lane], n[1][lane], n[2][lane]);
+                if grazing_unscaled(normal, d) == Some(false) {
+                    hit[lane] = true;
+                    t[lane] = tt[lane] * (1.0 / det[lane]);
+                } else {
+                    scalar[lane] = true;
+                }
             }
         }
         Decided { t, hit, scalar }
     }
 }
+
+/// `is_flat`'s factor: a sine below 8 ulps, squared.
+const FLAT: Real = (8.0 * Real::EPSILON) * (8.0 * Real::EPSILON);

@@ -62,7 +62,7 @@ pub(super) fn facing_normal(n: Vec3, dir: Vec3, fallback: impl FnOnce() -> Vec3)
 /// that crosses the segment the triangle is), so such a triangle is cast against as that segment
 /// ([`in_plane`]) before the test, not after it. `n` is the triangle's `scaled_normal`.
 #[inline]
-pub(crate) fn is_flat(tri: &Triangle, n: Vec3) -> bool {
+pub(super) fn is_flat(tri: &Triangle, n: Vec3) -> bool {
     let nn = n.length_squared();
     !(nn > (8.0 * Real::EPSILON)
         * (8.0 * Real::EPSILON)
