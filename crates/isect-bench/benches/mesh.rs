@@ -352,8 +352,13 @@ fn main() {
                             .unwrap_or(Real::INFINITY)
                     }
                 };
+                // Both misses (infinite), or both hits at nearly the same `t`: a hit against a
+                // miss must not pass as `|t - ∞| <= 1e-3 · ∞`, which it did before 2026-11-27.
                 let same = |a: Real, b: Real| {
-                    a == b || (a - b).abs() <= 1e-3 * a.abs().max(b.abs()).max(1e-3)
+                    a == b
+                        || a.is_finite()
+                            && b.is_finite()
+                            && (a - b).abs() <= 1e-3 * a.abs().max(b.abs()).max(1e-3)
                 };
                 let (mut agree_parry, mut agree_obvhs) = (0usize, 0usize);
                 for k in 0..rays.len() {

@@ -13,7 +13,15 @@
 //! makes the sphere of the mesh bench's 10k row instead (158 rings: its 100k row);
 //! `ISECT_PROFILE_TRIANGLES=10000` the 10k terrain (not the bench's: another random seed).
 //! `ISECT_PROFILE_LIB=parry` casts the same rays with parry3d's `TriMesh` instead (the bench's
-//! comparison; no fingerprint). `ISECT_PROFILE_TIME=<passes>` also prints the best of that many
+//! comparison; no fingerprint); with `--features embree`, `ISECT_PROFILE_LIB=embree` or
+//! `embree-robust` casts them with Embree 3 (`rtcIntersect1` / `rtcOccluded1`, one thread, its
+//! default or robust scene, FTZ/DAZ set for the cast as the mesh bench sets them; the hit count
+//! is printed for comparison with isect's). Sets: `camera`, `incoherent` (closest hits),
+//! `shadow` (any hit, towards a light as in the mesh bench) and `short` (any hit);
+//! `ISECT_PROFILE_RINGS=500` makes the mesh bench's 1M sphere. `scripts/profile_embree.sh`
+//! runs the table of instructions per ray of isect and Embree. `ISECT_PROFILE_OPEN=1` drops the
+//! mesh's last triangle: the sphere is then a surface, not a solid, whose `raycast_any` from
+//! inside would also count crossings (Embree has no solids). `ISECT_PROFILE_TIME=<passes>` also prints the best of that many
 //! timed passes in ns per ray (outside callgrind: a quick timing of one ray class).
 
 #![expect(
@@ -67,6 +75,28 @@ fn cast_all_parry(
                 mesh.intersects_local_ray(black_box(ray), *max_t)
             } else {
                 mesh.cast_local_ray(black_box(ray), *max_t, false).is_some()
+            }
+        })
+        .count()
+}
+
+/// `cast_all` through Embree (`ISECT_PROFILE_LIB=embree` or `embree-robust`), with FTZ/DAZ set
+/// for the whole cast as Embree asks.
+#[cfg(all(feature = "embree", target_arch = "x86_64"))]
+#[inline(never)]
+fn cast_all_embree(
+    scene: &isect_bench::embree::Embree,
+    rays: &[(isect::Ray, Real)],
+    any: bool,
+) -> usize {
+    let _ftz = isect_bench::embree::Ftz::set();
+    rays.iter()
+        .filter(|(ray, max_t)| {
+            let ray = black_box(ray);
+            if any {
+                scene.occluded(ray.origin, ray.dir, *max_t)
+            } else {
+                scene.closest(ray.origin, ray.dir, *max_t).is_some()
             }
         })
         .count()
@@ -157,6 +187,12 @@ fn main() {
         "terrain" => terrain(env_or("ISECT_PROFILE_TRIANGLES", 100_000), &mut rng),
         _ => sphere_rings(env_or("ISECT_PROFILE_RINGS", 158)),
     };
+    let mut triangles = triangles;
+    if std::env::var_os("ISECT_PROFILE_OPEN").is_some() {
+        // One triangle less, so that a closed mesh is a surface and not a solid: any-hit rays
+        // then ask what Embree's `rtcOccluded1` answers (no crossing count for origins inside).
+        triangles.pop();
+    }
     let mesh = TriMesh::new(vertices.clone(), triangles).unwrap();
     let (lo, hi) = vertices
         .iter()
@@ -179,6 +215,18 @@ fn main() {
                 .collect(),
             false,
         ),
+        "shadow" => {
+            let light = centre + Vec3::new(-0.3, 0.4, 1.0).normalize() * radius * 3.0;
+            (
+                (0..n)
+                    .map(|_| {
+                        let o = inside(&mut rng);
+                        (isect::Ray::new(o, light - o), 1.0)
+                    })
+                    .collect(),
+                true,
+            )
+        }
         "short" => (
             (0..n)
                 .map(|_| {
@@ -239,6 +287,20 @@ fn main() {
         let hits = cast_all_parry(&pmesh, &prays, any);
         println!("{mesh_name} {set}: parry, {} rays, {hits} hits", rays.len());
         time("parry", rays.len(), || cast_all_parry(&pmesh, &prays, any));
+        return;
+    }
+    #[cfg(all(feature = "embree", target_arch = "x86_64"))]
+    if let Ok(lib @ ("embree" | "embree-robust")) = std::env::var("ISECT_PROFILE_LIB").as_deref() {
+        use isect_bench::embree::{Embree, Mode};
+        let mode = if lib == "embree" {
+            Mode::Default
+        } else {
+            Mode::Robust
+        };
+        let scene = Embree::new(&vertices, mesh.triangles(), mode);
+        let hits = cast_all_embree(&scene, &rays, any);
+        println!("{mesh_name} {set}: {lib}, {} rays, {hits} hits", rays.len());
+        time(lib, rays.len(), || cast_all_embree(&scene, &rays, any));
         return;
     }
     let (plain, max_t) = plain(&rays);

@@ -158,6 +158,11 @@ pub(crate) struct Bvh {
     /// Whether each slot's triangle has no area (never hit by rays, never overlapping); `true`
     /// for padding.
     pub degenerate: Vec<bool>,
+    /// The unit normal of each slot's triangle ([`crate::Triangle::normal`]; zero for a
+    /// degenerate triangle and for padding), made once at build and refit: a closest hit's
+    /// `MeshHit` reads it instead of computing it per hit (docs/performance.md, "Against
+    /// Embree"). Rays read it for their final hit only, so it is beside the blocks, not in them.
+    pub normals: Vec<Vec3>,
     /// The root reference (a node, or a leaf for meshes of a few triangles).
     pub root: NodeRef,
     /// The box of the whole tree (the union of the root's lanes: the box of the triangles'
@@ -190,6 +195,7 @@ impl Clone for Bvh {
             order: pages::vec_from_slice(&self.order),
             lowest: self.lowest.clone(),
             degenerate: self.degenerate.clone(),
+            normals: pages::vec_from_slice(&self.normals),
             ..*self
         }
     }
@@ -199,6 +205,14 @@ impl Clone for Bvh {
 #[inline]
 pub(crate) fn corners(vertices: &[Vec3], t: [u32; 3]) -> [Vec3; 3] {
     t.map(|i| vertices[i as usize])
+}
+
+/// The unit normal of a triangle ([`crate::Triangle::normal`]), zero when it has none.
+#[inline]
+pub(crate) fn unit_normal(c: &[Vec3; 3]) -> Vec3 {
+    crate::Triangle::new(c[0], c[1], c[2])
+        .normal()
+        .unwrap_or(Vec3::ZERO)
 }
 
 /// Whether a triangle has no area (exactly collinear corners), as [`crate::Triangle::normal`] decides.
@@ -227,6 +241,7 @@ impl Bvh {
         let mut blocks = pages::with_capacity(leaves);
         let mut slot_order = pages::with_capacity(leaves * WIDTH);
         let mut degenerate = Vec::with_capacity(leaves * WIDTH);
+        let mut normals = pages::with_capacity(leaves * WIDTH);
         for b in bin.iter_mut().filter(|b| b.count > 0) {
             let range = b.index as usize..(b.index + b.count) as usize;
             let mut block = TriBlock::BLANK;
@@ -235,11 +250,13 @@ impl Bvh {
                 block.set(lane, c);
                 slot_order.push(i);
                 degenerate.push(is_degenerate(&c));
+                normals.push(unit_normal(&c));
             }
             block.pad(b.count as usize);
             for _ in b.count as usize..WIDTH {
                 slot_order.push(NO_TRIANGLE);
                 degenerate.push(true);
+                normals.push(Vec3::ZERO);
             }
             b.index = (blocks.len() * WIDTH) as u32;
             blocks.push(block);
@@ -265,6 +282,7 @@ impl Bvh {
             order: slot_order,
             lowest,
             degenerate,
+            normals,
             root,
             whole: (simd(bin[0].min), simd(bin[0].max)),
             prefetch: false,
@@ -298,13 +316,15 @@ impl Bvh {
         }
     }
 
-    /// Bytes of heap memory the hierarchy holds (nodes, triangle blocks, order and flags).
+    /// Bytes of heap memory the hierarchy holds (nodes, triangle blocks, order, flags and
+    /// normals).
     pub(crate) fn heap_bytes(&self) -> usize {
         self.nodes.capacity() * core::mem::size_of::<Node>()
             + self.blocks.capacity() * core::mem::size_of::<TriBlock>()
             + self.order.capacity() * 4
             + self.lowest.capacity() * core::mem::size_of::<[u32; LANES]>()
             + self.degenerate.capacity()
+            + self.normals.capacity() * core::mem::size_of::<Vec3>()
     }
 }
 

@@ -3,7 +3,9 @@
 //! children before their parent). The tree keeps its topology, so its quality degrades when the
 //! mesh deforms a lot; build a new mesh then.
 
-use crate::bvh::layout::{Bvh, EMPTY, LANES, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate};
+use crate::bvh::layout::{
+    Bvh, EMPTY, LANES, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate, unit_normal,
+};
 use crate::bvh::query::subtree_box;
 use crate::math::{Vec3, simd};
 
@@ -17,6 +19,7 @@ impl Bvh {
             let c = corners(vertices, triangles[i as usize]);
             self.blocks[slot / WIDTH].set(slot % WIDTH, c);
             self.degenerate[slot] = is_degenerate(&c);
+            self.normals[slot] = unit_normal(&c);
         }
         self.pad_blocks();
         for k in (0..self.nodes.len()).rev() {

@@ -9,7 +9,9 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::bvh::layout::{Bvh, EMPTY, LANES, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate};
+use crate::bvh::layout::{
+    Bvh, EMPTY, LANES, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate, unit_normal,
+};
 use crate::bvh::query::subtree_box;
 use crate::math::{Real, Vec3};
 
@@ -34,12 +36,16 @@ impl Bvh {
     /// Otherwise the first fault found, in words.
     pub(crate) fn validate(&self, vertices: &[Vec3], triangles: &[[u32; 3]]) -> Result<(), String> {
         let slots = self.blocks.len() * WIDTH;
-        if self.order.len() != slots || self.degenerate.len() != slots {
+        if self.order.len() != slots
+            || self.degenerate.len() != slots
+            || self.normals.len() != slots
+        {
             return Err(format!(
-                "{} blocks but {} order entries and {} degenerate flags",
+                "{} blocks but {} order entries, {} degenerate flags and {} normals",
                 self.blocks.len(),
                 self.order.len(),
-                self.degenerate.len()
+                self.degenerate.len(),
+                self.normals.len()
             ));
         }
         if self.lowest.len() != self.nodes.len() {
@@ -154,8 +160,14 @@ impl Bvh {
                     if self.degenerate[slot] != is_degenerate(&c) {
                         return Err(format!("slot {slot}: degenerate flag wrong"));
                     }
+                    if self.normals[slot].to_array().map(Real::to_bits)
+                        != unit_normal(&c).to_array().map(Real::to_bits)
+                    {
+                        return Err(format!("slot {slot}: normal wrong"));
+                    }
                 } else if i != NO_TRIANGLE
                     || !self.degenerate[slot]
+                    || self.normals[slot] != Vec3::ZERO
                     || !same_corners(block.get(lane), block.get(0))
                 {
                     return Err(format!("slot {slot}: padding that is not lane 0's copy"));
@@ -252,6 +264,16 @@ mod tests {
                 b.blocks[padded / WIDTH].set(padded % WIDTH, c.map(|p| p + Vec3::X));
             },
             "a padding lane that is not lane 0's copy",
+        );
+        // A stale normal, and a padding lane with one.
+        let proper = bvh.order.iter().position(|&i| i != NO_TRIANGLE).unwrap();
+        check(
+            &|b| b.normals[proper] = -b.normals[proper],
+            "a flipped normal",
+        );
+        check(
+            &|b| b.normals[padded] = Vec3::Z,
+            "a padding lane with a normal",
         );
         // A lowest index that is not its subtree's.
         check(&|b| b.lowest[0][0] += 1, "a wrong lowest index");
