@@ -183,10 +183,11 @@ impl<const N: usize> Aabbs<N> {
         let (enter, exit) = self.slabs(ray.origin, ray.dir);
         let usable = self.usable();
         for lane in 0..N {
+            // `&`, not `&&`: every lane's comparisons at once, no branch per lane.
             let hit = usable[lane]
-                && enter[lane] <= exit[lane]
-                && enter[lane] <= max_t
-                && exit[lane] >= 0.0;
+                & (enter[lane] <= exit[lane])
+                & (enter[lane] <= max_t)
+                & (exit[lane] >= 0.0);
             let entry = if enter[lane] > 0.0 { enter[lane] } else { 0.0 };
             t[lane] = if hit { entry } else { Real::INFINITY };
         }

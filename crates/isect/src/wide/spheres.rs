@@ -215,14 +215,17 @@ impl<const N: usize> Spheres<N> {
             let c = (fx * fx + fy * fy + fz * fz) - rr;
             let disc = rr - (lx * lx + ly * ly + lz * lz);
             let q = b + ops::sqrt(a * disc.max(0.0));
+            // Selects over values every lane computes (`c / q` too, unused where it is not
+            // the entry), so that the loop has no branch per lane.
+            let ahead = c / q;
             let entry = if c <= 0.0 {
                 0.0
-            } else if b > 0.0 && disc >= 0.0 {
-                c / q
+            } else if (b > 0.0) & (disc >= 0.0) {
+                ahead
             } else {
                 Real::INFINITY
             };
-            t[lane] = if usable[lane] && entry <= max_t {
+            t[lane] = if usable[lane] & (entry <= max_t) {
                 entry
             } else {
                 Real::INFINITY
