@@ -152,6 +152,138 @@ counted!(parry_point_in_obb_posed, Posed, PVec, bool, |b, p| black_box(&b.0)
 counted!(parry_point_obb_distance_posed, Posed, PVec, Real, |b, p| black_box(&b.0)
     .distance_to_point(&b.1, *black_box(p), true));
 
+// The same formulas as isect's without the promise (the `bare` column): no validity checks,
+// no rescaling window, no cold paths for huge or tiny input, and (triangles) no flatness test
+// nor the thin-triangle projection, in the same SIMD lanes as isect. What isect would cost if
+// invalid input were allowed to give a valid-looking answer: the gap isect − bare is the
+// promise's cost, the gap bare − parry the formula's and the code's.
+
+/// isect's SIMD vector and matrix (`Vec3A`, `Mat3A` in `f32`; `DVec3`, `DMat3` in `f64`).
+trait Lanes {
+    type V;
+    type M;
+}
+impl Lanes for f32 {
+    type V = glam::Vec3A;
+    type M = glam::Mat3A;
+}
+impl Lanes for f64 {
+    type V = glam::DVec3;
+    type M = glam::DMat3;
+}
+type S = <Real as Lanes>::V;
+type SM = <Real as Lanes>::M;
+#[inline(always)]
+fn s(v: Vec3) -> S {
+    S::from(v)
+}
+
+counted!(bare_sphere_sphere, Sphere, Sphere, bool, |a, b| {
+    let (a, b) = (black_box(a), black_box(b));
+    let r = a.radius + b.radius;
+    (s(a.center) - s(b.center)).length_squared() <= r * r
+});
+counted!(bare_aabb_aabb, Aabb, Aabb, bool, |a, b| {
+    let (a, b) = (black_box(a), black_box(b));
+    (s(a.min).cmple(s(b.max)) & s(b.min).cmple(s(a.max))).all()
+});
+/// The stable quadratic of `raycast`, without the range and validity checks.
+#[inline(always)]
+fn bare_cast_sphere(sphere: &Sphere, ray: &Ray, max_t: Real) -> bool {
+    let f = ray.origin - sphere.center;
+    let a = ray.dir.length_squared();
+    let b = -f.dot(ray.dir);
+    let rr = sphere.radius * sphere.radius;
+    let l = f + ray.dir * (b / a);
+    let c = f.length_squared() - rr;
+    let disc = rr - l.length_squared();
+    if c <= 0.0 {
+        true
+    } else if !(b > 0.0 && disc >= 0.0) {
+        false
+    } else {
+        c / (b + (a * disc).sqrt()) <= max_t
+    }
+}
+counted!(bare_ray_sphere, Sphere, Ray, bool, |sp, r| bare_cast_sphere(
+    black_box(sp),
+    black_box(r),
+    100.0
+));
+counted!(bare_point_sphere_distance, Sphere, Vec3, Real, |sp, p| {
+    let (sp, p) = (black_box(sp), *black_box(p));
+    ((s(p) - s(sp.center)).length() - sp.radius).max(0.0)
+});
+counted!(bare_point_aabb_distance, Aabb, Vec3, Real, |b, p| {
+    let (b, q) = (black_box(b), s(*black_box(p)));
+    (s(b.min) - q).max(q - s(b.max)).max(S::ZERO).length()
+});
+counted!(bare_point_on_segment, Segment, Vec3, bool, |sg, p| {
+    let (sg, p) = (black_box(sg), *black_box(p));
+    let ab = sg.b - sg.a;
+    let t = (p - sg.a).dot(ab);
+    let dd = ab.length_squared();
+    let q = if !(t > 0.0) {
+        sg.a
+    } else if t >= dd {
+        sg.b
+    } else {
+        sg.a + ab * (t / dd)
+    };
+    let tolerance = isect::math::on_set_tolerance([p, sg.a, sg.b]);
+    p.distance_squared(q) <= tolerance * tolerance
+});
+/// isect's Voronoi regions (signed areas measured from corner `a`) without the flatness test
+/// and the degenerate fallback, the point as `u a + v b + w c`.
+#[inline(always)]
+fn bare_closest_on_triangle(t: &Triangle, p: Vec3) -> Vec3 {
+    let (a, b, c) = (t.a, t.b, t.c);
+    let (ab, ac, ap, bp, cp) = (b - a, c - a, p - a, p - b, p - c);
+    let (d1, d2) = (ab.dot(ap), ac.dot(ap));
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return a;
+    }
+    let (d3, d4) = (ab.dot(bp), ac.dot(bp));
+    if d3 >= 0.0 && d4 <= d3 {
+        return b;
+    }
+    let (d5, d6) = (ab.dot(cp), ac.dot(cp));
+    if d6 >= 0.0 && d5 <= d6 {
+        return c;
+    }
+    let n = ab.cross(ac);
+    let vc = n.dot(ab.cross(ap));
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+        return a + ab * (d1 / (d1 - d3));
+    }
+    let vb = n.dot(ap.cross(ac));
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+        return a + ac * (d2 / (d2 - d6));
+    }
+    let va = n.length_squared() - vb - vc;
+    if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 {
+        return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
+    }
+    let denom = va + vb + vc;
+    let (v, w) = (vb / denom, vc / denom);
+    a * (1.0 - v - w) + b * v + c * w
+}
+counted!(bare_point_triangle, Triangle, Vec3, Real, |t, p| bare_closest_on_triangle(
+    black_box(t),
+    *black_box(p)
+)
+.x);
+counted!(bare_point_on_triangle, Triangle, Vec3, bool, |t, p| {
+    let (t, p) = (black_box(t), *black_box(p));
+    let tolerance = isect::math::on_set_tolerance([p, t.a, t.b, t.c]);
+    p.distance_squared(bare_closest_on_triangle(t, p)) <= tolerance * tolerance
+});
+counted!(bare_point_in_obb, Obb, Vec3, bool, |b, p| {
+    let (b, p) = (black_box(b), *black_box(p));
+    let local = SM::from(b.rotation).transpose() * (s(p) - s(b.center));
+    local.abs().cmple(s(b.half_extents)).all()
+});
+
 fn pv(v: Vec3) -> PVec {
     PVec::from_array(v.to_array())
 }
@@ -321,6 +453,15 @@ fn main() {
         sum += parry_ray_obb_posed(&posed, &p_rays);
         sum += parry_point_in_obb_posed(&posed, &p_points_world);
         sum += parry_point_obb_distance_posed(&posed, &p_points_world);
+        sum += bare_sphere_sphere(&spheres, &others);
+        sum += bare_aabb_aabb(&boxes, &other_boxes);
+        sum += bare_ray_sphere(&spheres, &rays);
+        sum += bare_point_sphere_distance(&spheres, &points);
+        sum += bare_point_aabb_distance(&boxes, &points);
+        sum += bare_point_on_segment(&segments, &points);
+        sum += bare_point_triangle(&triangles, &points);
+        sum += bare_point_on_triangle(&triangles, &on_triangles);
+        sum += bare_point_in_obb(&obbs, &points);
     }
     println!("{} calls per query, checksum {sum}", N * REPS);
 }

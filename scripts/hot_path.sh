@@ -6,7 +6,9 @@
 # ray–triangle with barycentric coordinates, watertight and Möller–Trumbore) under callgrind, each beside parry3d's most direct
 # call for the same work on the same inputs (`parry` column, its local call; `-` where parry has
 # no such call; `parry posed` its world-frame call where isect's call moves the input into the
-# shape's frame, the Obb rows):
+# shape's frame, the Obb rows), and beside isect the same formula without the promise (`bare`:
+# no validity checks, no rescaling, see hot_path.rs; `-` where not written, the ray–triangle
+# rows' is the Möller–Trumbore row):
 # the evidence that a change kept, or cut, the hot path's cost. Builds scripts/hot_path.rs as a scratch crate against the isect
 # crate in the given checkout (default: this one), so the same harness measures a commit before
 # and after: scripts/hot_path.sh [checkout] [--f64]. HOT_PATH_QUERIES="ray_capsule ray_obb" counts
@@ -29,6 +31,7 @@ publish = false
 [dependencies]
 isect = { package = "$crate", path = "$checkout/crates/$crate" }
 parry = { package = "$parry", version = "0.31" }
+glam = "0.33"
 [profile.release]
 debug = true
 [workspace]
@@ -44,7 +47,7 @@ count() {
   total=$(grep -E '^summary|^totals' "$work/cg" | head -n 1 | awk '{print $2}')
   awk -v t="$total" -v n="$calls" 'BEGIN { printf "%.1f", t / n }'
 }
-printf '%-22s %8s %8s %12s\n' query isect parry 'parry posed'
+printf '%-22s %8s %8s %8s %12s\n' query isect bare parry 'parry posed'
 all="sphere_sphere aabb_aabb ray_sphere point_triangle point_sphere_distance point_aabb_distance \
   sphere_plane aabb_plane point_on_segment point_on_triangle ray_triangle ray_sphere_any ray_aabb \
   ray_aabb_any ray_obb ray_capsule point_in_obb point_obb_distance ray_triangle_bary ray_triangle_mt"
@@ -62,5 +65,9 @@ for q in ${HOT_PATH_QUERIES:-$all}; do
   if grep -q "^counted!(${them}_posed," "$here/scripts/hot_path.rs"; then
     posed=$(count "${them}_posed")
   fi
-  printf '%-22s %8s %8s %12s\n' "$q" "$mine" "$theirs" "$posed"
+  bare=-
+  if grep -q "^counted!(bare_$q," "$here/scripts/hot_path.rs"; then
+    bare=$(count "bare_$q")
+  fi
+  printf '%-22s %8s %8s %8s %12s\n' "$q" "$mine" "$bare" "$theirs" "$posed"
 done

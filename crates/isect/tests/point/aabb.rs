@@ -245,6 +245,84 @@ fn non_finite_points_are_not_contained() {
     }
 }
 
+/// Every coordinate of each argument made invalid on its own (NaN, ±∞, and for the box a
+/// corner past the other on that axis): the distance is `+∞` (never a valid-looking number),
+/// containment false, the closest point `NO_POINT`. The validity mask shares one branch with
+/// the length's range test, so each coordinate, inside and outside the box, is tried.
+#[test]
+fn each_invalid_coordinate_alone_gives_no_answer() {
+    let good = b();
+    for p in [v(0.0, 1.5, -3.0), v(5.0, 1.5, -3.0), v(3.0, 2.0, -2.0)] {
+        for axis in 0..3 {
+            for bad in [Real::NAN, Real::INFINITY, Real::NEG_INFINITY] {
+                let mut q = p;
+                q[axis] = bad;
+                let (mut lo, mut hi) = (good, good);
+                lo.min[axis] = bad;
+                hi.max[axis] = bad;
+                for (shape, point) in [(good, q), (lo, p), (hi, p)] {
+                    assert_eq!(
+                        shape.distance_to_point(point),
+                        Real::INFINITY,
+                        "{shape:?} {point}"
+                    );
+                    assert!(!shape.contains_point(point), "{shape:?} {point}");
+                    assert_eq!(shape.closest_point(point), NO_POINT, "{shape:?} {point}");
+                }
+            }
+            // The corners crossed on this axis (min one ulp past max).
+            let mut inverted = good;
+            inverted.min[axis] = next_up(good.max[axis]);
+            assert_eq!(
+                inverted.distance_to_point(p),
+                Real::INFINITY,
+                "{inverted:?}"
+            );
+            assert!(!inverted.contains_point(p), "{inverted:?}");
+        }
+    }
+}
+
+/// Excesses whose squares under- or overflow, and a point inside a tiny box: exact distances
+/// (the cold path's scaling), and 0 inside.
+#[test]
+fn distances_whose_squares_leave_the_range_are_exact() {
+    let tiny = Real::MIN_POSITIVE;
+    let tiny_box = Aabb::new(Vec3::ZERO, Vec3::splat(tiny));
+    // An excess of MIN_POSITIVE along one axis (its square underflows), then along all three.
+    assert_eq!(tiny_box.distance_to_point(v(2.0 * tiny, 0.0, 0.0)), tiny);
+    assert_eq!(tiny_box.distance_to_point(v(0.0, 0.0, -tiny)), tiny);
+    // A subnormal excess (a quarter of MIN_POSITIVE) from a flat box at the origin.
+    let point_box = Aabb::new(Vec3::ZERO, Vec3::ZERO);
+    assert_eq!(
+        point_box.distance_to_point(v(0.0, tiny / 4.0, 0.0)),
+        tiny / 4.0
+    );
+    // 3-4-5 at a tiny scale: the squares underflow, the length does not.
+    assert_eq!(
+        point_box.distance_to_point(v(3.0 * tiny, 4.0 * tiny, 0.0)),
+        5.0 * tiny
+    );
+    // Inside and on the boundary of the tiny box: 0.
+    assert_eq!(tiny_box.distance_to_point(Vec3::splat(tiny / 2.0)), 0.0);
+    assert_eq!(tiny_box.distance_to_point(Vec3::splat(tiny)), 0.0);
+    // Huge excesses: MAX / 2 along one axis, and a 3-4-5 whose squares overflow.
+    let half = Real::MAX / 2.0;
+    let unit = Aabb::new(Vec3::ZERO, Vec3::splat(half));
+    assert_eq!(unit.distance_to_point(v(Real::MAX, 0.0, 0.0)), half);
+    let k = (2.0 as Real).powi(Real::MAX_EXP - 4);
+    assert_eq!(
+        point_box.distance_to_point(v(0.0, 1.5 * k, 2.0 * k)),
+        2.5 * k
+    );
+    // Beyond MAX: +∞, the one non-finite answer valid input can get.
+    let spread = Aabb::new(Vec3::splat(-Real::MAX), Vec3::splat(-Real::MAX));
+    assert_eq!(
+        spread.distance_to_point(Vec3::splat(Real::MAX)),
+        Real::INFINITY
+    );
+}
+
 /// `aabb` and `p` mirrored and permuted by the signed permutation `m`, which maps boxes to boxes
 /// exactly.
 fn permuted(aabb: &Aabb, m: &Mat3) -> Aabb {

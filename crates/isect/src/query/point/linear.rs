@@ -47,9 +47,11 @@ macro_rules! linear_point_query {
             #[inline]
             fn contains_point(&self, p: Vec3) -> bool {
                 rescale!(point self, p, contains_point);
+                // Invalid input gives `NO_POINT`, and `within` is false for any non-finite
+                // `q` (its squared distance is +∞ or NaN), also where an infinite coordinate
+                // made the tolerance infinite: no separate finiteness check.
                 let q = $closest(self, p);
-                // An infinite coordinate makes the tolerance infinite too: check finiteness.
-                q.is_finite() && within(p, q, on_set_tolerance([p, $(self.$scale),+]))
+                within(p, q, on_set_tolerance([p, $(self.$scale),+]))
             }
         }
     };

@@ -32,7 +32,9 @@ pub(super) fn all_finite<const N: usize>(points: [Vec3; N]) -> bool {
 }
 
 /// Whether `q`, the closest point to `p`, is within `tolerance` of it: compared squared, without
-/// a square root, unless the squared tolerance overflows.
+/// a square root, unless the squared tolerance overflows. `false` whenever `q` is not finite
+/// (`NO_POINT`, the closest point of invalid input): `|p − q|²` is then +∞ or NaN, which neither
+/// comparison accepts, whatever the tolerance.
 #[inline]
 pub(super) fn within(p: Vec3, q: Vec3, tolerance: Real) -> bool {
     let dd = p.distance_squared(q);

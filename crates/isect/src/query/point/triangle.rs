@@ -24,9 +24,10 @@ impl PointQuery for Triangle {
     fn contains_point(&self, p: Vec3) -> bool {
         rescale!(point self, p, contains_point);
         let tolerance = on_set_tolerance([p, self.a, self.b, self.c]);
-        // An infinite coordinate makes the tolerance infinite too: check finiteness.
+        // Invalid input gives `NO_POINT`, and `within` is false for any non-finite `q` (see
+        // there), also where an infinite coordinate made the tolerance infinite.
         let q = closest(self, p);
-        q.is_finite() && within(p, q, tolerance)
+        within(p, q, tolerance)
     }
 
     fn distance_to_point(&self, p: Vec3) -> Real {
