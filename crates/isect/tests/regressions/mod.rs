@@ -39,6 +39,7 @@ mod nearly_parallel_lines;
 mod ordinary;
 mod ray_triangle_exact_signs;
 mod scale;
+mod segment_weight_near_an_end;
 mod sliver_edge_sign;
 mod sliver_mesh_edge_contact;
 mod tolerance;
