@@ -15,8 +15,8 @@ use isect::{ConvexHull, Distance, Intersects, Real, Segment};
 use super::{PERMUTATIONS, pow2};
 use crate::common::v;
 
-/// `0.9375` in `f32` (0.41 of the on-set tolerance of a segment 298794.7 long), as many ulps in
-/// `f64`.
+/// `x` in `f32` (0.9375 is 0.41 of the on-set tolerance of a segment 298794.7 long), as many
+/// ulps in `f64`.
 fn offset(ulps_of_f32: Real) -> Real {
     ulps_of_f32 * Real::EPSILON / (f32::EPSILON as Real)
 }
@@ -51,15 +51,11 @@ fn check(point: Vec3, far: Vec3, expected: bool) {
 
 #[test]
 fn segment_hull_overlap_depended_on_the_segments_direction() {
-    let y = offset(0.9375);
-    check(
-        v(6.125, -y, -6.373321e-5),
-        v(298_794.7, 2.35e-43, 0.0),
-        true,
-    );
+    let (y, z) = (offset(0.9375), offset(6.373321e-5));
+    check(v(6.125, -y, -z), v(298_794.7, 2.35e-43, 0.0), true);
     // Without the subnormal, and with the segment tilted by a normal amount.
-    check(v(6.125, -y, -6.373321e-5), v(298_794.7, 0.0, 0.0), true);
-    check(v(6.125, -y, -6.373321e-5), v(298_794.7, 1e-30, 0.0), true);
+    check(v(6.125, -y, -z), v(298_794.7, 0.0, 0.0), true);
+    check(v(6.125, -y, -z), v(298_794.7, 1e-30, 0.0), true);
 }
 
 /// Control: a point 4 ulp-units off (beyond the tolerance, 2.28 in `f32`) is apart in every
