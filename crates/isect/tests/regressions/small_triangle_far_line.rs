@@ -24,10 +24,6 @@ fn small_triangle_far_line_was_flat_after_rescaling() {
         corner_b,
         f(4.819_606_3e-18, -1.4375, 7.9375),
     );
-    #[expect(
-        clippy::excessive_precision,
-        reason = "the exact value, rounded in f32"
-    )]
     let exact = 36_882_263.739_131_935 as Real;
     for k in (-60..=60).step_by(2) {
         let s = pow2(k);
