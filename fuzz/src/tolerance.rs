@@ -38,9 +38,19 @@ impl Tolerance {
             .iter()
             .filter(|x| x.is_finite())
             .fold(0.0, |m: Real, x| m.max(x.abs()));
+        // Lengths whose squares would underflow (a motion of 3e-37: `length()` gave 0, and no
+        // parameter was compared by the motion) measured at their own scale.
+        let length = |x: Vec3| {
+            let m = x.abs().max_element();
+            if m > 0.0 && m.is_finite() {
+                m * (x / m).length()
+            } else {
+                x.length()
+            }
+        };
         let motion = match case.family {
-            3 => (case.v - case.w).length(),
-            4 => case.w.length(),
+            3 => length(case.v - case.w),
+            4 => length(case.w),
             _ => 0.0,
         };
         Tolerance { size, s, motion }

@@ -144,8 +144,13 @@ where
         // v and v' carry rounding of ε D and their squares of ε D², which would round away a
         // step of L and a gain of L²; this way their rounding is about ε L and ε D L.
         let step = previous.point_from(&next) - simplex.point_from(&next);
-        if !(step.dot(v + new_v) > 0.0) {
-            // No progress: rounding has the last word. Keep the better simplex.
+        // No progress: rounding has the last word; keep the better simplex. Unless the support
+        // point is far from proving the distance and the new simplex is no farther: its gain can
+        // be below the rounding of `v` (a point 4.7 beside the end of a hull's edge 4e5 long,
+        // the support point the edge's far end, level with the origin: the gain is 1e-10 of
+        // |v|²) while the next support point is the hull's corner at the origin (issue 24,
+        // `regressions::segment_weight_near_an_end`).
+        if !(step.dot(v + new_v) > 0.0) && (distance_proved || !(new_v.length_squared() <= vv)) {
             simplex = previous;
             break;
         }

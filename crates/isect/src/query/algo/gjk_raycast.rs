@@ -121,7 +121,7 @@ where
             let points: [Vec3; 4] = core::array::from_fn(|i| w(&simplex[i], offset));
             let (new_weights, inside) = match len {
                 2 => {
-                    let [u, s] = segment_weights(-points[0], points[1] - points[0]);
+                    let [u, s] = segment_weights(-points[0], -points[1], points[1] - points[0]);
                     ([u, s, 0.0, 0.0], false)
                 }
                 3 => {

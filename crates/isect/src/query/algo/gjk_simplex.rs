@@ -88,7 +88,7 @@ impl Simplex {
         let (weights, inside): ([Real; 4], bool) = match self.len {
             1 => ([1.0, 0.0, 0.0, 0.0], false),
             2 => {
-                let [u, t] = segment_weights(offset(0), edge(1));
+                let [u, t] = segment_weights(offset(0), offset(1), edge(1));
                 ([u, t, 0.0, 0.0], false)
             }
             3 => {

@@ -8,24 +8,35 @@
 
 use crate::math::{Real, Vec3};
 
-/// Weights `[1 - t, t]` of the point of segment `ab` closest to `p`, from `ap = p − a` and
-/// `ab = b − a`; `[1, 0]` when `ab` is zero.
+/// Weights `[u, t]` (`u + t = 1`) of the point of segment `ab` closest to `p`, from `ap = p − a`,
+/// `bp = p − b` and `ab = b − a`; `[1, 0]` when `ab` is zero.
 ///
 /// The end regions are decided before dividing (Ericson §5.1.2), so the common cases cost no
-/// division and the ends come out exactly.
+/// division and the ends come out exactly. Each weight is its own end's projection over the
+/// length (`u = (b − p) · ab / |ab|²`), not `1 − t`: a point that projects within rounding of
+/// `|ab|²` of `b` (a point 4.7 beside the end of an edge 4e5 long) keeps its small weight on `a`,
+/// where `1 − t` rounded it to 0 and GJK stopped at the end `b`, 4.7 from a hull's own corner
+/// at `p` (issue 24, `regressions::segment_weight_near_an_end`).
 #[inline]
-pub(crate) fn segment_weights(ap: Vec3, ab: Vec3) -> [Real; 2] {
+pub(crate) fn segment_weights(ap: Vec3, bp: Vec3, ab: Vec3) -> [Real; 2] {
     let t = ap.dot(ab);
     // `!(t > 0)`: NaN input gives the first end, not a panic.
     if !(t > 0.0) {
         return [1.0, 0.0];
     }
-    let dd = ab.length_squared();
-    if t >= dd {
+    let u = -bp.dot(ab);
+    if !(u > 0.0) {
         return [0.0, 1.0];
     }
-    let t = t / dd;
-    [1.0 - t, t]
+    split(u, t)
+}
+
+/// `[x, y] / (x + y)` for `x, y > 0`, each as its own quotient (so a small one keeps its
+/// relative precision), clamped to `[0, 1]`.
+#[inline]
+fn split(x: Real, y: Real) -> [Real; 2] {
+    let sum = x + y;
+    [(x / sum).min(1.0), (y / sum).min(1.0)]
 }
 
 /// The point of segment `ab` closest to `p`: `a` or `b` exactly in their regions, else the
@@ -134,21 +145,21 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
     let vc = n.dot(ab.cross(ap));
     // `d1 > d3` (|ab|² > 0): when a == b every term is 0 and the test would pass for any p.
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 > d3 {
-        let t = ratio(d1, d1 - d3);
-        return ([1.0 - t, t, 0.0], false);
+        let [u, t] = split(-d3, d1);
+        return ([u, t, 0.0], false);
     }
     let vb = n.dot(ap.cross(ac));
-    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
-        let t = ratio(d2, d2 - d6);
-        return ([1.0 - t, 0.0, t], false);
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 > d6 {
+        let [u, t] = split(-d6, d2);
+        return ([u, 0.0, t], false);
     }
     // Not `n · (bp × cp)`: for p far from the triangle (at distance D, the triangle of size L)
     // bp × cp has terms of size D² that cancel to L², an error of ε D² / L² relative; written
     // relative to corner a (bp × cp = n − ab × ap − ap × ac) every term is of size L D at most.
     let va = n.length_squared() - vb - vc;
-    if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 {
-        let t = ratio(d4 - d3, (d4 - d3) + (d5 - d6));
-        return ([0.0, 1.0 - t, t], false);
+    if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0 {
+        let [u, t] = split(d5 - d6, d4 - d3);
+        return ([0.0, u, t], false);
     }
     let denom = va + vb + vc;
     if denom > 0.0 {
@@ -159,16 +170,6 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
     (degenerate_triangle_weights(t), false)
 }
 
-/// `num / den` in `[0, 1]`, or 0 when `den` is 0 (a zero-length edge).
-#[inline]
-fn ratio(num: Real, den: Real) -> Real {
-    if den > 0.0 {
-        (num / den).max(0.0).min(1.0)
-    } else {
-        0.0
-    }
-}
-
 /// The best of the three edges, for a triangle without area; the longest edge first, so that
 /// it wins ties. It spans the other two corners (they lie on it within rounding), and its answer
 /// is the well-conditioned one: where p is nearly square to the triangle's line near a corner,
@@ -177,9 +178,9 @@ fn ratio(num: Real, den: Real) -> Real {
 fn degenerate_triangle_weights(t: &TriangleFrom) -> [Real; 3] {
     let TriangleFrom { ap, bp, cp, ab, ac } = *t;
     let bc = ac - ab;
-    let [ab_a, ab_b] = segment_weights(ap, ab);
-    let [bc_b, bc_c] = segment_weights(bp, bc);
-    let [ca_c, ca_a] = segment_weights(cp, -ac);
+    let [ab_a, ab_b] = segment_weights(ap, bp, ab);
+    let [bc_b, bc_c] = segment_weights(bp, cp, bc);
+    let [ca_c, ca_a] = segment_weights(cp, ap, -ac);
     // Each candidate's offset from p (the point minus p), measured from the edge's start.
     let mut candidates = [
         ([ab_a, ab_b, 0.0], ab * ab_b - ap, ab.length_squared()),

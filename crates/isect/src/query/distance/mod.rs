@@ -242,9 +242,21 @@ where
     A: crate::query::SupportMap + ?Sized,
     B: crate::query::SupportMap + ?Sized,
 {
+    gjk_pair_beyond(a, b, 0.0, meet)
+}
+
+/// [`gjk_pair`] for an overlap test `meet` whose slack follows more of the shapes than GJK's
+/// closest features (a segment against a hull's planes: both its ends): the shapes count as
+/// proven apart only where their gap also exceeds `slack`, else `meet` decides.
+#[inline]
+fn gjk_pair_beyond<A, B>(a: &A, b: &B, slack: Real, meet: impl FnOnce() -> bool) -> ClosestPoints
+where
+    A: crate::query::SupportMap + ?Sized,
+    B: crate::query::SupportMap + ?Sized,
+{
     let guess = a.support(Vec3::X) - b.support(Vec3::X);
     let cp = crate::query::algo::gjk::gjk_closest_points(a, b, guess);
-    if proven_apart(a, b, &cp) {
+    if proven_apart(a, b, &cp, slack) {
         return cp;
     }
     agree(cp, meet())
@@ -256,7 +268,7 @@ where
 /// test gives touching shapes). Two support calls, so the exact overlap test runs only for
 /// shapes that are close.
 #[inline]
-fn proven_apart<A, B>(a: &A, b: &B, cp: &ClosestPoints) -> bool
+fn proven_apart<A, B>(a: &A, b: &B, cp: &ClosestPoints, slack: Real) -> bool
 where
     A: crate::query::SupportMap + ?Sized,
     B: crate::query::SupportMap + ?Sized,
@@ -267,7 +279,7 @@ where
     let n = (cp.a - cp.b) / cp.distance;
     let (pa, pb) = (a.support(-n), b.support(n));
     let gap = n.dot(pa) - n.dot(pb);
-    gap > 4.0 * crate::math::on_set_tolerance([pa, pb, cp.a, cp.b])
+    gap > slack && gap > 4.0 * crate::math::on_set_tolerance([pa, pb, cp.a, cp.b])
 }
 
 /// `cp` made to agree with the exact overlap test `meet`: distance 0 and a common point when the

@@ -4,7 +4,7 @@
 
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::query::algo::linear::{Linear, closest_parameters};
-use crate::query::algo::scale::normalized_direction;
+use crate::query::algo::scale::{in_window, ldexp_vec, normalized_direction, normalizing_exponent};
 use crate::query::raycast::triangle_exact::exact_verdict;
 use crate::query::raycast::{Clip, unit_or};
 use crate::query::{PointQuery, TriangleHit};
@@ -63,11 +63,26 @@ pub(super) fn facing_normal(n: Vec3, dir: Vec3, fallback: impl FnOnce() -> Vec3)
 /// ([`in_plane`]) before the test, not after it. `n` is the triangle's `scaled_normal`.
 #[inline]
 pub(super) fn is_flat(tri: &Triangle, n: Vec3) -> bool {
-    let nn = n.length_squared();
-    !(nn > (8.0 * Real::EPSILON)
-        * (8.0 * Real::EPSILON)
-        * (tri.b - tri.a).length_squared()
-        * (tri.c - tri.a).length_squared())
+    let (ab, ac) = (tri.b - tri.a, tri.c - tri.a);
+    let flat = |n: Vec3, ab: Vec3, ac: Vec3| {
+        !(n.length_squared()
+            > (8.0 * Real::EPSILON)
+                * (8.0 * Real::EPSILON)
+                * ab.length_squared()
+                * ac.length_squared())
+    };
+    // The test is of the triangle's shape alone, so it may run at the triangle's own scale:
+    // there when its edges lie outside the window (a triangle 1e-12 across beside a line whose
+    // origin the rescaling brought to 1.7 had `|n|²` underflow to 0 and was flat, and the line
+    // 3.7e7 from a triangle 8 across met it at every scale above 2²⁴, issue 24,
+    // `regressions::small_triangle_far_line`).
+    let m = ab.abs().max(ac.abs()).max_element();
+    if in_window(m) || !(m > 0.0 && m < Real::INFINITY) {
+        return flat(n, ab, ac);
+    }
+    let k = normalizing_exponent(m);
+    let (ab, ac) = (ldexp_vec(ab, k), ldexp_vec(ac, k));
+    flat(ab.cross(ac), ab, ac)
 }
 
 /// The first point of the triangle along `origin + t dir`, `t` in `[lo, hi]`, for a ray the
