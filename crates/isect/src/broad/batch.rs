@@ -10,6 +10,11 @@
 //! each chunk of proxies collecting its pairs into its own vector, and the pairs are linked
 //! into the cache afterwards on the caller's thread. A pair of two listed proxies is found
 //! from both sides and linked from the lower index only.
+//!
+//! On one thread the split costs: each moved proxy's path through the tree is walked twice,
+//! the second time from cold caches (measured 12 % slower at 100k boxes than `update` per
+//! move). So a batch without the `rayon` feature, in a pool of one thread, or of fewer than
+//! [`PARALLEL_MIN`] moves runs as `update` calls in sequence.
 
 use alloc::vec::Vec;
 
@@ -25,8 +30,9 @@ use crate::shape::Aabb;
 #[cfg(feature = "rayon")]
 const CHUNK: usize = 32;
 
-/// Listed proxies below which the searches run on the caller's thread: rayon's fork and join
-/// cost more than they save there (measured: docs/performance.md, "Batched updates").
+/// Moves below which a batch runs as `update` calls in sequence: rayon's fork and join (and
+/// the second, cold traversal of each moved proxy's path) cost more than the threads save
+/// (docs/performance.md, "Batched updates").
 #[cfg(feature = "rayon")]
 const PARALLEL_MIN: usize = 256;
 
@@ -34,6 +40,8 @@ const PARALLEL_MIN: usize = 256;
 /// once the vectors have grown.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
+    /// The batch's moves of live proxies: slot and box.
+    given: Vec<(u32, Aabb)>,
     /// The proxies whose grown box changed in this batch, each once.
     moved: Vec<u32>,
     /// Per proxy: whether it is in `moved` (all `false` between batches).
@@ -68,7 +76,10 @@ impl Scratch {
                 0
             }
         };
-        self.moved.capacity() * 4 + self.listed.capacity() + found
+        self.given.capacity() * size_of::<(u32, Aabb)>()
+            + self.moved.capacity() * 4
+            + self.listed.capacity()
+            + found
     }
 }
 
@@ -85,17 +96,33 @@ fn search(tree: &Tree, listed: &[bool], i: u32, mut found: impl FnMut(u32, u32))
     });
 }
 
+/// Whether a batch of `moves` moves takes the deferred, parallel way: with the `rayon`
+/// feature, a pool of more than one thread, and at least [`PARALLEL_MIN`] moves.
+#[inline]
+fn parallel(moves: usize) -> bool {
+    #[cfg(feature = "rayon")]
+    {
+        moves >= PARALLEL_MIN && rayon::current_num_threads() > 1
+    }
+    #[cfg(not(feature = "rayon"))]
+    {
+        let _ = moves;
+        false
+    }
+}
+
 /// The searches of every proxy of `moved` (listed, in the tree), their pairs linked into
 /// `pairs`: on the caller's thread.
+#[cfg(not(feature = "rayon"))]
 fn search_all(tree: &Tree, listed: &[bool], moved: &[u32], pairs: &mut PairCache) {
     for &i in moved {
         search(tree, listed, i, |a, b| pairs.link(a, b));
     }
 }
 
-/// [`search_all`] on rayon's threads (with more than one), in chunks of [`CHUNK`] proxies
-/// each filling its vector of `found`; the pairs then linked on the caller's thread, chunk
-/// by chunk (the same pairs, in the order of a sequential search).
+/// The searches of every proxy of `moved` (listed, in the tree) on rayon's threads, in chunks
+/// of [`CHUNK`] proxies each filling its vector of `found` (a batch of one chunk runs on the
+/// caller's thread); the pairs then linked into `pairs` on the caller's thread.
 #[cfg(feature = "rayon")]
 fn par_search_all(
     tree: &Tree,
@@ -105,10 +132,6 @@ fn par_search_all(
     pairs: &mut PairCache,
 ) {
     use rayon::prelude::*;
-    if moved.len() < PARALLEL_MIN || rayon::current_num_threads() < 2 {
-        search_all(tree, listed, moved, pairs);
-        return;
-    }
     let tasks = moved.len().div_ceil(CHUNK);
     if found.len() < tasks {
         found.resize_with(tasks, Vec::new);
@@ -131,16 +154,17 @@ fn par_search_all(
 
 impl<T> BroadPhase<T> {
     /// Gives many proxies new boxes at once: the same as [`update`](Self::update) for each
-    /// `(proxy, box)` in order, with the searches for the moved proxies' new pairs done
-    /// together at the end, on rayon's threads with the `rayon` feature (when the pool has
-    /// more than one thread and enough proxies left their margins to outweigh the fork and
-    /// join), on the caller's thread otherwise.
+    /// `(proxy, box)` in order. With the `rayon` feature, a pool of more than one thread and a
+    /// batch of at least 256 moves, the tree changes are made first and the moved proxies'
+    /// searches for new pairs after, against the finished tree, on rayon's threads; otherwise
+    /// the moves run as `update` calls one after the other.
     ///
     /// Afterwards the broad phase is exactly what the `update` calls in sequence leave: the
     /// same given and grown boxes, the same tree (the tree changes are made in the same
     /// order), the same pairs (their internal order may differ). A proxy listed twice ends
-    /// with its last box and is searched once; removed proxies are ignored; an invalid box
-    /// takes its proxy out of the tree as in `update`. An empty batch changes nothing.
+    /// with its last box (and, in the parallel way, is searched once); removed proxies are
+    /// ignored; an invalid box takes its proxy out of the tree as in `update`. An empty batch
+    /// changes nothing.
     ///
     /// ```
     /// use isect::broad::BroadPhase;
@@ -159,12 +183,34 @@ impl<T> BroadPhase<T> {
     /// assert_eq!(world.aabb(c), Some(unit(20.0)));
     /// ```
     pub fn update_many(&mut self, moves: impl IntoIterator<Item = (Proxy, Aabb)>) {
+        let mut given = core::mem::take(&mut self.batch.given);
+        given.clear();
+        given.extend(
+            moves
+                .into_iter()
+                .filter_map(|(proxy, aabb)| Some((self.slot(proxy)?, aabb))),
+        );
+        if parallel(given.len()) {
+            self.update_deferred(&given);
+        } else {
+            // Each search right after its tree change, as `update` does, while the path to the
+            // proxy is still in the caches.
+            for &(i, aabb) in &given {
+                if self.place(i, &aabb) {
+                    let fat = self.tree.leaf_box(i);
+                    self.find_pairs(i, &fat);
+                }
+            }
+        }
+        self.batch.given = given;
+    }
+
+    /// The moves of slots `given` (live) into the tree, then the searches of the proxies whose
+    /// grown boxes changed, each once, against the finished tree on rayon's threads.
+    fn update_deferred(&mut self, given: &[(u32, Aabb)]) {
         let mut moved = core::mem::take(&mut self.batch.moved);
         moved.clear();
-        for (proxy, aabb) in moves {
-            let Some(i) = self.slot(proxy) else {
-                continue;
-            };
+        for &(i, aabb) in given {
             if self.place(i, &aabb) && !self.batch.listed[i as usize] {
                 self.batch.listed[i as usize] = true;
                 moved.push(i);

@@ -264,8 +264,9 @@ fn touching_flat_and_point_boxes_moved_together() {
     assert_eq!(bp.stats().candidate_pairs, 3);
 }
 
-#[test]
-fn duplicates_removed_proxies_and_invalid_boxes_in_a_batch() {
+/// The hand case below, its batch padded with `pad` moves of far boxes that stay where they
+/// are (so that a batch of hundreds takes the parallel way with the `rayon` feature).
+fn duplicates_case(pad: usize) {
     let mut bp = BroadPhase::new();
     let unit = |x: Real| b([x, 0.0, 0.0], [x + 1.0, 1.0, 1.0]);
     let a = bp.insert(unit(0.0), 0);
@@ -274,8 +275,14 @@ fn duplicates_removed_proxies_and_invalid_boxes_in_a_batch() {
     assert_eq!(bp.remove(gone), Some(2));
     let d = bp.insert(unit(30.0), 3); // reuses `gone`'s slot
     assert_eq!(d.index(), gone.index());
+    let far: Vec<_> = (0..pad)
+        .map(|k| {
+            let aabb = unit(1000.0 + 3.0 * k as Real);
+            (bp.insert(aabb, 10), aabb)
+        })
+        .collect();
     let mut twin = bp.clone();
-    let moves = [
+    let mut moves = vec![
         (c, unit(1.0)),                   // touches a ...
         (c, unit(50.0)),                  // ... but the last box wins
         (gone, unit(0.5)),                // a stale handle: ignored, `d` stays
@@ -284,7 +291,8 @@ fn duplicates_removed_proxies_and_invalid_boxes_in_a_batch() {
         (d, b([Real::NAN; 3], [1.0; 3])), // ... then invalid
         (a, unit(50.5)),                  // back in, next to `c`
     ];
-    bp.update_many(moves);
+    moves.extend(far.iter().copied());
+    bp.update_many(moves.iter().copied());
     for (p, m) in moves {
         twin.update(p, m);
     }
@@ -294,12 +302,18 @@ fn duplicates_removed_proxies_and_invalid_boxes_in_a_batch() {
     assert_eq!(bp.aabb(c), Some(unit(50.0)));
     assert_eq!(bp.aabb(a), Some(unit(50.5)));
     assert!(bp.aabb(d).unwrap().min.x.is_nan());
-    assert_eq!(bp.stats().in_tree, 2);
+    assert_eq!(bp.stats().in_tree, 2 + pad);
     assert_eq!(shape(&bp), shape(&twin));
     // The invalid proxy comes back with a valid box in the next batch.
     bp.update_many([(d, unit(51.0))]);
     bp.validate().unwrap();
     assert_eq!(pairs_of(&bp), [(a, c), (a, d), (c, d)]);
+}
+
+#[test]
+fn duplicates_removed_proxies_and_invalid_boxes_in_a_batch() {
+    duplicates_case(0);
+    in_pool(|| duplicates_case(300));
 }
 
 #[test]
