@@ -6,11 +6,6 @@
 //! (`-- threshold` instead times one batch of teleports against its size, on one thread and on
 //! all: where rayon's fork and join start to pay).
 
-#![expect(
-    clippy::disallowed_methods,
-    reason = "std code in the benchmarks; the `ops` rule is for the library"
-)]
-
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -63,7 +63,8 @@
 //! rotations, see `insert.rs`) and searches the tree for its new pairs. [`pairs`](BroadPhase::pairs)
 //! costs one exact box test per pair of overlapping grown boxes, so a frame's cost grows with
 //! the number of proxies that left their margins and the number of pairs, not with all the
-//! proxies. [`rebuild`](BroadPhase::rebuild) rebuilds the tree by the binned surface area
+//! proxies. [`update_many`](BroadPhase::update_many) takes a frame's moves at once and, with
+//! the `rayon` feature, searches the moved proxies' new pairs on rayon's threads. [`rebuild`](BroadPhase::rebuild) rebuilds the tree by the binned surface area
 //! heuristic, for sets that stopped moving.
 //!
 //! ARCHITECTURE.md ("Broad phase") gives the reasons for these choices.
