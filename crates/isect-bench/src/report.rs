@@ -244,6 +244,30 @@ impl Group<'_> {
         self
     }
 
+    /// Times isect as [`Group::isect`] does, each sample's iterations run inside `pool` (one
+    /// `install` per sample, outside the timing: an `install` per iteration costs tens of
+    /// microseconds on a loaded machine). For the single-thread cells of the `parallel` build:
+    /// in a pool of one thread, isect's rayon code runs on that thread.
+    #[cfg(feature = "parallel")]
+    pub fn isect_in<O>(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        mut routine: impl FnMut() -> O + Send,
+    ) -> &mut Self {
+        self.group.bench_function(ISECT_ID, |b| {
+            b.iter_custom(|iters| {
+                pool.install(|| {
+                    let start = std::time::Instant::now();
+                    for _ in 0..iters {
+                        black_box(routine());
+                    }
+                    start.elapsed()
+                })
+            });
+        });
+        self
+    }
+
     /// Times a parry function under the criterion name `id`, shown in the table as `call`.
     pub fn parry<O>(&mut self, id: &str, call: &str, mut routine: impl FnMut() -> O) -> &mut Self {
         assert_ne!(id, ISECT_ID, "the name {ISECT_ID} is isect's");

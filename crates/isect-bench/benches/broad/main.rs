@@ -68,13 +68,16 @@ impl Isect {
         Self { bp, proxies }
     }
 
+    /// The moves through one batched update (its pair searches on rayon's threads when the
+    /// pool has more than one).
     fn update(&mut self, moves: &[(u32, Aabb)]) {
-        for &(i, b) in moves {
-            self.bp.update(self.proxies[i as usize], b);
-        }
+        let proxies = &self.proxies;
+        self.bp
+            .update_many(moves.iter().map(|&(i, b)| (proxies[i as usize], b)));
     }
 
-    /// A frame on one thread: the moves, then the pairs counted.
+    /// A frame: the moves, then the pairs counted (on one thread when called in a pool of
+    /// one, as the single-thread cells do with the `parallel` feature).
     fn frame(&mut self, moves: &[(u32, Aabb)]) -> usize {
         self.update(moves);
         let mut count = 0;
@@ -98,6 +101,15 @@ impl Isect {
     }
 }
 
+/// A rayon pool of one thread, for the single-thread cells of the `parallel` build.
+#[cfg(feature = "parallel")]
+fn one_thread() -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool of one thread")
+}
+
 /// What the summary needs of one scene.
 struct Row {
     n: usize,
@@ -116,6 +128,11 @@ fn main() {
         &[10_000, 100_000, 1_000_000]
     };
     if std::env::var_os("ISECT_BENCH_CPU").is_some_and(|v| !v.is_empty() && v != "0") {
+        // Thread CPU time of the calling thread: isect's frames must not spread over rayon's
+        // threads, so the tables are made in a pool of one.
+        #[cfg(feature = "parallel")]
+        one_thread().install(|| cpu_tables(sizes));
+        #[cfg(not(feature = "parallel"))]
         cpu_tables(sizes);
         return;
     }
@@ -247,10 +264,16 @@ fn scene(suite: &mut Suite, n: usize, motion: Motion, quick: bool) -> Row {
     }
     let frames = &scene.frames;
     let mut k = 0;
-    g.isect(|| {
+    let frame = || {
         k = (k + 1) % frames.len();
         isect.frame(&frames[k])
-    });
+    };
+    // With rayon in the build, isect's frame runs in a pool of one thread (parry's frame calls
+    // its single-threaded functions).
+    #[cfg(feature = "parallel")]
+    g.isect_in(&one_thread(), frame);
+    #[cfg(not(feature = "parallel"))]
+    g.isect(frame);
     let mut k = 0;
     g.parry("parry", "Bvh as rapier", || {
         k = (k + 1) % frames.len();

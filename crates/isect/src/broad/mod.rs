@@ -63,11 +63,13 @@
 //! rotations, see `insert.rs`) and searches the tree for its new pairs. [`pairs`](BroadPhase::pairs)
 //! costs one exact box test per pair of overlapping grown boxes, so a frame's cost grows with
 //! the number of proxies that left their margins and the number of pairs, not with all the
-//! proxies. [`rebuild`](BroadPhase::rebuild) rebuilds the tree by the binned surface area
+//! proxies. [`update_many`](BroadPhase::update_many) takes a frame's moves at once and, with
+//! the `rayon` feature, searches the moved proxies' new pairs on rayon's threads. [`rebuild`](BroadPhase::rebuild) rebuilds the tree by the binned surface area
 //! heuristic, for sets that stopped moving.
 //!
 //! ARCHITECTURE.md ("Broad phase") gives the reasons for these choices.
 
+mod batch;
 mod insert;
 mod lanes;
 mod pairs;
@@ -103,6 +105,8 @@ pub struct BroadPhase<T> {
     data: Vec<Option<T>>,
     free_slots: Vec<u32>,
     pairs: PairCache,
+    /// The scratch of [`update_many`](Self::update_many), kept between batches.
+    batch: batch::Scratch,
     margin: Margin,
     len: usize,
 }
@@ -139,6 +143,7 @@ impl<T> BroadPhase<T> {
             data: Vec::new(),
             free_slots: Vec::new(),
             pairs: PairCache::new(),
+            batch: batch::Scratch::default(),
             margin,
             len: 0,
         }
@@ -185,6 +190,7 @@ impl<T> BroadPhase<T> {
                 self.data.push(None);
                 self.tree.grow_proxies(i + 1);
                 self.pairs.grow_proxies(i + 1);
+                self.batch.grow_proxies(i + 1);
                 i as u32
             }
         };
@@ -211,31 +217,43 @@ impl<T> BroadPhase<T> {
         let Some(i) = self.slot(proxy) else {
             return;
         };
-        self.entries[i as usize].set_given(&aabb);
+        if self.place(i, &aabb) {
+            let fat = self.tree.leaf_box(i);
+            self.find_pairs(i, &fat);
+        }
+    }
+
+    /// The change to the tree of an update of slot `i` (live) to `aabb`: the given box set,
+    /// and the tree's box of the proxy kept, moved in place, or the proxy reinserted or taken
+    /// out. Returns whether the proxy is in the tree with a new grown box and its pairs
+    /// dropped: its pairs are then for the caller to find ([`BroadPhase::update`] at once,
+    /// [`BroadPhase::update_many`] after the whole batch).
+    fn place(&mut self, i: u32, aabb: &Aabb) -> bool {
+        self.entries[i as usize].set_given(aabb);
         let usable = aabb.is_usable();
         if self.tree.holds(i) {
             if usable {
                 let fat = self.tree.leaf_box(i);
-                let m = self.margin.of(&aabb);
+                let m = self.margin.of(aabb);
                 // Moved within the margin, and not shrunk so much that the grown box is far
                 // too large: nothing to do.
-                if contains(&fat, &aabb) && contains(&grow(&aabb, 4.0 * m), &fat) {
-                    return;
+                if contains(&fat, aabb) && contains(&grow(aabb, 4.0 * m), &fat) {
+                    return false;
                 }
                 // Out of the margin but still near its sibling: the grown box changes in
                 // place, and only the pairs are searched again.
-                let fat = grow(&aabb, m);
+                let fat = grow(aabb, m);
                 if self.tree.move_in_place(i, &fat) {
                     self.pairs.unlink_all(i);
-                    self.find_pairs(i, &fat);
-                    return;
+                    return true;
                 }
             }
             self.leave(i);
         }
         if usable {
-            self.enter(i, &aabb);
+            self.put_leaf(i, aabb);
         }
+        usable
     }
 
     /// Removes the proxy and returns its data; `None` (and nothing changes) when it was
@@ -334,9 +352,16 @@ impl<T> BroadPhase<T> {
     /// Puts proxy `i` (not in the tree; its given box `aabb` valid) into the tree with its
     /// grown box, and finds its pairs.
     fn enter(&mut self, i: u32, aabb: &Aabb) {
+        self.put_leaf(i, aabb);
+        let fat = self.tree.leaf_box(i);
+        self.find_pairs(i, &fat);
+    }
+
+    /// Puts proxy `i` (not in the tree, with no pairs; its given box `aabb` valid) into the
+    /// tree with its grown box; its pairs are for the caller to find.
+    fn put_leaf(&mut self, i: u32, aabb: &Aabb) {
         let fat = grow(aabb, self.margin.of(aabb));
         self.tree.insert_leaf(i, &fat);
-        self.find_pairs(i, &fat);
         self.tree.reorder_if_scattered();
     }
 

@@ -47,7 +47,8 @@ impl<T> BroadPhase<T> {
             + self.free_slots.capacity() * 4
             + self.pairs.pairs.capacity() * size_of::<[u32; 2]>()
             + self.pairs.links.capacity() * size_of::<pairs::Links>()
-            + self.pairs.head.capacity() * 4;
+            + self.pairs.head.capacity() * 4
+            + self.batch.bytes();
         Stats {
             proxies: self.len,
             in_tree: self.tree.live_nodes() + usize::from(self.tree.root != tree::Child::NONE),

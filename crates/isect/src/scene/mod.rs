@@ -194,6 +194,8 @@ pub struct Scene<T> {
     /// The unbounded objects (kept in the broad phase with an invalid box, so never reported
     /// by it), scanned by every query.
     unbounded: Vec<Proxy>,
+    /// The boxes of [`set_poses`](Self::set_poses), kept between calls.
+    moves: Vec<(Proxy, Aabb)>,
 }
 
 impl<T> Default for Scene<T> {
@@ -209,6 +211,7 @@ impl<T> Scene<T> {
         Self {
             broad: BroadPhase::new(),
             unbounded: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -254,14 +257,55 @@ impl<T> Scene<T> {
     /// An invalid pose hides it from every query until a valid one comes. A removed object is
     /// ignored.
     pub fn set_pose(&mut self, object: ObjectId, pose: Pose) {
-        let Some(o) = self.broad.get_mut(object.0) else {
-            return;
-        };
+        if let Some(aabb) = self.place(object, pose) {
+            self.broad.update(object.0, aabb);
+        }
+    }
+
+    /// Moves many objects at once: the same as [`set_pose`](Self::set_pose) for each
+    /// `(object, pose)` in order (an object listed twice ends at its last pose; removed
+    /// objects are ignored), with the broad phase's boxes given in one
+    /// [`BroadPhase::update_many`], whose searches for new pairs run together at the end, on
+    /// rayon's threads with the `rayon` feature. For a frame that moves many objects.
+    ///
+    /// ```
+    /// use isect::scene::{Geometry, Pose, Scene};
+    /// use isect::{Sphere, math::Vec3};
+    ///
+    /// let ball = Geometry::Sphere(Sphere::new(Vec3::ZERO, 1.0));
+    /// let mut scene = Scene::new();
+    /// let ids: Vec<_> = (0..4)
+    ///     .map(|i| scene.insert(ball.clone(), Pose::from_translation(Vec3::new(10.0 * i as f32, 0.0, 0.0)), i))
+    ///     .collect();
+    /// // Every ball rolls to x = 2i: neighbours touch.
+    /// scene.set_poses(ids.iter().enumerate().map(|(i, &id)| {
+    ///     (id, Pose::from_translation(Vec3::new(2.0 * i as f32, 0.0, 0.0)))
+    /// }));
+    /// let mut pairs = Vec::new();
+    /// scene.contacts(|a, b, c| pairs.push((a, b, c.depth)));
+    /// pairs.sort_by_key(|p| (p.0, p.1));
+    /// assert_eq!(pairs, [(ids[0], ids[1], 0.0), (ids[1], ids[2], 0.0), (ids[2], ids[3], 0.0)]);
+    /// ```
+    pub fn set_poses(&mut self, poses: impl IntoIterator<Item = (ObjectId, Pose)>) {
+        let mut moves = core::mem::take(&mut self.moves);
+        moves.clear();
+        for (object, pose) in poses {
+            if let Some(aabb) = self.place(object, pose) {
+                moves.push((object.0, aabb));
+            }
+        }
+        self.broad.update_many(moves.iter().copied());
+        self.moves = moves;
+    }
+
+    /// Gives the object (unless removed) its pose and placed geometry, moves it into or out of
+    /// the unbounded list, and returns the box its proxy is to be given.
+    fn place(&mut self, object: ObjectId, pose: Pose) -> Option<Aabb> {
+        let o = self.broad.get_mut(object.0)?;
         o.pose = pose.normalized();
         o.placed = Placed::new(&o.geometry, &o.pose);
         let aabb = o.placed.aabb();
         let unbounded = o.placed.is_unbounded();
-        self.broad.update(object.0, aabb);
         let listed = self.unbounded.iter().position(|&p| p == object.0);
         match (unbounded, listed) {
             (true, None) => self.unbounded.push(object.0),
@@ -270,6 +314,7 @@ impl<T> Scene<T> {
             }
             _ => {}
         }
+        Some(aabb)
     }
 
     /// Removes the object and returns its data; `None` when it was removed already.

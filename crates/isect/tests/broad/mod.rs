@@ -5,6 +5,7 @@
 mod exact;
 mod handles;
 mod scenarios;
+mod update_many;
 
 use std::collections::BTreeMap;
 

@@ -171,6 +171,13 @@ fn check_all(scene: &Scene<u32>, model: &Model, rng: &mut Rng, scale: Real) {
 }
 
 fn play(seed: u64, n: usize, frames: usize, scale: Real) {
+    play_with(seed, n, frames, scale, false);
+}
+
+/// A scenario whose frames move the objects one `set_pose` at a time, or (`batched`) in one
+/// `set_poses` per frame, with now and then an object listed twice (its last pose wins) and a
+/// removed object listed (ignored).
+fn play_with(seed: u64, n: usize, frames: usize, scale: Real, batched: bool) {
     let mut rng = Rng::new(seed);
     let shared = shared_geometry();
     let mut scene = Scene::new();
@@ -190,8 +197,10 @@ fn play(seed: u64, n: usize, frames: usize, scale: Real) {
         add(&mut scene, &mut model, &mut rng);
     }
     check_all(&scene, &model, &mut rng, scale);
+    let mut removed = Vec::new();
     for _ in 0..frames {
         let ids: Vec<_> = model.keys().copied().collect();
+        let mut batch = Vec::new();
         for &id in &ids {
             if rng.chance(0.1) {
                 let old = model[&id].1;
@@ -201,15 +210,29 @@ fn play(seed: u64, n: usize, frames: usize, scale: Real) {
                 } else {
                     random_pose(&mut rng, scale)
                 };
-                scene.set_pose(id, pose);
+                if batched {
+                    if rng.chance(0.1) {
+                        batch.push((id, random_pose(&mut rng, scale)));
+                    }
+                    if rng.chance(0.1) && !removed.is_empty() {
+                        batch.push((removed[rng.below(removed.len())], pose));
+                    }
+                    batch.push((id, pose));
+                } else {
+                    scene.set_pose(id, pose);
+                }
                 model.get_mut(&id).unwrap().1 = normalized(pose);
             }
+        }
+        if batched {
+            scene.set_poses(batch);
         }
         for &id in &ids {
             if rng.chance(0.01) {
                 assert!(scene.remove(id).is_some());
                 assert!(scene.remove(id).is_none(), "removed twice");
                 model.remove(&id);
+                removed.push(id);
             }
         }
         for _ in 0..(n / 100).max(1) {
@@ -236,6 +259,12 @@ fn small_dense_scene() {
 #[test]
 fn larger_sparse_scene() {
     play(2, 200, 12, 12.0);
+}
+
+#[test]
+fn scenes_moved_by_batches() {
+    play_with(4, 60, 12, 3.0, true);
+    play_with(5, 200, 8, 10.0, true);
 }
 
 #[test]
