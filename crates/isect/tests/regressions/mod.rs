@@ -32,6 +32,7 @@ mod flat_triangle_ray_entry;
 mod frustum;
 mod fuzz;
 mod large_radius;
+mod lone_triangle_edge_contact;
 mod long_capsule_cast;
 mod long_hull_sphere_sweep;
 mod magnitude;
