@@ -10,8 +10,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use isect::Aabb;
-use isect::broad::{BroadPhase, Margin, Proxy};
-use isect_bench::broad::{Motion, SKIN, Scene};
+use isect::broad::{BroadPhase, Proxy};
+use isect_bench::broad::{Motion, Scene, isect_broad};
 
 /// The broad benchmark's seed, so that the scenes are its scenes.
 const SEED: u64 = 0xB20A_D7A5;
@@ -23,15 +23,7 @@ struct World {
 
 impl World {
     fn new(boxes: &[Aabb]) -> Self {
-        let mut bp = BroadPhase::with_margin(Margin {
-            absolute: SKIN,
-            relative: 0.0,
-        });
-        let proxies = boxes
-            .iter()
-            .enumerate()
-            .map(|(i, b)| bp.insert(*b, i as u32))
-            .collect();
+        let (bp, proxies) = isect_broad(boxes);
         Self { bp, proxies }
     }
 

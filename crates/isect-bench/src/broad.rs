@@ -18,6 +18,7 @@
     reason = "std code in the benchmarks; the `ops` rule is for the library"
 )]
 
+use isect::broad::{BroadPhase, Margin, Proxy};
 use isect::math::Vec3;
 use isect::{Aabb, Real};
 use parry3d::bounding_volume::Aabb as PAabb;
@@ -120,6 +121,22 @@ impl Scene {
             side,
         }
     }
+}
+
+/// isect's broad phase of `boxes` as the benchmark builds it (absolute margin [`SKIN`]), each
+/// box's proxy holding its index, and the proxies in the order of the boxes.
+#[must_use]
+pub fn isect_broad(boxes: &[Aabb]) -> (BroadPhase<u32>, Vec<Proxy>) {
+    let mut bp = BroadPhase::with_margin(Margin {
+        absolute: SKIN,
+        relative: 0.0,
+    });
+    let proxies = boxes
+        .iter()
+        .enumerate()
+        .map(|(i, b)| bp.insert(*b, i as u32))
+        .collect();
+    (bp, proxies)
 }
 
 /// An isect box as a parry box.

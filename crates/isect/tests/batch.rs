@@ -238,15 +238,22 @@ fn wide_batches_hit_what_they_should() {
     let boxes: Vec<Aabb> = (0..2000)
         .map(|i| Aabb::new(v(i as Real, -1.0, -1.0), v(i as Real + 0.5, 1.0, 1.0)))
         .collect();
-    let t = batch::raycast_aabbs(&Ray::new(v(-1.0, 0.0, 0.0), Vec3::X), &boxes, 1500.0);
-    assert_eq!(t.len(), 2000);
-    assert!(
-        t[..1500]
-            .iter()
-            .enumerate()
-            .all(|(i, &t)| t == i as Real + 1.0)
-    );
-    assert!(t[1500..].iter().all(|&t| t == Real::INFINITY));
+    // Shape i met at t = i + 1 up to max_t = 1500, none beyond.
+    let staircase = |t: Vec<Real>| {
+        assert_eq!(t.len(), 2000);
+        assert!(
+            t[..1500]
+                .iter()
+                .enumerate()
+                .all(|(i, &t)| t == i as Real + 1.0)
+        );
+        assert!(t[1500..].iter().all(|&t| t == Real::INFINITY));
+    };
+    staircase(batch::raycast_aabbs(
+        &Ray::new(v(-1.0, 0.0, 0.0), Vec3::X),
+        &boxes,
+        1500.0,
+    ));
     // A staircase of triangles, each crossed at its corner, edge or inside in turn.
     let steps: Vec<Triangle> = (0..2000)
         .map(|i| {
@@ -255,13 +262,9 @@ fn wide_batches_hit_what_they_should() {
             Triangle::new(v(x, y, z), v(x + 2.0, y, z), v(x, y + 2.0, z))
         })
         .collect();
-    let t = batch::raycast_triangles(&Ray::new(v(0.0, 0.0, -1.0), Vec3::Z), &steps, 1500.0);
-    assert_eq!(t.len(), 2000);
-    assert!(
-        t[..1500]
-            .iter()
-            .enumerate()
-            .all(|(i, &t)| t == i as Real + 1.0)
-    );
-    assert!(t[1500..].iter().all(|&t| t == Real::INFINITY));
+    staircase(batch::raycast_triangles(
+        &Ray::new(v(0.0, 0.0, -1.0), Vec3::Z),
+        &steps,
+        1500.0,
+    ));
 }

@@ -21,11 +21,11 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Duration;
 
-use isect::broad::{BroadPhase, Margin, Proxy};
+use isect::broad::{BroadPhase, Proxy};
 use isect::glam::camera::rh::{proj::directx::perspective, view::look_at_mat4};
 use isect::math::Vec3;
 use isect::{Aabb, Frustum, Intersects, Ray, Real};
-use isect_bench::broad::{Motion, ParryBroad, SKIN, Scene, overlaps, to_parry_aabb};
+use isect_bench::broad::{Motion, ParryBroad, Scene, isect_broad, overlaps, to_parry_aabb};
 use isect_bench::convert::to_parry;
 use isect_bench::report::markdown_table;
 use isect_bench::{Rng, Suite};
@@ -56,15 +56,7 @@ struct Isect {
 
 impl Isect {
     fn new(boxes: &[Aabb]) -> Self {
-        let mut bp = BroadPhase::with_margin(Margin {
-            absolute: SKIN,
-            relative: 0.0,
-        });
-        let proxies = boxes
-            .iter()
-            .enumerate()
-            .map(|(i, b)| bp.insert(*b, i as u32))
-            .collect();
+        let (bp, proxies) = isect_broad(boxes);
         Self { bp, proxies }
     }
 

@@ -19,6 +19,31 @@ pub fn scalar_t<S: RayCast>(shape: &S, ray: &Ray, max_t: Real) -> Real {
         .map_or(Real::INFINITY, |hit| hit.t)
 }
 
+/// Asserts that a pack's ray answers (`wide_t` of `raycast`, `wide_any` of `raycast_any`,
+/// for `n` lanes) are the scalar casts' of `shapes` (the lanes past them unused: `+∞`, no bit).
+#[track_caller]
+pub fn assert_ray_lanes<S: RayCast + std::fmt::Debug>(
+    shapes: &[S],
+    n: usize,
+    (wide_t, wide_any): (&[Real], u32),
+    ray: &Ray,
+    max_t: Real,
+) {
+    let mut scalar = shapes
+        .iter()
+        .map(|s| scalar_t(s, ray, max_t))
+        .collect::<Vec<_>>();
+    scalar.resize(n, Real::INFINITY);
+    let what = format!("raycast {ray:?} {max_t} {shapes:?}");
+    assert_lanes_t(wide_t, &scalar, &what);
+    let any = shapes
+        .iter()
+        .map(|s| s.raycast_any(ray, max_t))
+        .collect::<Vec<_>>();
+    let what = format!("raycast_any {ray:?} {max_t} {shapes:?}");
+    assert_lanes_mask(wide_any, &any, &what);
+}
+
 /// Asserts that lane answers `wide` equal the scalar ones (`==`, so `-0 == 0`), naming the
 /// lane.
 #[track_caller]

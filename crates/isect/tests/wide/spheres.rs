@@ -6,7 +6,7 @@ use isect::wide::{Sphere4, Sphere8, Spheres};
 use isect::{Aabb, Frustum, Plane, Ray, RayCast, Real, Sphere};
 use proptest::prelude::*;
 
-use super::{assert_lanes_mask, assert_lanes_t, frustum, invalid_rays, max_t, ray, scalar_t};
+use super::{assert_lanes_mask, assert_ray_lanes, frustum, invalid_rays, max_t, ray};
 use crate::common::{aabb_frustum, strategy, v};
 
 /// A lane's sphere: random, on the integer lattice with an integer radius (tangent and
@@ -27,19 +27,8 @@ fn lane() -> impl Strategy<Value = Sphere> {
 
 fn check_ray<const N: usize>(spheres: &[Sphere], ray: &Ray, max_t: Real) {
     let pack = Spheres::<N>::from_slice(spheres);
-    let mut scalar = spheres
-        .iter()
-        .map(|s| scalar_t(s, ray, max_t))
-        .collect::<Vec<_>>();
-    scalar.resize(N, Real::INFINITY);
-    let what = format!("raycast {ray:?} {max_t} {spheres:?}");
-    assert_lanes_t(&pack.raycast(ray, max_t), &scalar, &what);
-    let any = spheres
-        .iter()
-        .map(|s| s.raycast_any(ray, max_t))
-        .collect::<Vec<_>>();
-    let what = format!("raycast_any {ray:?} {max_t} {spheres:?}");
-    assert_lanes_mask(pack.raycast_any(ray, max_t), &any, &what);
+    let answers = (&pack.raycast(ray, max_t)[..], pack.raycast_any(ray, max_t));
+    assert_ray_lanes(spheres, N, answers, ray, max_t);
 }
 
 fn check_frustum<const N: usize>(spheres: &[Sphere], frustum: &Frustum) {

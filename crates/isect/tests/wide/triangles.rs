@@ -3,10 +3,10 @@
 
 use isect::math::Vec3;
 use isect::wide::{Triangle4, Triangle8, Triangles};
-use isect::{Ray, RayCast, Real, Triangle};
+use isect::{Ray, Real, Triangle};
 use proptest::prelude::*;
 
-use super::{assert_lanes_mask, assert_lanes_t, invalid_rays, max_t, ray, scalar_t};
+use super::{assert_ray_lanes, invalid_rays, max_t, ray, scalar_t};
 use crate::common::{strategy, v};
 
 /// A lane's triangle: random (general, collinear, coincident corners, slivers), on the integer
@@ -41,19 +41,8 @@ fn lane() -> impl Strategy<Value = Triangle> {
 
 fn check_ray<const N: usize>(triangles: &[Triangle], ray: &Ray, max_t: Real) {
     let pack = Triangles::<N>::from_slice(triangles);
-    let mut scalar = triangles
-        .iter()
-        .map(|t| scalar_t(t, ray, max_t))
-        .collect::<Vec<_>>();
-    scalar.resize(N, Real::INFINITY);
-    let what = format!("raycast {ray:?} {max_t} {triangles:?}");
-    assert_lanes_t(&pack.raycast(ray, max_t), &scalar, &what);
-    let any = triangles
-        .iter()
-        .map(|t| t.raycast_any(ray, max_t))
-        .collect::<Vec<_>>();
-    let what = format!("raycast_any {ray:?} {max_t} {triangles:?}");
-    assert_lanes_mask(pack.raycast_any(ray, max_t), &any, &what);
+    let answers = (&pack.raycast(ray, max_t)[..], pack.raycast_any(ray, max_t));
+    assert_ray_lanes(triangles, N, answers, ray, max_t);
 }
 
 proptest! {
