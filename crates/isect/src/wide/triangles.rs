@@ -14,7 +14,7 @@ use crate::math::{Real, Vec3};
 use crate::query::RayCast;
 use crate::query::algo::scale;
 use crate::query::raycast::cast_usable;
-use crate::query::raycast::triangle::grazing_unscaled;
+use crate::query::raycast::triangle::{FLAT_SINE_SQUARED, grazing_unscaled};
 use crate::shape::{Ray, Triangle};
 
 use super::mask;
@@ -250,7 +250,13 @@ impl<const N: usize> Triangles<N> {
             let nz = ab[0] * ac[1] - ac[0] * ab[1];
             let nn = nx * nx + ny * ny + nz * nz;
             let ee = |q: [Real; 3]| q[0] * q[0] + q[1] * q[1] + q[2] * q[2];
-            flat[lane] = !(nn > FLAT * ee(ab) * ee(ac));
+            flat[lane] = !(nn > FLAT_SINE_SQUARED * ee(ab) * ee(ac));
+            // `is_flat` decides at the triangle's own scale where its edges leave the window:
+            // the scalar cast's then.
+            let edges = ab
+                .iter()
+                .chain(&ac)
+                .fold(0.0 as Real, |m, x| m.max(x.abs()));
             (n[0][lane], n[1][lane], n[2][lane]) = (nx, ny, nz);
             let mut zero = 0.0;
             let mut m = origin_size;
@@ -261,7 +267,7 @@ impl<const N: usize> Triangles<N> {
                 }
             }
             finite[lane] = zero == 0.0;
-            window[lane] = scale::in_window(m);
+            window[lane] = scale::in_window(m) & scale::in_window(edges);
         }
 
         // What the edge functions decide; the lanes the scalar cast answers (outside the
@@ -302,6 +308,3 @@ impl<const N: usize> Triangles<N> {
         Decided { t, hit, scalar }
     }
 }
-
-/// `is_flat`'s factor: a sine below 8 ulps, squared.
-const FLAT: Real = (8.0 * Real::EPSILON) * (8.0 * Real::EPSILON);

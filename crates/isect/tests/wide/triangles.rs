@@ -223,6 +223,43 @@ fn magnitudes_far_from_one_keep_the_scalar_answers() {
     }
 }
 
+/// Triangles far smaller than their distance from the origin (edges outside the window while
+/// the corners are inside it, where `is_flat` decides at the triangle's own scale), slivers
+/// among them: every lane the scalar answer.
+#[test]
+fn tiny_triangles_away_from_the_origin_keep_the_scalar_answers() {
+    for k in [-10, -30, -45] {
+        let s = (2.0 as Real).powi(k);
+        let at = v(0.25, 0.5, 1.0);
+        let triangles = [
+            Triangle::new(at, at + v(s, 0.0, 0.0), at + v(0.0, s, 0.0)),
+            Triangle::new(at, at + v(s, 0.0, 0.0), at + v(0.5 * s, s * 1e-7, 0.0)),
+            Triangle::new(at, at + v(s, s, 0.0), at + v(2.0 * s, 2.0 * s, s * 1e-6)),
+            Triangle::new(at - v(s, s, 0.0), at + v(s, -s, 0.0), at + v(0.0, s, 0.0)),
+        ];
+        let pack = Triangle4::from_slice(&triangles);
+        for ray in [
+            Ray::new(v(0.25, 0.5, 0.0), Vec3::Z),
+            Ray::new(v(0.25, 0.5, 0.0), v(s * 0.25, s * 0.25, 1.0)),
+            Ray::new(v(0.0, 0.0, 0.0), at),
+        ] {
+            let t = pack.raycast(&ray, 10.0);
+            for (lane, tri) in triangles.iter().enumerate() {
+                assert_eq!(
+                    t[lane],
+                    scalar_t(tri, &ray, 10.0),
+                    "2^{k} {ray:?} lane {lane}"
+                );
+            }
+        }
+        // The ray through corner a hits the first and the one around it.
+        assert_ne!(
+            pack.raycast_any(&Ray::new(v(0.25, 0.5, 0.0), Vec3::Z), 10.0) & 0b1001,
+            0
+        );
+    }
+}
+
 #[test]
 fn packs_round_trip_their_lanes() {
     let t = Triangle::new(v(1.0, 2.0, 3.0), v(4.0, 5.0, 6.0), v(7.0, 8.0, 9.5));

@@ -14,6 +14,24 @@ use crate::shape::{Line, Ray, Segment};
 /// vectors and the projection each round by a few ε.
 const ALONG: Real = 16.0 * Real::EPSILON;
 
+/// The first parameter along `origin + t dir`, from `lo` on, of a segment with ends `ends`
+/// that meets the line at `t`: an end lying on the line (within `on_set_tolerance`) before `t`
+/// starts the piece of the segment along it (`lo` when that end lies before `lo`). A segment
+/// lying along the line meets it on their whole overlap, where a closest pair may be anywhere.
+#[inline]
+pub(crate) fn first_on_line(origin: Vec3, dir: Vec3, ends: [Vec3; 2], lo: Real, t: Real) -> Real {
+    let along = Linear::line(&Line::new(origin, dir));
+    let mut first = t;
+    for end in ends {
+        let s = along.project(end);
+        let foot = along.at(s);
+        if foot.distance(end) <= crate::math::on_set_tolerance([foot, end, origin]) {
+            first = first.min(s.max(lo));
+        }
+    }
+    first
+}
+
 impl Segment {
     #[inline]
     fn cast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
@@ -30,15 +48,13 @@ impl Segment {
         }
         // The closest pair is one common point; a piece lying along the ray starts at whichever
         // end lies on the ray's line first (an end behind the origin puts the origin on it).
-        let along = Linear::line(&Line::new(ray.origin, ray.dir));
-        let mut t = Linear::ray(ray).project(pair.b);
-        for end in [self.a, self.b] {
-            let s = along.project(end);
-            let foot = along.at(s);
-            if foot.distance(end) <= crate::math::on_set_tolerance([foot, end, ray.origin]) {
-                t = t.min(s.max(0.0));
-            }
-        }
+        let t = first_on_line(
+            ray.origin,
+            ray.dir,
+            [self.a, self.b],
+            0.0,
+            Linear::ray(ray).project(pair.b),
+        );
         if !(t <= max_t) {
             return None;
         }

@@ -25,6 +25,7 @@ use crate::query::{RayCast, RayHit, TriangleHit};
 use crate::shape::{Ray, Triangle};
 
 pub(crate) use grazing::grazing_unscaled;
+pub(crate) use plane::FLAT_SINE_SQUARED;
 use plane::{clamped_weights, facing_normal, in_plane, is_flat};
 pub(crate) use plane::{linear_meets_triangle, steady_barycentric};
 #[cfg(all(feature = "alloc", not(isect_f64)))]

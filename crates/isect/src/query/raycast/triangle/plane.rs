@@ -5,6 +5,7 @@
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::query::algo::linear::{Linear, closest_parameters};
 use crate::query::algo::scale::{in_window, ldexp_vec, normalized_direction, normalizing_exponent};
+use crate::query::raycast::segment::first_on_line;
 use crate::query::raycast::triangle_exact::exact_verdict;
 use crate::query::raycast::{Clip, unit_or};
 use crate::query::{PointQuery, TriangleHit};
@@ -56,6 +57,9 @@ pub(super) fn facing_normal(n: Vec3, dir: Vec3, fallback: impl FnOnce() -> Vec3)
     if n.dot(dir) > 0.0 { -n } else { n }
 }
 
+/// [`is_flat`]'s bound: a sine of 8 ulps, squared (exact: a power of two).
+pub(crate) const FLAT_SINE_SQUARED: Real = (8.0 * Real::EPSILON) * (8.0 * Real::EPSILON);
+
 /// Whether the triangle has no area within rounding: the sine of its angle at `a` below 8 ulps
 /// (as in `Plane::from_points`), so its normal's direction is noise. The watertight test's edge
 /// functions are then noise too (their signs can agree on a ray that misses, or disagree on one
@@ -65,11 +69,7 @@ pub(super) fn facing_normal(n: Vec3, dir: Vec3, fallback: impl FnOnce() -> Vec3)
 pub(super) fn is_flat(tri: &Triangle, n: Vec3) -> bool {
     let (ab, ac) = (tri.b - tri.a, tri.c - tri.a);
     let flat = |n: Vec3, ab: Vec3, ac: Vec3| {
-        !(n.length_squared()
-            > (8.0 * Real::EPSILON)
-                * (8.0 * Real::EPSILON)
-                * ab.length_squared()
-                * ac.length_squared())
+        !(n.length_squared() > FLAT_SINE_SQUARED * ab.length_squared() * ac.length_squared())
     };
     // The test is of the triangle's shape alone, so it may run at the triangle's own scale:
     // there when its edges lie outside the window (a triangle 1e-12 across beside a line whose
@@ -173,15 +173,7 @@ pub(super) fn in_plane(
     // end, seen: a ray from z = 11 down a segment from z = 5 to 7 was hit at z = 5): the piece
     // starts at whichever end lies on the line first (the range's start when an end lies
     // before it), as `Segment`'s cast takes it.
-    let along = Linear::line(&Line::new(origin, dir));
-    let mut first = at;
-    for end in [segment.a, segment.b] {
-        let e = along.project(end);
-        let foot = along.at(e);
-        if foot.distance(end) <= on_set_tolerance([foot, end, origin]) {
-            first = first.min(e.max(lo));
-        }
-    }
+    let first = first_on_line(origin, dir, [segment.a, segment.b], lo, at);
     if first < at {
         let u = Linear::segment(&segment).project(origin + dir * first);
         return Some((first, Some(weights(u))));
