@@ -16,7 +16,8 @@
 //! 2012) and keeps the one that shrinks the changed node's area most: the tree improves where
 //! it changes, which keeps it close to a rebuilt one under long runs of moves.
 
-use crate::broad::tree::{BVec4A, Child, Node, ROOT, Tree, half_area, union};
+use crate::broad::node::{BVec4A, Child, Node};
+use crate::broad::tree::{ROOT, Tree, half_area, union};
 use crate::math::{Real, Vec4};
 use crate::shape::Aabb;
 use glam::Vec4Swizzles;

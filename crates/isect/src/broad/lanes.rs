@@ -1,8 +1,7 @@
 //! A node's two boxes tested at once against a query: a box, a frustum plane, a ray. Each
 //! lays the query out against the node's per-axis lanes (`[min 0, min 1, max 0, max 1]`).
 
-use crate::broad::tree::BVec4A;
-use crate::broad::tree::Node;
+use crate::broad::node::{BVec4A, Node};
 use crate::math::{Real, Vec3, Vec4};
 use crate::shape::{Aabb, Ray};
 use glam::Vec4Swizzles;

@@ -72,6 +72,7 @@
 mod batch;
 mod insert;
 mod lanes;
+mod node;
 mod pairs;
 mod proxy;
 mod query;

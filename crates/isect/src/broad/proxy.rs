@@ -1,6 +1,6 @@
 //! A proxy's handle, its margin, and its given box as the broad phase stores it.
 
-use crate::broad::tree;
+use crate::broad::{node, tree};
 use crate::math::{Real, Vec3, Vec4};
 use crate::shape::Aabb;
 
@@ -89,7 +89,7 @@ impl Entry {
     #[inline(always)]
     pub(super) fn new(given: &Aabb, generation: u32) -> Self {
         Self {
-            lo: given.min.extend(tree::pack(generation)),
+            lo: given.min.extend(node::pack(generation)),
             hi: given.max.extend(0.0),
         }
     }
@@ -102,7 +102,7 @@ impl Entry {
 
     #[inline(always)]
     pub(super) fn generation(&self) -> u32 {
-        tree::unpack(self.lo.w)
+        node::unpack(self.lo.w)
     }
 
     #[inline(always)]

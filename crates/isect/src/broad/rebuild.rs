@@ -10,7 +10,8 @@
 use alloc::vec::Vec;
 
 use crate::broad::BroadPhase;
-use crate::broad::tree::{Child, Node, ROOT, Tree, half_area, union};
+use crate::broad::node::{Child, Node};
+use crate::broad::tree::{ROOT, Tree, half_area, union};
 use crate::bvh::build::{BinNode, MAX_LEAF, PrimBox, build};
 use crate::shape::Aabb;
 

@@ -8,7 +8,8 @@
 /// area heuristic, so the tree does not decay into boxes stretched along old paths.
 const IN_PLACE_GROWTH: crate::math::Real = 2.0;
 
-use crate::broad::tree::{Child, OUT, ROOT, Tree, half_area, union};
+use crate::broad::node::Child;
+use crate::broad::tree::{OUT, ROOT, Tree, half_area, union};
 use crate::shape::Aabb;
 
 impl Tree {

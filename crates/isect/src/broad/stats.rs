@@ -1,6 +1,6 @@
 //! The shape and size of a broad phase's tree.
 
-use crate::broad::{BroadPhase, Entry, pairs, tree};
+use crate::broad::{BroadPhase, Entry, node, pairs, tree};
 use crate::math::Real;
 
 /// The shape and size of a [`BroadPhase`]'s tree, from [`BroadPhase::stats`].
@@ -39,7 +39,7 @@ impl<T> BroadPhase<T> {
             .map(|n| tree::half_area(&n.own_box()))
             .sum();
         let bytes = size_of::<Self>()
-            + self.tree.nodes.capacity() * size_of::<tree::Node>()
+            + self.tree.nodes.capacity() * size_of::<node::Node>()
             + self.tree.free.capacity() * 4
             + self.tree.leaf_parent.capacity() * 4
             + self.entries.capacity() * size_of::<Entry>()
@@ -51,7 +51,7 @@ impl<T> BroadPhase<T> {
             + self.batch.bytes();
         Stats {
             proxies: self.len,
-            in_tree: self.tree.live_nodes() + usize::from(self.tree.root != tree::Child::NONE),
+            in_tree: self.tree.live_nodes() + usize::from(self.tree.root != node::Child::NONE),
             nodes: self.tree.live_nodes(),
             height: self.tree.height(),
             cost: if root_area > 0.0 {

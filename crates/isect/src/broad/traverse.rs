@@ -7,8 +7,9 @@
 //! [`QueryStats`] for the tests.
 
 use crate::broad::lanes::{BoxQuery, PlaneLanes, PreRay};
+use crate::broad::node::{Child, Node};
 use crate::broad::query::{ALL_PLANES, QueryStats, cull};
-use crate::broad::tree::{Child, Node, Tree, overlaps};
+use crate::broad::tree::{Tree, overlaps};
 use crate::bvh::stack::InlineStack;
 use crate::math::Real;
 use crate::shape::{Aabb, Frustum, Ray};

@@ -8,8 +8,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::broad::BroadPhase;
+use crate::broad::node::Child;
 use crate::broad::pairs::NIL;
-use crate::broad::tree::{Child, FREE, OUT, ROOT, contains, overlaps, union};
+use crate::broad::tree::{FREE, OUT, ROOT, contains, overlaps, union};
 
 /// `Err(message)` unless `cond`.
 macro_rules! ensure {

@@ -29,6 +29,7 @@ pub mod algo;
 mod contact;
 mod distance;
 mod intersects;
+mod mirror;
 #[cfg(feature = "alloc")]
 pub(crate) use contact::trimesh_trimesh::deepest_pair_contact;
 #[cfg(feature = "alloc")]
@@ -37,6 +38,9 @@ mod planes;
 mod point;
 pub(crate) mod raycast;
 mod sweep;
+pub(crate) use mirror::{
+    mirror_contact, mirror_distance, mirror_intersects, mirror_manifold, mirror_sweep,
+};
 
 pub use algo::gjk::SupportMap;
 pub use contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
@@ -327,81 +331,6 @@ pub fn classify<S: Classify + ?Sized>(shape: &S, plane: &Plane) -> Side {
     shape.classify(plane)
 }
 
-/// Implements `Distance<$a> for $b` from `Distance<$b> for $a`, swapping the points: the mirror
-/// line that each pair file ends with.
-macro_rules! mirror_distance {
-    ($a:ty, $b:ty) => {
-        impl $crate::query::Distance<$a> for $b {
-            #[inline]
-            fn closest_points(&self, other: &$a) -> $crate::query::ClosestPoints {
-                $crate::query::Distance::closest_points(other, self).swapped()
-            }
-            #[inline]
-            fn distance(&self, other: &$a) -> $crate::math::Real {
-                $crate::query::Distance::distance(other, self)
-            }
-        }
-    };
-}
-pub(crate) use mirror_distance;
-
-/// Implements `Intersects<$a> for $b` from `Intersects<$b> for $a`: the mirror line that each
-/// overlap pair file ends with.
-macro_rules! mirror_intersects {
-    ($a:ty, $b:ty) => {
-        impl $crate::query::Intersects<$a> for $b {
-            #[inline]
-            fn intersects(&self, other: &$a) -> bool {
-                $crate::query::Intersects::intersects(other, self)
-            }
-        }
-    };
-}
-pub(crate) use mirror_intersects;
-
-/// Implements `Sweep<$a> for $b` from `Sweep<$b> for $a`: the same times, the motions exchanged
-/// and the normal flipped (it points from `other` towards `self`). The mirror line that each
-/// sweep pair file ends with.
-macro_rules! mirror_sweep {
-    ($a:ty, $b:ty) => {
-        impl $crate::query::Sweep<$a> for $b {
-            #[inline]
-            fn sweep(
-                &self,
-                motion: $crate::math::Vec3,
-                other: &$a,
-                other_motion: $crate::math::Vec3,
-            ) -> Option<$crate::query::SweepHit> {
-                $crate::query::Sweep::sweep(other, other_motion, self, motion).map(|hit| {
-                    $crate::query::SweepHit {
-                        normal: -hit.normal,
-                        ..hit
-                    }
-                })
-            }
-        }
-    };
-}
-pub(crate) use mirror_sweep;
-
-/// Implements `Contact<$a> for $b` from `Contact<$b> for $a`: the same point and depth with the
-/// normal flipped (it points from `other` towards `self`). The mirror line that each contact
-/// pair file ends with.
-macro_rules! mirror_contact {
-    ($a:ty, $b:ty) => {
-        impl $crate::query::Contact<$a> for $b {
-            #[inline]
-            fn contact(&self, other: &$a) -> Option<$crate::query::ContactInfo> {
-                $crate::query::Contact::contact(other, self).map(|c| $crate::query::ContactInfo {
-                    normal: -c.normal,
-                    ..c
-                })
-            }
-        }
-    };
-}
-pub(crate) use mirror_contact;
-
 /// Where a ray meets a triangle, in the triangle's own coordinates: see
 /// [`Triangle::raycast_barycentric`](crate::Triangle::raycast_barycentric).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -480,17 +409,3 @@ pub trait ContactManifold<S: ?Sized> {
 pub fn contact_manifold<A: ContactManifold<B> + ?Sized, B: ?Sized>(a: &A, b: &B) -> Manifold {
     a.contact_manifold(b)
 }
-
-/// Implements `ContactManifold<$a> for $b` from `ContactManifold<$b> for $a`: the same points
-/// with the normal flipped. The mirror line of each contact pair file that has manifolds.
-macro_rules! mirror_manifold {
-    ($a:ty, $b:ty) => {
-        impl $crate::query::ContactManifold<$a> for $b {
-            #[inline]
-            fn contact_manifold(&self, other: &$a) -> $crate::query::Manifold {
-                $crate::query::ContactManifold::contact_manifold(other, self).flipped()
-            }
-        }
-    };
-}
-pub(crate) use mirror_manifold;
