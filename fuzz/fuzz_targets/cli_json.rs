@@ -8,6 +8,8 @@
     reason = "the CLI's modules compiled in by path, linted in their own crate"
 )]
 
+#[path = "../../crates/isect-cli/src/d2/mod.rs"]
+mod d2;
 #[path = "../../crates/isect-cli/src/dispatch.rs"]
 mod dispatch;
 #[path = "../../crates/isect-cli/src/json.rs"]
