@@ -1,74 +1,20 @@
 //! The polyline: level geometry in the plane, segments between shared vertices, with a BVH.
 
 mod bvh;
+mod corners;
+mod error;
 
 use alloc::vec::Vec;
 use core::cell::Cell;
-use core::fmt;
 
 pub(crate) use bvh::{Node, box_distance_squared, box_entry, boxes_meet, slab_entry};
+use corners::corner_flags;
+pub(crate) use corners::{LEFT, RIGHT};
+pub use error::PolylineError;
 
-use crate::d2::query::algo::exact::orient;
 use crate::d2::query::{Bounded, Classify, PointQuery, Side};
 use crate::d2::shape::{Aabb, Circle, Line, Segment, ritter_circle};
 use crate::math::{Real, Vec2};
-
-/// Why [`Polyline::new`] (or [`Polyline::chain`], [`Polyline::closed`]) rejected its input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum PolylineError {
-    /// No vertices or no segments (a chain or loop of fewer than two points).
-    Empty,
-    /// A vertex has a NaN or infinite coordinate.
-    NonFiniteVertex {
-        /// Index of the vertex.
-        vertex: usize,
-    },
-    /// A segment refers to a vertex that does not exist.
-    IndexOutOfRange {
-        /// Index of the segment.
-        segment: usize,
-        /// The offending vertex index.
-        index: u32,
-        /// How many vertices there are.
-        vertex_count: usize,
-    },
-    /// More segments or vertices than the 32-bit indices can name.
-    TooLarge,
-}
-
-impl fmt::Display for PolylineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Empty => write!(f, "the polyline has no segments"),
-            Self::NonFiniteVertex { vertex } => {
-                write!(f, "vertex {vertex} is not finite (NaN or infinite)")
-            }
-            Self::IndexOutOfRange {
-                segment,
-                index,
-                vertex_count,
-            } => write!(
-                f,
-                "segment {segment} refers to vertex {index}, but there are only {vertex_count} vertices"
-            ),
-            Self::TooLarge => {
-                write!(
-                    f,
-                    "the polyline has more than 2^32 - 1 vertices or segments"
-                )
-            }
-        }
-    }
-}
-
-impl core::error::Error for PolylineError {}
-
-/// At a segment's end, a convex corner seen from the segment's left (the side
-/// `perp(b − a)` points to): a contact normal from that end on the left is genuine.
-pub(crate) const LEFT: u8 = 1;
-/// At a segment's end, a convex corner seen from the segment's right.
-pub(crate) const RIGHT: u8 = 2;
 
 /// Level geometry in the plane: segments between shared vertices (open chains, closed loops,
 /// or any set of segments), with a bounding volume hierarchy over the segments' boxes built at
@@ -319,66 +265,6 @@ impl Polyline {
         let v = self.neighbours[i as usize][k];
         (v != u32::MAX).then(|| self.vertices[v as usize])
     }
-}
-
-/// Each segment end's corner flags and neighbour: at a vertex shared by exactly two segments
-/// with length, the exact turn from the segment into its neighbour decides which side sees a
-/// convex corner (active there), flat (neither side) or a fold back onto itself (both); any
-/// other end (a chain's end, a vertex of three or more segments, a zero-length segment or
-/// neighbour) is active on both sides.
-fn corner_flags(vertices: &[Vec2], segments: &[[u32; 2]]) -> (Vec<[u8; 2]>, Vec<[u32; 2]>) {
-    // Per vertex: how many segment ends use it, and the last two segments that did.
-    let mut uses = alloc::vec![(0u32, u32::MAX, u32::MAX); vertices.len()];
-    for (i, s) in segments.iter().enumerate() {
-        for &v in s {
-            let u = &mut uses[v as usize];
-            u.0 += 1;
-            u.2 = u.1;
-            u.1 = i as u32;
-        }
-    }
-    let mut corners = Vec::with_capacity(segments.len());
-    let mut neighbours = Vec::with_capacity(segments.len());
-    for (i, &[ia, ib]) in segments.iter().enumerate() {
-        let mut flags = [LEFT | RIGHT; 2];
-        let mut far = [u32::MAX; 2];
-        for k in 0..2 {
-            let (v, other) = if k == 0 { (ia, ib) } else { (ib, ia) };
-            let (count, s1, s2) = uses[v as usize];
-            if count != 2 || ia == ib {
-                continue;
-            }
-            let j = if s1 == i as u32 { s2 } else { s1 };
-            let [ja, jb] = segments[j as usize];
-            if j == i as u32 || ja == jb {
-                continue;
-            }
-            let c = if ja == v { jb } else { ja };
-            let (p, q, r) = (
-                vertices[other as usize],
-                vertices[v as usize],
-                vertices[c as usize],
-            );
-            if p == q || r == q {
-                continue;
-            }
-            far[k] = c;
-            // The turn at q going from p on into r; at end 0 the segment runs backwards from
-            // q, so its left is the turn's right.
-            let o = orient(p, q, r);
-            let turn_left = if k == 1 { o } else { -o };
-            flags[k] = match turn_left {
-                // Bending left: concave from the left, a convex corner seen from the right.
-                1.. => RIGHT,
-                ..=-1 => LEFT,
-                0 if (q - p).dot(r - q) > 0.0 => 0,
-                0 => LEFT | RIGHT,
-            };
-        }
-        corners.push(flags);
-        neighbours.push(far);
-    }
-    (corners, neighbours)
 }
 
 impl Bounded for Polyline {

@@ -4,7 +4,8 @@
 //! [`convex`](super::convex) grows them by radii.
 
 use crate::d2::query::algo::exact::orient;
-use crate::d2::query::algo::linear::{Kind, Linear, closest_on_segment};
+use crate::d2::query::algo::linear::{Kind, Linear};
+use crate::d2::query::algo::segment_point::closest_on_segment;
 use crate::math::{Real, Vec2};
 
 /// The edges of a hull of two or more vertices (one for a segment), as pairs of ends.

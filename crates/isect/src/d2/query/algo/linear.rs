@@ -2,6 +2,7 @@
 
 use crate::d2::query::ClosestPoints;
 use crate::d2::query::algo::exact::{cross_sign, orient, side};
+use crate::d2::query::algo::segment_point::{closest_on_segment, project};
 use crate::d2::shape::{Line, Ray, Segment};
 use crate::math::{Real, Vec2};
 
@@ -327,64 +328,6 @@ pub(crate) fn apart(a: Vec2, b: Vec2) -> ClosestPoints {
         a,
         b,
         distance: a.distance(b).max(Real::MIN_POSITIVE),
-    }
-}
-
-/// `(w · d) / (d · d)`: the parameter of the foot of `w` along `d` (non-zero), with `d` scaled
-/// to unit largest coordinate first, so that neither product overflows nor underflows.
-#[inline]
-fn project(w: Vec2, d: Vec2) -> Real {
-    let m = d.abs().max_element();
-    let u = d / m;
-    (w / m).dot(u) / u.length_squared()
-}
-
-/// The point of segment `ab` closest to `p` (finite input): `a` or `b` exactly in their
-/// regions, the exact foot on an axis-aligned segment, else the rounded projection (Ericson
-/// §5.1.2). Coordinates whose differences overflow are halved first (exactly).
-#[inline]
-pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
-    let ab = b - a;
-    if !(ab.is_finite() && (p - a).is_finite()) {
-        return closest_on_segment(p * 0.5, a * 0.5, b * 0.5) * 2.0;
-    }
-    if ab == Vec2::ZERO {
-        return a;
-    }
-    if ab.y == 0.0 {
-        return Vec2::new(p.x.max(a.x.min(b.x)).min(a.x.max(b.x)), a.y);
-    }
-    if ab.x == 0.0 {
-        return Vec2::new(a.x, p.y.max(a.y.min(b.y)).min(a.y.max(b.y)));
-    }
-    let t = project(p - a, ab);
-    if !(t > 0.0) {
-        a
-    } else if t >= 1.0 {
-        b
-    } else {
-        a + ab * t
-    }
-}
-
-/// Whether `p` lies on the segment `ab` (on the point `a` when `a == b`), exactly, given `dd`,
-/// its squared distance to the rounded foot [`closest_on_segment`]: a `dd` beyond the foot's
-/// rounding (a few ulps of the coordinates; a generous bound is taken) answers `false` without
-/// the exact test.
-#[inline(always)]
-pub(crate) fn on_segment_near_foot(p: Vec2, a: Vec2, b: Vec2, dd: Real) -> bool {
-    let m = a.abs().max(b.abs()).max(p.abs()).max_element();
-    let slack = crate::math::ON_SET_TOLERANCE * m;
-    dd <= 4.0 * (slack * slack) + Real::MIN_POSITIVE && on_segment_exact(p, a, b)
-}
-
-/// Whether `p` lies on the segment `ab` (on the point `a` when `a == b`), exactly.
-#[inline(never)]
-fn on_segment_exact(p: Vec2, a: Vec2, b: Vec2) -> bool {
-    if a == b {
-        p == a
-    } else {
-        Linear::segment(a, b).contains_exact(p)
     }
 }
 

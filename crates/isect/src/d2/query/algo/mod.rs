@@ -9,6 +9,7 @@
 
 pub(crate) mod advance;
 pub(crate) mod cast;
+pub(crate) mod clip;
 pub(crate) mod contact;
 pub(crate) mod convex;
 pub(crate) mod corners;
@@ -21,3 +22,4 @@ pub(crate) mod polygon;
 pub(crate) mod polygon_contact;
 #[cfg(feature = "alloc")]
 pub(crate) mod polyline;
+pub(crate) mod segment_point;

@@ -8,7 +8,8 @@ use alloc::vec::Vec;
 use crate::d2::query::ClosestPoints;
 use crate::d2::query::algo::convex::{AsConvex, Convex, closest_points_linear, meets_linear};
 use crate::d2::query::algo::exact::orient;
-use crate::d2::query::algo::linear::{AsLinear, Kind, Linear, closest_on_segment};
+use crate::d2::query::algo::linear::{AsLinear, Kind, Linear};
+use crate::d2::query::algo::segment_point::closest_on_segment;
 use crate::d2::shape::Polygon;
 use crate::math::{Real, Vec2};
 

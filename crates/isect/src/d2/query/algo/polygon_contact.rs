@@ -22,11 +22,13 @@
 use crate::d2::query::ContactInfo;
 use crate::d2::query::Intersects;
 use crate::d2::query::algo::cast::{outward, unit_or};
-use crate::d2::query::algo::contact::{Body, ContactBody, clip, contact_points};
+use crate::d2::query::algo::clip::clip;
+use crate::d2::query::algo::contact::{Body, ContactBody, contact_points};
 use crate::d2::query::algo::convex::{Convex, closest_points_linear, meets_linear};
 use crate::d2::query::algo::exact::orient;
-use crate::d2::query::algo::linear::{Linear, closest_on_segment};
+use crate::d2::query::algo::linear::Linear;
 use crate::d2::query::algo::polygon::{contains, edges, meet_convex, meet_linear, meet_polygon};
+use crate::d2::query::algo::segment_point::closest_on_segment;
 use crate::d2::query::contact::manifold::{Manifold, ManifoldPoint};
 use crate::d2::shape::Polygon;
 use crate::math::{Real, Vec2};

@@ -6,7 +6,7 @@
 
 use crate::d2::query::algo::cast::unit_or;
 use crate::d2::query::algo::contact::{contact_of, manifold_of};
-use crate::d2::query::algo::linear::on_segment_near_foot;
+use crate::d2::query::algo::segment_point::on_segment_near_foot;
 use crate::d2::query::{
     Contact, ContactInfo, ContactManifold, Intersects, Manifold, ManifoldPoint, mirror_contact,
     mirror_manifold,

@@ -16,7 +16,8 @@
 //! of a run it is the middle of the outermost points, while `Contact<Polyline>` keeps the
 //! deepest segment's point.
 
-use crate::d2::query::algo::contact::{Body, ContactBody, clip};
+use crate::d2::query::algo::clip::clip;
+use crate::d2::query::algo::contact::{Body, ContactBody};
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::algo::polyline::PolylineShape;
 use crate::d2::query::contact::polyline::deepest_of;

@@ -17,7 +17,8 @@
 
 use alloc::vec::Vec;
 
-use crate::d2::query::algo::contact::{Body, clip};
+use crate::d2::query::algo::clip::clip;
+use crate::d2::query::algo::contact::Body;
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::contact::polyline_manifold::{
     SAME_NORMAL, across, merge, on_line, one_point,

@@ -4,7 +4,7 @@
 //! §5.1.2), grown by the radii.
 
 use crate::d2::query::algo::convex::{cold_closest_points, gap, rounded};
-use crate::d2::query::algo::linear::on_segment_near_foot;
+use crate::d2::query::algo::segment_point::on_segment_near_foot;
 use crate::d2::query::{ClosestPoints, Distance, mirror_distance};
 use crate::d2::shape::{Capsule, Circle};
 use crate::math::Real;

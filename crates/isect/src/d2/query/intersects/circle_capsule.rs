@@ -4,7 +4,7 @@
 //! of the radii, or the center exactly on the core (for radii whose square is 0).
 
 use crate::d2::query::algo::convex::convex_meets;
-use crate::d2::query::algo::linear::on_segment_near_foot;
+use crate::d2::query::algo::segment_point::on_segment_near_foot;
 use crate::d2::query::{Intersects, mirror_intersects};
 use crate::d2::shape::{Capsule, Circle};
 use crate::math::{Real, Vec2};

@@ -9,7 +9,7 @@
 
 use crate::d2::query::PointQuery;
 use crate::d2::query::algo::convex::gap;
-use crate::d2::query::algo::linear::{closest_on_segment, on_segment_near_foot};
+use crate::d2::query::algo::segment_point::{closest_on_segment, on_segment_near_foot};
 use crate::d2::query::point::{cold_closest_point, cold_contains_point, cold_distance_to_point};
 use crate::d2::shape::Capsule;
 use crate::math::{Real, Vec2};

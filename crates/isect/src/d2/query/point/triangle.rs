@@ -8,7 +8,7 @@
 
 use crate::d2::query::PointQuery;
 use crate::d2::query::algo::exact::orient;
-use crate::d2::query::algo::linear::closest_on_segment;
+use crate::d2::query::algo::segment_point::closest_on_segment;
 use crate::d2::query::point::outside_distance;
 use crate::d2::shape::Triangle;
 use crate::math::{Real, Vec2};
