@@ -95,7 +95,7 @@ pub(crate) enum Planes<'a> {
     /// [`PlaneOffsets`] (loaded from there: neither a branch nor a blend on the sign).
     Offsets {
         bounds: &'a [[[f32; 8]; 3]; 2],
-        offsets: PlaneOffsets,
+        offsets: &'a PlaneOffsets,
     },
 }
 
@@ -105,7 +105,7 @@ pub(crate) enum Planes<'a> {
 /// planes at a fixed offset per ray, as Embree's traversal does, instead of choosing them per
 /// node. Every offset is at most 40, so the eight `f32`s read from it lie within the 48.
 #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct PlaneOffsets {
     near: [u8; 3],
     far: [u8; 3],
@@ -115,15 +115,23 @@ pub(crate) struct PlaneOffsets {
 impl PlaneOffsets {
     /// The offsets for a direction whose bit `axis` of `negative` is set where it is negative
     /// there (its near planes are then the maxima, side 1; bits past the third are ignored).
-    /// Read from a table of the eight octants: computed per ray, they cost 29 instructions of
-    /// every ray's set-up (callgrind).
+    /// Read from a table of the eight octants, per node: made once per ray and kept in the
+    /// [`crate::bvh::ray::PreRay`], they cost every ray's set-up more than they saved.
     #[inline(always)]
-    pub(crate) fn new(negative: u32) -> Self {
-        Self::OCTANTS[negative as usize % 8]
+    pub(crate) fn new(negative: u32) -> &'static Self {
+        &OCTANT_PLANES[negative as usize % 8]
     }
+}
+
+/// [`PlaneOffsets`] of each octant, by its `negative` bits.
+#[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+static OCTANT_PLANES: [PlaneOffsets; 8] = PlaneOffsets::OCTANTS;
+
+#[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+impl PlaneOffsets {
 
     const OCTANTS: [Self; 8] = {
-        let mut table = [Self {
+        let mut table = [PlaneOffsets {
             near: [0; 3],
             far: [0; 3],
         }; 8];

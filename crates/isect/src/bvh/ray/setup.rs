@@ -34,10 +34,6 @@ pub(crate) struct PreRay {
     /// Present when the processor has AVX: the box test then runs on eight-lane registers.
     #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
     pub(in crate::bvh) v3: Option<crate::dispatch::V3>,
-    /// Where the near and far planes of each axis lie in a node, from `negative`, for the AVX
-    /// box test of the casts that do not jump per octant.
-    #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
-    pub(in crate::bvh) planes: crate::dispatch::PlaneOffsets,
 }
 
 impl PreRay {
@@ -51,18 +47,15 @@ impl PreRay {
         if !finite || d.cmpeq(SimdVec3::ZERO).all() || !(max_t >= 0.0) {
             return None;
         }
-        let negative = d.cmplt(SimdVec3::ZERO).bitmask();
         Some(Self {
             origin: o,
             dir: d,
             inv: d.recip(),
             inv_far: d.recip() * WIDEN,
-            negative,
+            negative: d.cmplt(SimdVec3::ZERO).bitmask(),
             oblique: d.abs().cmpgt(SimdVec3::ZERO).all(),
             #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
             v3: crate::dispatch::V3::get(),
-            #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
-            planes: crate::dispatch::PlaneOffsets::new(negative),
         })
     }
 

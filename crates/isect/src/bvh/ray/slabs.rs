@@ -69,7 +69,7 @@ impl PreRay {
             if let (false, Some(v3)) = (COHERENT, self.v3) {
                 let planes = crate::dispatch::Planes::Offsets {
                     bounds: &node.bounds,
-                    offsets: self.planes,
+                    offsets: crate::dispatch::PlaneOffsets::new(self.negative),
                 };
                 return self.avx_slabs(v3, planes, t_max);
             }
