@@ -144,7 +144,6 @@ static OCTANT_PLANES: [PlaneOffsets; 8] = PlaneOffsets::OCTANTS;
 
 #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
 impl PlaneOffsets {
-
     const OCTANTS: [Self; 8] = {
         let mut table = [PlaneOffsets {
             near: [0; 3],
@@ -195,9 +194,9 @@ impl V3 {
         far_limit: f32,
     ) -> (u32, [f32; 8]) {
         use core::arch::x86_64::{
-            _CMP_LE_OQ, _mm256_cmp_ps, _mm256_loadu_ps, _mm256_max_ps,
-            _mm256_min_ps, _mm256_movemask_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps,
-            _mm256_storeu_ps, _mm256_sub_ps,
+            _CMP_LE_OQ, _mm256_cmp_ps, _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps,
+            _mm256_movemask_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps, _mm256_storeu_ps,
+            _mm256_sub_ps,
         };
         let mut out = [0.0; 8];
         #[expect(
