@@ -54,15 +54,30 @@ pub(crate) fn fast<R>(f: impl FnOnce() -> R) -> R {
 /// within the third).
 #[inline(always)]
 pub(crate) fn prefetch<T>(x: &T) {
+    prefetch_lines::<T>(x as *const T);
+}
+
+/// [`prefetch`] of `items[index]`, without a bounds check: the address is computed with wrapping
+/// arithmetic, and a prefetch of any address reads nothing and cannot fault (an index out of
+/// range would only waste the hint). The traversals' indices come from the tree and are in
+/// range (`Bvh::validate`); the check cost two instructions per child prefetched.
+#[inline(always)]
+pub(crate) fn prefetch_in<T>(items: &[T], index: usize) {
+    prefetch_lines::<T>(items.as_ptr().wrapping_add(index));
+}
+
+/// The prefetch hints of the `size_of::<T>()` bytes from `p`, one per 64 bytes.
+#[inline(always)]
+fn prefetch_lines<T>(p: *const T) {
     #[cfg(target_arch = "x86_64")]
     {
         use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let p = (x as *const T).cast::<i8>();
+        let p = p.cast::<i8>();
         let mut offset = 0;
         while offset < core::mem::size_of::<T>() {
             #[expect(unsafe_code, reason = "the prefetch hint takes a pointer")]
-            // SAFETY: a prefetch reads nothing architecturally and cannot fault; the address
-            // lies within `x` anyway.
+            // SAFETY: a prefetch reads nothing architecturally and cannot fault, whatever the
+            // address.
             unsafe {
                 _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(offset));
             }
@@ -70,7 +85,7 @@ pub(crate) fn prefetch<T>(x: &T) {
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
+    let _ = p;
 }
 
 /// Proof that the processor has the x86-64-v3 features (and that `ISECT_SIMD` is not
@@ -91,13 +106,62 @@ pub(crate) enum Planes<'a> {
         near: [&'a [f32; 8]; 3],
         far: [&'a [f32; 8]; 3],
     },
-    /// `bounds[side][axis][lane]` of a node, each axis's near planes its maxima where `dir` is
-    /// negative and its minima elsewhere (a blend on the sign, no branch), for a direction with
-    /// no zero coordinate.
-    BySign {
+    /// `bounds[side][axis][lane]` of a node, each axis's near and far planes at the ray's
+    /// [`PlaneOffsets`] (loaded from there: neither a branch nor a blend on the sign).
+    Offsets {
         bounds: &'a [[[f32; 8]; 3]; 2],
-        dir: [f32; 3],
+        offsets: &'a PlaneOffsets,
     },
+}
+
+/// Where a ray's near and far planes lie in a node's `bounds[side][axis][lane]`, as offsets in
+/// `f32`s from its start, `24 · side + 8 · axis`: made once per ray from its direction's signs
+/// ([`PlaneOffsets::new`], the only way to make one), so that [`V3::slabs8`] loads each axis's
+/// planes at a fixed offset per ray, as Embree's traversal does, instead of choosing them per
+/// node. Every offset is at most 40, so the eight `f32`s read from it lie within the 48.
+#[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlaneOffsets {
+    near: [u8; 3],
+    far: [u8; 3],
+}
+
+#[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+impl PlaneOffsets {
+    /// The offsets for a direction whose bit `axis` of `negative` is set where it is negative
+    /// there (its near planes are then the maxima, side 1; bits past the third are ignored).
+    /// Read from a table of the eight octants, per node: made once per ray and kept in the
+    /// [`crate::bvh::ray::PreRay`], they cost every ray's set-up more than they saved.
+    #[inline(always)]
+    pub(crate) fn new(negative: u32) -> &'static Self {
+        &OCTANT_PLANES[negative as usize % 8]
+    }
+}
+
+/// [`PlaneOffsets`] of each octant, by its `negative` bits.
+#[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+static OCTANT_PLANES: [PlaneOffsets; 8] = PlaneOffsets::OCTANTS;
+
+#[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+impl PlaneOffsets {
+    const OCTANTS: [Self; 8] = {
+        let mut table = [PlaneOffsets {
+            near: [0; 3],
+            far: [0; 3],
+        }; 8];
+        let mut octant = 0;
+        while octant < 8 {
+            let mut axis = 0;
+            while axis < 3 {
+                let side = (octant >> axis & 1) as u8;
+                table[octant].near[axis] = 24 * side + 8 * axis as u8;
+                table[octant].far[axis] = 24 * (side ^ 1) + 8 * axis as u8;
+                axis += 1;
+            }
+            octant += 1;
+        }
+        table
+    };
 }
 
 #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
@@ -130,9 +194,9 @@ impl V3 {
         far_limit: f32,
     ) -> (u32, [f32; 8]) {
         use core::arch::x86_64::{
-            _CMP_LE_OQ, _mm256_blendv_ps, _mm256_cmp_ps, _mm256_loadu_ps, _mm256_max_ps,
-            _mm256_min_ps, _mm256_movemask_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps,
-            _mm256_storeu_ps, _mm256_sub_ps,
+            _CMP_LE_OQ, _mm256_cmp_ps, _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps,
+            _mm256_movemask_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps, _mm256_storeu_ps,
+            _mm256_sub_ps,
         };
         let mut out = [0.0; 8];
         #[expect(
@@ -141,9 +205,10 @@ impl V3 {
         )]
         // SAFETY: the intrinsics require AVX, which the processor has: a `V3` is made only
         // after `std::is_x86_feature_detected!` found it (or in a build targeting AVX2). The
-        // loads read the eight `f32` of arrays behind references and the store writes the eight
-        // of `out`, all valid for those 32 bytes (unaligned access allowed); the rest touch
-        // registers only. (Intrinsics called here directly, not from a `#[target_feature]`
+        // loads read the eight `f32` of arrays behind references (with `Planes::Offsets`, eight
+        // from an offset of at most 40 into the 48 `f32`s of `bounds`, which `PlaneOffsets::new`
+        // guarantees) and the store writes the eight of `out`, all valid for those 32 bytes
+        // (unaligned access allowed); the rest touch registers only. (Intrinsics called here directly, not from a `#[target_feature]`
         // function of their own: the compiler kept that one out of line, a call per node.)
         let mask = unsafe {
             let mut near = _mm256_setzero_ps();
@@ -155,15 +220,11 @@ impl V3 {
                         _mm256_loadu_ps(near[axis].as_ptr()),
                         _mm256_loadu_ps(far[axis].as_ptr()),
                     ),
-                    Planes::BySign { bounds, dir } => {
-                        let lo = _mm256_loadu_ps(bounds[0][axis].as_ptr());
-                        let hi = _mm256_loadu_ps(bounds[1][axis].as_ptr());
-                        // `blendv` takes its second operand where the mask's sign bit is set:
-                        // where the direction is negative (none is zero: no `-0.0`).
-                        let negative = _mm256_set1_ps(dir[axis]);
+                    Planes::Offsets { bounds, offsets } => {
+                        let base = bounds.as_ptr().cast::<f32>();
                         (
-                            _mm256_blendv_ps(lo, hi, negative),
-                            _mm256_blendv_ps(hi, lo, negative),
+                            _mm256_loadu_ps(base.add(usize::from(offsets.near[axis]))),
+                            _mm256_loadu_ps(base.add(usize::from(offsets.far[axis]))),
                         )
                     }
                 };

@@ -67,10 +67,9 @@ impl PreRay {
         if self.oblique {
             #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
             if let (false, Some(v3)) = (COHERENT, self.v3) {
-                let dir = self.dir.to_array();
-                let planes = crate::dispatch::Planes::BySign {
+                let planes = crate::dispatch::Planes::Offsets {
                     bounds: &node.bounds,
-                    dir,
+                    offsets: crate::dispatch::PlaneOffsets::new(self.negative),
                 };
                 return self.avx_slabs(v3, planes, t_max);
             }

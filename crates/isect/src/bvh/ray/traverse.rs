@@ -55,11 +55,9 @@ impl Bvh {
                 rest &= rest - 1;
                 let child = node.child[lane] as usize;
                 if leaves & (1 << lane) != 0 {
-                    if let Some(b) = self.blocks.get(child / WIDTH) {
-                        crate::dispatch::prefetch(b);
-                    }
-                } else if let Some(n) = self.nodes.get(child) {
-                    crate::dispatch::prefetch(n);
+                    crate::dispatch::prefetch_in(&self.blocks, child / WIDTH);
+                } else {
+                    crate::dispatch::prefetch_in(&self.nodes, child);
                 }
             }
             let mut next = None;
