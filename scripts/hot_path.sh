@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per call of a few cheap queries (sphere–sphere, aabb–aabb, ray–sphere,
-# point–triangle, point distances to a sphere and a box, sphere–plane, aabb–plane, points on a
+# point–triangle, point distances to a sphere and a box, their closest points and the box's
+# containment, sphere–plane, aabb–plane, points on a
 # segment and on a triangle, ray–triangle, the ray casts of sphere (any-hit), Aabb (closest and
 # any-hit), Obb and capsule, Obb containment and distance, and the watertight promise's cost:
 # ray–triangle with barycentric coordinates, watertight and Möller–Trumbore) under callgrind, each beside parry3d's most direct
