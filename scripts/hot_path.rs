@@ -63,6 +63,14 @@ counted!(point_sphere_distance, Sphere, Vec3, Real, |s, p| black_box(s)
     .distance_to_point(*black_box(p)));
 counted!(point_aabb_distance, Aabb, Vec3, Real, |b, p| black_box(b)
     .distance_to_point(*black_box(p)));
+counted!(point_in_aabb, Aabb, Vec3, bool, |b, p| black_box(b)
+    .contains_point(*black_box(p)));
+counted!(point_aabb_closest, Aabb, Vec3, Real, |b, p| black_box(b)
+    .closest_point(*black_box(p))
+    .x);
+counted!(point_sphere_closest, Sphere, Vec3, Real, |s, p| black_box(s)
+    .closest_point(*black_box(p))
+    .x);
 counted!(sphere_plane, Sphere, Plane, bool, |s, p| black_box(s).intersects(black_box(p)));
 counted!(aabb_plane, Aabb, Plane, bool, |b, p| black_box(b).intersects(black_box(p)));
 counted!(point_on_segment, Segment, Vec3, bool, |s, p| black_box(s)
@@ -122,6 +130,16 @@ counted!(parry_point_sphere_distance, Ball, PVec, Real, |s, p| black_box(s)
     .distance_to_local_point(*black_box(p), true));
 counted!(parry_point_aabb_distance, PAabb, PVec, Real, |b, p| black_box(b)
     .distance_to_local_point(*black_box(p), true));
+counted!(parry_point_in_aabb, PAabb, PVec, bool, |b, p| black_box(b)
+    .contains_local_point(*black_box(p)));
+counted!(parry_point_aabb_closest, PAabb, PVec, Real, |b, p| black_box(b)
+    .project_local_point(*black_box(p), true)
+    .point
+    .x);
+counted!(parry_point_sphere_closest, Ball, PVec, Real, |s, p| black_box(s)
+    .project_local_point(*black_box(p), true)
+    .point
+    .x);
 counted!(parry_point_on_segment, PSegment, PVec, bool, |s, p| black_box(s)
     .contains_local_point(*black_box(p)));
 counted!(parry_point_on_triangle, PTriangle, PVec, bool, |t, p| black_box(t)
@@ -426,6 +444,12 @@ fn main() {
         sum += parry_point_triangle(&p_triangles, &p_points);
         sum += parry_point_sphere_distance(&p_balls, &p_points_local);
         sum += parry_point_aabb_distance(&p_boxes, &p_points);
+        sum += parry_point_in_aabb(&p_boxes, &p_points);
+        sum += parry_point_aabb_closest(&p_boxes, &p_points);
+        sum += parry_point_sphere_closest(&p_balls, &p_points_local);
+        sum += point_in_aabb(&boxes, &points);
+        sum += point_aabb_closest(&boxes, &points);
+        sum += point_sphere_closest(&spheres, &points);
         sum += parry_point_on_segment(&p_segments, &p_points);
         sum += parry_point_on_triangle(&p_triangles, &p_on_triangles);
         sum += sphere_sphere(&spheres, &others);

@@ -57,6 +57,26 @@ pub(crate) fn simd(v: Vec3) -> SimdVec3 {
     v
 }
 
+/// [`simd`] for a query's point argument: the same lanes `[x, y, z, z]`, read as `x, y`
+/// together and `z` alone, the halves in which a `Vec3` argument is usually stored (8 bytes,
+/// then 4). glam's conversion reads `x` alone and `y, z` together (SSE2: `movss`, `movsd` at
+/// offset 4), which a `Vec3` just stored as 8 + 4 bytes (spilled, or passed through
+/// `black_box`) cannot forward from the store buffer: a stall of about a dozen cycles, most of
+/// the time of a box's `contains_point`. Not for every conversion: where several vectors are
+/// converted together (a shape's corners) the compiler's own combining of the loads is better.
+#[cfg(not(isect_f64))]
+#[inline(always)]
+pub(crate) fn simd_point(v: Vec3) -> SimdVec3 {
+    let z = glam::Vec4::splat(v.z);
+    SimdVec3::from_vec4(glam::Vec4::new(v.x, v.y, z.z, z.w))
+}
+/// [`simd`] for a query's point argument (the same vector in `f64`).
+#[cfg(isect_f64)]
+#[inline(always)]
+pub(crate) fn simd_point(v: Vec3) -> SimdVec3 {
+    v
+}
+
 /// `v` back as a [`Vec3`].
 #[cfg(not(isect_f64))]
 #[inline(always)]

@@ -146,3 +146,54 @@ fn extreme_direction_lengths() {
         }
     }
 }
+
+/// Each coordinate of the box's corners made NaN, ±∞ or past the other corner, one at a time,
+/// with rays that hit the valid box from outside and from inside (`raycast_any` forms its
+/// validity beside the slab test, without a branch): no hit. Also each coordinate of the ray.
+#[test]
+fn aabb_each_invalid_coordinate_alone_gives_no_hit() {
+    let (min, max) = (v(-1.0, -1.0, -1.0), v(1.0, 1.0, 1.0));
+    let rays = [
+        control(),
+        Ray::new(v(0.25, 0.125, 0.5), v(0.5, -1.0, 2.0)),
+        Ray::new(v(-3.0, 0.5, 0.25), v(1.0, 0.0, 0.0)),
+    ];
+    let nan = Real::NAN;
+    let inf = Real::INFINITY;
+    for ray in &rays {
+        assert!(
+            Aabb::new(min, max).raycast_any(ray, 10.0),
+            "control {ray:?}"
+        );
+        for axis in 0..3 {
+            for (corner, bad) in [
+                (0, nan),
+                (0, -inf),
+                (0, inf),
+                (0, 2.0),
+                (1, nan),
+                (1, inf),
+                (1, -inf),
+                (1, -2.0),
+            ] {
+                let (mut lo, mut hi) = (min, max);
+                if corner == 0 {
+                    lo[axis] = bad;
+                } else {
+                    hi[axis] = bad;
+                }
+                let b = Aabb::new(lo, hi);
+                assert_none(&b, ray, 10.0, &format!("{b:?}"));
+                assert_none(&b, ray, inf, &format!("{b:?}, max_t +inf"));
+            }
+            for bad in [nan, inf, -inf] {
+                let b = Aabb::new(min, max);
+                let (mut origin, mut dir) = (ray.origin, ray.dir);
+                origin[axis] = bad;
+                assert_none(&b, &Ray::new(origin, ray.dir), 10.0, "origin");
+                dir[axis] = bad;
+                assert_none(&b, &Ray::new(ray.origin, dir), 10.0, "dir");
+            }
+        }
+    }
+}

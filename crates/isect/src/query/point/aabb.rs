@@ -3,7 +3,7 @@
 //! In [`SimdVec3`] (one SIMD register per corner in `f32`), with the box's validity as a mask
 //! beside the answer rather than a chain of branches before it.
 
-use crate::math::{NO_POINT, Real, SimdVec3, Vec3, simd, unsimd};
+use crate::math::{NO_POINT, Real, SimdVec3, Vec3, simd, simd_point, unsimd};
 use crate::query::PointQuery;
 use crate::query::algo::scale::length_non_negative;
 use crate::shape::Aabb;
@@ -42,7 +42,8 @@ impl PointQuery for Aabb {
     /// inverted box, and with them true, bounds below +∞ and above −∞ make everything finite.
     #[inline]
     fn contains_point(&self, p: Vec3) -> bool {
-        let (min, max, q) = (simd(self.min), simd(self.max), simd(p));
+        // `p` read as the halves it is stored in (see `simd_point`).
+        let (min, max, q) = (simd(self.min), simd(self.max), simd_point(p));
         let inf = SimdVec3::splat(Real::INFINITY);
         (q.cmpge(min) & q.cmple(max) & min.cmpgt(-inf) & max.cmplt(inf)).all()
     }

@@ -208,6 +208,14 @@ impl RayCast for Aabb {
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         let (t_enter, t_exit) = slab_interval(self.min, self.max, ray.origin, ray.dir, 0.0, max_t);
-        t_enter <= t_exit && self.cast_valid(ray, max_t)
+        // Without a branch: the slab test and the validity (as `cast_valid`, its conditions
+        // combined by `&`) are both formed and combined, rather than the validity checked on
+        // hits only, behind a branch that hits and misses make unpredictable.
+        // In the slabs' lanes: `x · 0` is 0 for finite `x` and NaN for NaN or ±∞.
+        let (o, d) = (Wide::from(ray.origin), Wide::from(ray.dir));
+        let (min, max) = (Wide::from(self.min), Wide::from(self.max));
+        let finite = (o * 0.0 + d * 0.0 + min * 0.0 + max * 0.0).cmpeq(Wide::ZERO);
+        let valid = (finite & min.cmple(max)).all() & d.cmpne(Wide::ZERO).any() & (max_t >= 0.0);
+        (t_enter <= t_exit) & valid
     }
 }
