@@ -114,7 +114,7 @@ fn main() {
          rotations, convex polygons of {POLYGON_CORNERS} corners on a circle; point queries: \
          {BATCH} points around one shape (about half inside); pairs, rays and sweeps: \
          batches of {BATCH}, a mix of hits and misses (counts printed). Every call sees its \
-         input through `black_box`. Before timing, the benchmark asserts that isect and parry2d \
+         shape through `black_box` and reads its input from the batch. Before timing, the benchmark asserts that isect and parry2d \
          agree on the inputs clear of the boundary."
     ));
     suite.note(

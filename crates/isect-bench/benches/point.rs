@@ -45,8 +45,8 @@ fn main() {
     suite.note(format!(
         "Inputs: batches of {BATCH} query points from a fixed-seed generator, about half inside \
          each solid (half exactly on the segment and triangle); 1024 random segment pairs. \
-         Every call sees its shape and input through `black_box`, so nothing is hoisted out of \
-         the loop. Before timing, the benchmark asserts that isect and parry give the same \
+         Every call sees its shape through `black_box` and reads its input from the batch, so \
+         nothing is hoisted out of the loop. Before timing, the benchmark asserts that isect and parry give the same \
          answers on these inputs."
     ));
     suite.note(

@@ -40,8 +40,8 @@ fn main() {
     suite.note(format!(
         "Inputs: batches of {BATCH} rays from a fixed-seed generator, origins 3 to 6 units from \
          the shape, aimed at points scattered around it so that about half hit; unit and \
-         non-unit directions (length 0.5 to 2); max_t = {MAX_T}. Every call sees its shape and \
-         ray through `black_box`. Before timing, the benchmark asserts that isect and parry \
+         non-unit directions (length 0.5 to 2); max_t = {MAX_T}. Every call sees its shape \
+         through `black_box` and reads its ray from the batch. Before timing, the benchmark asserts that isect and parry \
          agree on hit or miss (away from grazing rays) and on t."
     ));
     suite.note(

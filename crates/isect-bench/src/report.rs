@@ -311,10 +311,14 @@ impl Group<'_> {
     }
 }
 
-/// A routine that runs `query(shape, input)` for every input, with the shape and each input
-/// passed through [`black_box`] and each answer kept by it: nothing is hoisted out of the loop
-/// (validity checks of the shape included), so this times single queries, not a batch-optimised
-/// loop, and the same way for both libraries.
+/// A routine that runs `query(shape, input)` for every input, with the shape passed through
+/// [`black_box`] and each answer kept by it: nothing is hoisted out of the loop (validity checks
+/// of the shape included), so this times single queries, not a batch-optimised loop, and the
+/// same way for both libraries. Each input is read from the slice as a user's loop reads it; it
+/// was once also passed through `black_box`, which stores it (a `Vec3` as 8 + 4 bytes) and reads
+/// it back at once: a packed SIMD read of it then waits for the stores (no store forwarding
+/// across two stores, about a dozen cycles), a cost of the harness, not of the query
+/// (docs/performance.md, "Time behind parry: store forwarding and branches").
 pub fn per_query<'a, S: ?Sized, T: Copy, O>(
     shape: &'a S,
     inputs: &'a [T],
@@ -322,7 +326,7 @@ pub fn per_query<'a, S: ?Sized, T: Copy, O>(
 ) -> impl FnMut() + 'a {
     move || {
         for &input in inputs {
-            black_box(query(black_box(shape), black_box(input)));
+            black_box(query(black_box(shape), input));
         }
     }
 }
