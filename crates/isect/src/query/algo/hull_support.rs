@@ -103,17 +103,15 @@ impl SupportPoints {
             best = Vec4::select(better, d, best);
             best_row = Vec4::select(better, row, best_row);
         }
-        // The lanes: largest value, then the earliest position (row, then lane), without a
-        // branch per lane: the lanes holding the largest value, the least row among them, the
-        // first lane of those. When no lane equals the largest value (NaN dot products), the
-        // first point.
-        let largest = best.cmpeq(Vec4::splat(best.max_element()));
-        let row = Vec4::select(largest, best_row, Vec4::splat(Real::INFINITY)).min_element();
-        let lanes = (largest & best_row.cmpeq(Vec4::splat(row))).bitmask();
-        if lanes == 0 {
-            return Some(self.point(0, 0));
+        // The lanes: largest value, then the earliest position (row, then lane).
+        let mut lane = 0;
+        for k in 1..4 {
+            let (v, r) = (best[k], best_row[k]);
+            if v > best[lane] || (v == best[lane] && r < best_row[lane]) {
+                lane = k;
+            }
         }
-        Some(self.point(row as usize, lanes.trailing_zeros() as usize))
+        Some(self.point(best_row[lane] as usize, lane))
     }
 
     /// The least and largest `dir · p` over the kept points for each of `dirs`, in one pass
