@@ -14,7 +14,7 @@
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::SweepHit;
 use crate::query::algo::balls::ball_overlap_middle;
-use crate::query::algo::gjk::{SupportMap, gjk_closest_points, gjk_gap};
+use crate::query::algo::gjk::{Simplex, SupportMap, Vertex, gjk_closest_points, gjk_gap};
 use crate::query::algo::scale::normalize;
 
 /// The distance, relative to the shapes' coordinates, within which conservative advancement may
@@ -66,12 +66,15 @@ where
     let mut t: Real = 0.0;
     let mut dir = -v;
     let mut last = None;
+    // The previous step's final simplex, moved with `a`: GJK starts from it (warm) rather than
+    // from one support point, and needs fewer iterations to confirm the closest features.
+    let mut warm: Option<Simplex> = None;
     for _ in 0..ADVANCEMENT_MAX_STEPS {
         let shifted = Shifted {
             shape: a,
             offset: start + v * t,
         };
-        let (cp, across, rounding) = gjk_gap(&shifted, b, dir);
+        let (cp, across, rounding, simplex) = gjk_gap(&shifted, b, dir, warm);
         if !cp.distance.is_finite() {
             return None;
         }
@@ -128,6 +131,14 @@ where
         }
         last = Some(n);
         dir = n;
+        // The simplex's points of `a` moved by the step (to rounding of the offsets, the
+        // points' own rounding as support points of the shifted shape).
+        let moved = (start + v * t) - shifted.offset;
+        let mut next = simplex;
+        for x in &mut next.vertices[..next.len] {
+            *x = Vertex::new(x.a + moved, x.b);
+        }
+        warm = Some(next);
     }
     // Out of steps: t is still no later than the first contact.
     let shifted = Shifted {

@@ -7,7 +7,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::ClosestPoints;
-use crate::query::algo::gjk_simplex::Simplex;
+pub(crate) use crate::query::algo::gjk_simplex::Simplex;
 pub(crate) use crate::query::algo::gjk_simplex::Vertex;
 
 /// A convex shape described by its support map.
@@ -67,30 +67,59 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let support = |dir: Vec3| Vertex::support(a, b, dir);
     let dir = if initial_dir == Vec3::ZERO || !initial_dir.is_finite() {
         Vec3::X
     } else {
         initial_dir
     };
-    let first = support(-dir);
-    let mut simplex = Simplex {
+    let first = Vertex::support(a, b, -dir);
+    let simplex = Simplex {
         vertices: [first; 4],
         weights: [1.0, 0.0, 0.0, 0.0],
         len: 1,
     };
-    if !first.w.is_finite() {
+    run_from(a, b, simplex, stop_when_separated)
+}
+
+/// [`run`] from a given simplex of points of `A − B` (one vertex of weight 1 for a cold
+/// start; for a warm start, the vertices of a previous run, reduced again here).
+fn run_from<A, B>(
+    a: &A,
+    b: &B,
+    mut simplex: Simplex,
+    stop_when_separated: bool,
+) -> (Simplex, Real, Outcome, Vec3)
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let support = |dir: Vec3| Vertex::support(a, b, dir);
+    let vertices = &simplex.vertices[..simplex.len];
+    if !vertices.iter().all(|x| x.w.is_finite()) {
         return (simplex, 0.0, Outcome::Invalid, Vec3::ZERO);
     }
-    let mut v = first.w;
-    let mut scale = first.a.abs().max_element().max(first.b.abs().max_element());
+    let mut scale: Real = 0.0;
     // The touching tolerance per coordinate (see `Vertex::rounding`), the largest over the
     // vertices seen. Along a direction `u` it is `Σ |uₖ| roundingₖ`: so `|v|` is within it
     // exactly when `|v|² <= Σ |vₖ| roundingₖ`, and a support point proves a gap beyond it
     // along `v` when `v · w > Σ |vₖ| roundingₖ`. A segment 1e7 long along x with a point 7.8
     // beside it is then 7.8 away; a tolerance of the largest coordinate seen made it touch
     // (73 in f32, issue 24).
-    let mut rounding = first.rounding();
+    let mut rounding = Vec3::ZERO;
+    for x in vertices {
+        scale = scale
+            .max(x.a.abs().max_element())
+            .max(x.b.abs().max_element());
+        rounding = rounding.max(x.rounding());
+    }
+    if simplex.len > 1 && simplex.reduce() {
+        return (simplex, scale, Outcome::Touching, rounding);
+    }
+    let mut v = if simplex.len == 1 {
+        simplex.vertices[0].w
+    } else {
+        simplex.point()
+    };
     // Measured across the simplex's feature (see `Simplex::across`).
     let within = |simplex: &Simplex, v: Vec3, rounding: Vec3| {
         let u = simplex.across(v);
@@ -225,16 +254,26 @@ fn gjk_answer(simplex: &Simplex, outcome: Outcome) -> ClosestPoints {
 /// `a − b` is off by up to 45°, this one by rounding of the gap), zero when they touch, and
 /// the rounding of the distance along that direction (the touching tolerance, per coordinate,
 /// projected on it). For conservative advancement, whose steps need the gap's direction and
-/// whose stopping test needs its rounding.
-pub(crate) fn gjk_gap<A, B>(a: &A, b: &B, initial_dir: Vec3) -> (ClosestPoints, Vec3, Real)
+/// whose stopping test needs its rounding. With `warm`, GJK starts from that simplex (points of
+/// `A − B`, say a previous run's final simplex moved with the shapes) instead of a support
+/// point along `−initial_dir`; the final simplex is returned for the next warm start.
+pub(crate) fn gjk_gap<A, B>(
+    a: &A,
+    b: &B,
+    initial_dir: Vec3,
+    warm: Option<Simplex>,
+) -> (ClosestPoints, Vec3, Real, Simplex)
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (simplex, _, outcome, rounding) = run(a, b, initial_dir, false);
+    let (simplex, _, outcome, rounding) = match warm {
+        Some(simplex) => run_from(a, b, simplex, false),
+        None => run(a, b, initial_dir, false),
+    };
     let cp = gjk_answer(&simplex, outcome);
     if outcome != Outcome::Converged {
-        return (cp, Vec3::ZERO, 0.0);
+        return (cp, Vec3::ZERO, 0.0, simplex);
     }
     let across = simplex.across(simplex.point());
     let length = crate::query::algo::scale::length(across);
@@ -243,7 +282,7 @@ where
     } else {
         0.0
     };
-    (cp, across, tolerance)
+    (cp, across, tolerance, simplex)
 }
 
 /// Whether the convex shapes `a` and `b` intersect, by boolean GJK: the same iteration as
