@@ -47,5 +47,6 @@ mod segment_weight_near_an_end;
 mod sliver_edge_sign;
 mod sliver_mesh_edge_contact;
 mod small_triangle_far_line;
+mod tiny_offset_normals;
 mod tolerance;
 mod triangle_order;
