@@ -40,6 +40,7 @@ mod magnitude;
 mod mesh_gap_normal;
 mod nearly_parallel_lines;
 mod ordinary;
+mod overflowed_hull_planes;
 mod ray_triangle_exact_signs;
 mod scale;
 mod segment_hull_direction;
