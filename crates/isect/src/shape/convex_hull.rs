@@ -151,9 +151,23 @@ impl ConvexHull {
     /// [`crate::query::algo::scale`]); the one place such a query allocates.
     pub(crate) fn rescaled(&self, k: i32) -> Self {
         use crate::query::algo::scale::{ldexp, ldexp_vec};
+        let points: Vec<Vec3> = self.points.iter().map(|&p| ldexp_vec(p, k)).collect();
+        // A plane's offset that overflowed at construction (points near `Real::MAX`: `n · p`
+        // beyond it) is taken again from the scaled points: scaled, `+∞` stayed `+∞`, every
+        // point passed that face's test, and a segment 3.4e36 from such a hull met it (issue
+        // 24, `regressions::overflowed_hull_planes`). The offset is the points' largest
+        // `n · p` (the face's, or the slab's side's, support).
+        let offset = |plane: &Plane| {
+            let d = ldexp(plane.d, k);
+            if d.is_finite() || !self.usable {
+                d
+            } else {
+                points
+                    .iter()
+                    .fold(Real::NEG_INFINITY, |m, p| m.max(plane.normal.dot(*p)))
+            }
+        };
         Self {
-            points: self.points.iter().map(|&p| ldexp_vec(p, k)).collect(),
-            usable: self.usable,
             faces: HullPlanes {
                 dimension: self.faces.dimension,
                 planes: self
@@ -162,7 +176,7 @@ impl ConvexHull {
                     .iter()
                     .map(|plane| Plane {
                         normal: plane.normal,
-                        d: ldexp(plane.d, k),
+                        d: offset(plane),
                     })
                     .collect(),
                 bounds: Aabb::new(
@@ -171,6 +185,8 @@ impl ConvexHull {
                 ),
             },
             support: self.support.map(|v| v.map(|c| ldexp(c, k))),
+            points,
+            usable: self.usable,
         }
     }
 

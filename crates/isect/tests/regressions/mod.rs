@@ -26,6 +26,7 @@ fn corner_orders(t: &Triangle) -> [Triangle; 6] {
 }
 
 mod capsule_triangle_far_corner;
+mod far_corner_face_weights;
 mod far_triangle_containment;
 mod flat_hull_mesh_manifold;
 mod flat_triangle_ray_entry;
@@ -39,6 +40,7 @@ mod magnitude;
 mod mesh_gap_normal;
 mod nearly_parallel_lines;
 mod ordinary;
+mod overflowed_hull_planes;
 mod ray_triangle_exact_signs;
 mod scale;
 mod segment_hull_direction;
@@ -46,5 +48,6 @@ mod segment_weight_near_an_end;
 mod sliver_edge_sign;
 mod sliver_mesh_edge_contact;
 mod small_triangle_far_line;
+mod tiny_offset_normals;
 mod tolerance;
 mod triangle_order;

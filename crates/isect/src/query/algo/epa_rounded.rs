@@ -7,7 +7,7 @@ use crate::query::ContactInfo;
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::epa::{common_point, epa};
 use crate::query::algo::gjk::{SupportMap, gjk_end};
-use crate::query::algo::scale::{LOW, Rescale, Unscale, normalizing_exponent};
+use crate::query::algo::scale::{LOW, Rescale, Unscale, normalize, normalizing_exponent};
 
 /// The contact of a rounded shape, the points within `r` of the convex `core` (a point or a
 /// segment), as `self`, with the convex shape `b`, given the exact overlap test's answer `meet`.
@@ -59,9 +59,10 @@ where
     let guess = core.support(Vec3::X) - b.support(Vec3::X);
     let end = gjk_end(core, b, guess, false)?;
     if !end.touching {
-        let normal = (end.closest.a - end.closest.b)
-            .try_normalize()
-            .unwrap_or(fallback);
+        // Normalized at its own scale: cores apart by `5e-21` (a capsule's end that close to
+        // a hull's corner) square the offset to a subnormal, whose root gave a normal of length
+        // 0.99999 (issue 24, `regressions::tiny_offset_normals`).
+        let normal = normalize(end.closest.a - end.closest.b).unwrap_or(fallback);
         let cp = end.closest.unscaled(k);
         return Some(ContactInfo {
             point: ball_overlap_middle(cp.a, r, cp.b, 0.0),

@@ -188,7 +188,7 @@ fn ball_box_local(c: Vec3, r: Real, half: Vec3) -> Option<ContactInfo> {
     let q = c.clamp(-half, half);
     let offset = c - q;
     let dd = offset.length_squared();
-    if dd > 0.0 {
+    if square_in_range(dd) {
         if !(dd <= r * r) {
             return None;
         }
@@ -198,6 +198,9 @@ fn ball_box_local(c: Vec3, r: Real, half: Vec3) -> Option<ContactInfo> {
             normal: offset / distance,
             depth: (r - distance).max(0.0),
         });
+    }
+    if offset != Vec3::ZERO {
+        return ball_box_outside_cold(offset, q, r);
     }
     // Inside (or on the boundary): leave through the nearest face.
     let margin = half - c.abs();
@@ -214,6 +217,25 @@ fn ball_box_local(c: Vec3, r: Real, half: Vec3) -> Option<ContactInfo> {
         point: c,
         normal,
         depth: r + margin[i],
+    })
+}
+
+/// [`ball_box_local`] for a center outside the box whose squared offset `|offset|²` from the
+/// box's point `q` leaves the range where it is exact (a subnormal square: an offset of `3e-22`
+/// after rescaling by a radius of `1.2e10` gave a normal of length 1.002, issue 24,
+/// `regressions::tiny_offset_normals`; or an overflowing one): the length and the normal from
+/// the offset scaled by a power of two.
+#[cold]
+#[inline(never)]
+fn ball_box_outside_cold(offset: Vec3, q: Vec3, r: Real) -> Option<ContactInfo> {
+    if !crate::query::algo::scale::within_radius(offset, r) {
+        return None;
+    }
+    let distance = crate::query::algo::scale::length(offset);
+    Some(ContactInfo {
+        point: q,
+        normal: crate::query::algo::scale::normalize(offset)?,
+        depth: (r - distance).max(0.0),
     })
 }
 
