@@ -58,14 +58,46 @@ where
     Some(f(&a.rescaled(k), &b.rescaled(k)).unscaled(k))
 }
 
-/// [`pair`] for one shape and a point (point queries).
+/// [`pair`] for one shape and a point (point queries), the same test and the same answers.
 #[inline(always)]
 pub(crate) fn point<A, R>(a: &A, p: Vec3, f: impl FnOnce(&A, Vec3) -> R) -> Option<R>
 where
     A: Rescale,
     R: Unscale,
 {
-    pair(a, &p, |a, p| f(a, *p))
+    let m = if A::LANES {
+        lanes_max_element(lanes_max(a.magnitude_lanes(), p.magnitude_lanes()))
+    } else {
+        [a.magnitude(), p.magnitude()].into_iter().fold(0.0, fmax)
+    };
+    if in_window(m) && a.steady() {
+        return None;
+    }
+    point_cold(m, a, p.x, p.y, p.z, f)
+}
+
+/// [`pair_cold`] for a point, which comes as its coordinates rather than as `&Vec3` (or a
+/// `Vec3`, which an out-of-line call also takes in memory): the caller would otherwise store
+/// the point (8 + 4 bytes) on every query, and the hot path's packed read of it would wait
+/// for both stores (no store forwarding): most of a segment's `contains_point`, and a sphere's
+/// distance at 16 ns per query instead of 2.2 (docs/performance.md).
+#[cold]
+#[inline(never)]
+fn point_cold<A, R>(
+    m: Real,
+    a: &A,
+    x: Real,
+    y: Real,
+    z: Real,
+    f: impl FnOnce(&A, Vec3) -> R,
+) -> Option<R>
+where
+    A: Rescale,
+    R: Unscale,
+{
+    let p = Vec3::new(x, y, z);
+    let k = if in_window(m) { 0 } else { scale_for(m)? };
+    Some(f(&a.rescaled(k), p.rescaled(k)).unscaled(k))
 }
 
 /// [`pair`] for a shape alone (bounding volumes, and queries against a plane given with it).
