@@ -3,6 +3,10 @@
 use core::fmt;
 
 /// Why [`Polyline::new`] (or [`Polyline::chain`], [`Polyline::closed`]) rejected its input.
+///
+/// [`Polyline::new`]: crate::d2::Polyline::new
+/// [`Polyline::chain`]: crate::d2::Polyline::chain
+/// [`Polyline::closed`]: crate::d2::Polyline::closed
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PolylineError {
