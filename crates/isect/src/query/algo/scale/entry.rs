@@ -23,6 +23,18 @@ fn scale_for(m: Real) -> Option<i32> {
     (m > 0.0 && m < Real::INFINITY).then(|| normalizing_exponent(m))
 }
 
+/// The largest magnitude of `a` and `b`: one reduction over both inputs' lanes (in SIMD lanes
+/// in `f32`) rather than a scalar chain per vector, where both have lanes of their own (decided
+/// at compile time).
+#[inline(always)]
+fn magnitude_of<A: Rescale, B: Rescale>(a: &A, b: &B) -> Real {
+    if A::LANES && B::LANES {
+        lanes_max_element(lanes_max(a.magnitude_lanes(), b.magnitude_lanes()))
+    } else {
+        [a.magnitude(), b.magnitude()].into_iter().fold(0.0, fmax)
+    }
+}
+
 /// `f(a, b)` for `a` and `b` brought into the window, scaled back; `None` when they are in it
 /// (or invalid): the query then computes as given.
 #[inline(always)]
@@ -32,13 +44,7 @@ where
     B: Rescale,
     R: Unscale,
 {
-    // One reduction over both inputs' lanes (in SIMD lanes in `f32`) rather than a scalar
-    // chain per vector, where both have lanes of their own (decided at compile time).
-    let m = if A::LANES && B::LANES {
-        lanes_max_element(lanes_max(a.magnitude_lanes(), b.magnitude_lanes()))
-    } else {
-        [a.magnitude(), b.magnitude()].into_iter().fold(0.0, fmax)
-    };
+    let m = magnitude_of(a, b);
     if in_window(m) && a.steady() && b.steady() {
         return None;
     }
@@ -65,11 +71,7 @@ where
     A: Rescale,
     R: Unscale,
 {
-    let m = if A::LANES {
-        lanes_max_element(lanes_max(a.magnitude_lanes(), p.magnitude_lanes()))
-    } else {
-        [a.magnitude(), p.magnitude()].into_iter().fold(0.0, fmax)
-    };
+    let m = magnitude_of(a, &p);
     if in_window(m) && a.steady() {
         return None;
     }
