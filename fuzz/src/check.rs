@@ -129,3 +129,27 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
     }
     (case.family, outcome)
 }
+
+/// The strictness the AFL query targets read from `ISECT_FUZZ_STRICT_SCALE`: unset, scale
+/// mismatches are only counted; a number `E`, those of cases whose largest |exponent| is at most
+/// `E` abort (as `query_driver --strict-exponent E`); any other value, every mismatch aborts.
+pub fn strict_scale_from_env() -> Option<u32> {
+    std::env::var("ISECT_FUZZ_STRICT_SCALE")
+        .ok()
+        .map(|v| v.trim().parse().unwrap_or(u32::MAX))
+}
+
+/// One input of an AFL query target: a case of `family` from `data`, checked as [`check`] does.
+/// Panics (a crash for AFL) on a broken invalid-input rule, and on a scale mismatch of a case
+/// whose largest |exponent| is at most `strict` (see [`strict_scale_from_env`]).
+pub fn fuzz_query(family: usize, data: &[u8], strict: Option<u32>) {
+    let (_, outcome) = check(Some(family), data);
+    if let Some(v) = outcome.violation {
+        panic!("invalid-input rule: {}", v.0);
+    }
+    if let (Some(limit), Some(m)) = (strict, outcome.mismatch) {
+        if m.exponent.unsigned_abs() <= limit {
+            panic!("scale (exponent {}): {}", m.exponent, m.what);
+        }
+    }
+}
