@@ -88,7 +88,10 @@ pub struct ClosestPoints {
     pub a: Vec3,
     /// The point on the second shape (`other`).
     pub b: Vec3,
-    /// `|a - b|`: 0 when the shapes intersect, `+∞` for invalid input.
+    /// `|a - b|`: 0 when the shapes intersect, `+∞` for invalid input. For lines and rays so
+    /// nearly parallel that their closest pair lies far out, the lines' distance from their
+    /// directions instead, right to the origins' accuracy, which differs from the rounded points'
+    /// `|a - b|` within their [`on_set_tolerance`](crate::math::on_set_tolerance).
     pub distance: Real,
 }
 

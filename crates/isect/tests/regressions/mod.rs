@@ -2,6 +2,7 @@
 //! the bug, with the symptom in its doc comment, and the property tests that find such bugs:
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
+use isect::math::Vec3;
 use isect::{Real, Triangle};
 
 /// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
@@ -25,6 +26,18 @@ fn corner_orders(t: &Triangle) -> [Triangle; 6] {
     PERMUTATIONS.map(|[i, j, k]| Triangle::new(corners[i], corners[j], corners[k]))
 }
 
+/// The quarter turn taking `x` to `axes.0`, `y` to `axes.1` and `z` to the third axis, with
+/// signs: exact.
+fn turn(p: Vec3, perm: usize, signs: [bool; 3]) -> Vec3 {
+    let a = p.to_array();
+    let order = PERMUTATIONS[perm];
+    let mut out = [0.0; 3];
+    for i in 0..3 {
+        out[order[i]] = if signs[i] { -a[i] } else { a[i] };
+    }
+    Vec3::from_array(out)
+}
+
 mod capsule_triangle_far_corner;
 mod far_triangle_containment;
 mod flat_hull_mesh_manifold;
@@ -37,6 +50,7 @@ mod long_capsule_cast;
 mod long_hull_sphere_sweep;
 mod magnitude;
 mod mesh_gap_normal;
+mod nearly_parallel_far_pair;
 mod nearly_parallel_lines;
 mod ordinary;
 mod overflowed_hull_planes;

@@ -12,7 +12,7 @@ use isect::math::Vec3;
 use isect::{Distance, Line, PointQuery, Real};
 use proptest::prelude::*;
 
-use super::pow2;
+use super::{pow2, turn};
 use crate::common::v;
 
 /// `ε` times `x`: the unit of the tolerances below.
@@ -59,18 +59,6 @@ fn nearly_parallel_lines_distance_underflowed_to_the_origins() {
             }
         }
     }
-}
-
-/// The quarter turn taking `x` to `axes.0`, `y` to `axes.1` and `z` to the third axis, with
-/// signs: exact.
-fn turn(p: Vec3, perm: usize, signs: [bool; 3]) -> Vec3 {
-    let a = p.to_array();
-    let order = super::PERMUTATIONS[perm];
-    let mut out = [0.0; 3];
-    for i in 0..3 {
-        out[order[i]] = if signs[i] { -a[i] } else { a[i] };
-    }
-    Vec3::from_array(out)
 }
 
 /// The largest `k` of the angle `2⁻ᵏ` tried: 50 in `f32`, where the squared cross product of

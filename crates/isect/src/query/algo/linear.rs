@@ -1,7 +1,8 @@
 //! Closest points between two linear components (lines, rays, segments): a point `origin +
 //! t · dir` with `t` in an interval `[lo, hi]` that is `(-∞, ∞)`, `[0, ∞)` or `[0, 1]`.
 
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, from_f64, to_f64};
+use crate::query::algo::expansion::{two_product, two_sum};
 use crate::query::algo::scale::{in_squares, ldexp, normalized_direction};
 use crate::shape::{Line, Ray, Segment};
 
@@ -74,6 +75,12 @@ impl Linear {
     pub fn clamp(&self, t: Real) -> Real {
         let t = if t.is_nan() { 0.0 } else { t };
         t.max(self.lo).min(self.hi)
+    }
+
+    /// Whether `t` lies strictly inside the interval (not at an end it was clamped to).
+    #[inline]
+    pub fn is_inside(&self, t: Real) -> bool {
+        t > self.lo && t < self.hi
     }
 
     /// The parameter of the point closest to `p`; 0 for a zero `dir` (a point segment).
@@ -151,23 +158,41 @@ pub(crate) fn line_line_parameters(p: &Linear, q: &Linear) -> Option<(Real, Real
 /// before the directions leave it: directions `2⁻¹⁵` long and `10⁻¹⁶` apart give `|n|² ≈ 10⁻⁴⁹`,
 /// 0 in `f32`, which read as parallel measured from `p`'s origin (12 % off in the fuzz case of
 /// `regressions::nearly_parallel_lines`) while the same lines at 4⁸ times the size were right.
-/// Where `|n|²` leaves [`SQUARES`](crate::query::algo::scale::SQUARES) (a cold path), the
-/// directions are brought to `[1, 2)` and `n` too, each by a power of two, which `s` undoes.
+/// And the rounded cross product's coordinates cancel to an error of about `ε |dₚ| |d_q|`, a
+/// relative `ε / sin θ` in `n` and so in `s`: lines `6e-8` rad apart got an `s` of the wrong size
+/// and sign (`regressions::nearly_parallel_far_pair`). Where `|n|²` leaves
+/// [`SQUARES`](crate::query::algo::scale::SQUARES) or `sin² θ` is below `2¹⁶ ε²` (a cold path),
+/// the directions are brought to `[1, 2)` and `n` is taken from exact products
+/// ([`cross_rounded_once`]) and brought there too, each by a power of two, which `s` undoes.
+/// The flag says the cold path ran (nearly parallel or out of range).
 #[inline]
-fn crossing_parameter(p: &Linear, q: &Linear) -> Option<Real> {
+fn crossing_parameter(p: &Linear, q: &Linear) -> Option<(Real, bool)> {
     let (p_dir, p_scale) = tame(p.dir);
     let (q_dir, _) = tame(q.dir);
     let n = p_dir.cross(q_dir);
     let nn = n.length_squared();
-    if in_squares(nn) {
-        return Some(ldexp(
-            (q.origin - p.origin).cross(q_dir).dot(n) / nn,
-            p_scale,
+    let near = NEARLY_PARALLEL * p_dir.length_squared() * q_dir.length_squared();
+    if in_squares(nn) && nn > near {
+        return Some((
+            ldexp((q.origin - p.origin).cross(q_dir).dot(n) / nn, p_scale),
+            false,
         ));
     }
+    nearly_parallel_crossing(p, q).map(|s| (s, true))
+}
+
+/// `sin² θ` below which [`crossing_parameter`] takes the cross product from exact products:
+/// `2¹⁶ ε²`, where the rounded one's relative error `ε / sin θ` passes `2⁻⁸`.
+const NEARLY_PARALLEL: Real = 65536.0 * Real::EPSILON * Real::EPSILON;
+
+/// [`crossing_parameter`]'s cold path: directions and normal at `[1, 2)`, the normal from exact
+/// products.
+#[cold]
+#[inline(never)]
+fn nearly_parallel_crossing(p: &Linear, q: &Linear) -> Option<Real> {
     let (p_dir, p_scale) = normalized_direction(p.dir);
     let (q_dir, _) = normalized_direction(q.dir);
-    let (n, n_scale) = normalized_direction(p_dir.cross(q_dir));
+    let (n, n_scale) = normalized_direction(cross_rounded_once(p_dir, q_dir));
     let nn = n.length_squared();
     // With n scaled by 2ʲ the quotient is s · 2⁻ʲ.
     (nn > 0.0).then(|| {
@@ -176,6 +201,40 @@ fn crossing_parameter(p: &Linear, q: &Linear) -> Option<Real> {
             p_scale + n_scale,
         )
     })
+}
+
+/// `a × b` with each coordinate the exact `aᵢ bⱼ − aⱼ bᵢ` rounded once (Dekker's products and
+/// Knuth's sum in `f64`, `query::algo::expansion`; for `isect-f64` to about an ulp, short of
+/// underflowing partial products). For nearly parallel `a` and `b` the rounded cross product
+/// cancels to an error of `ε |a| |b|` in each coordinate; this one is right to its own ulp.
+#[inline]
+pub(crate) fn cross_rounded_once(a: Vec3, b: Vec3) -> Vec3 {
+    let minor = |p: Real, q: Real, r: Real, s: Real| -> Real {
+        let (x, ex) = two_product(to_f64(p), to_f64(q));
+        let (y, ey) = two_product(to_f64(r), to_f64(s));
+        let (d, ed) = two_sum(x, -y);
+        from_f64(d + (ed + (ex - ey)))
+    };
+    Vec3::new(
+        minor(a.y, b.z, a.z, b.y),
+        minor(a.z, b.x, a.x, b.z),
+        minor(a.x, b.y, a.y, b.x),
+    )
+}
+
+/// The distance between the infinite lines through `p` and `q`: `|(q₀ − p₀) · n̂|` with `n` the
+/// cross product of the directions from exact products ([`cross_rounded_once`], directions and
+/// `n` brought to `[1, 2)` by powers of two). Right to a few ulp of the origins' distance
+/// `|q₀ − p₀|` however small the angle, where the lines' closest pair lies far out (about
+/// `|q₀ − p₀| / sin θ`) and the distance between its points carries an ulp of *their*
+/// coordinates. `None` for parallel directions (`n = 0` exactly) and zero ones.
+#[inline]
+pub(crate) fn line_line_distance(p: &Linear, q: &Linear) -> Option<Real> {
+    let (p_dir, _) = normalized_direction(p.dir);
+    let (q_dir, _) = normalized_direction(q.dir);
+    let (n, _) = normalized_direction(cross_rounded_once(p_dir, q_dir));
+    let nn = n.length_squared();
+    (nn > 0.0).then(|| ((q.origin - p.origin).dot(n) / crate::ops::sqrt(nn)).abs())
 }
 
 /// Parameters `(s, t)` of a closest pair between `p` and `q`.
@@ -200,7 +259,7 @@ pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
             best = (s, t);
         }
     };
-    if let Some(s) = crossing_parameter(p, q) {
+    if let Some((s, nearly_parallel)) = crossing_parameter(p, q) {
         // Only s from the formula, then feet. Nearly parallel, the formulas for s and t are
         // each off by a relative ε / sin θ, independently, and the points they give drift
         // apart along the lines by that times their length; a pair of feet stays together, its
@@ -210,7 +269,16 @@ pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
         if s.is_finite() {
             let t = q.project(p.at(p.clamp(s)));
             let s = p.project(q.at(t));
-            consider(s, q.project(p.at(s)));
+            let t = q.project(p.at(s));
+            // So nearly parallel that the normal came from exact products, s is right to a few
+            // ulp, and the lines' closest pair lies far out (|q₀ − p₀| / sin θ), where its
+            // points' rounding (an ulp of their coordinates) can exceed what the other
+            // candidates' distances exceed the least by: inside both intervals it is the least,
+            // so it is not measured against them (regressions::nearly_parallel_far_pair).
+            if nearly_parallel && p.is_inside(s) && q.is_inside(t) {
+                return (s, t);
+            }
+            consider(s, t);
         }
     }
     let (p_anchors, p_count) = p.anchors();
