@@ -5,8 +5,8 @@
 
 use isect::math::{Mat3, Quat, Vec3};
 use isect::{
-    Aabb, Capsule, ConvexHull, Distance, Intersects, Line, Obb, Plane, PointQuery, Ray, Real,
-    Segment, Triangle,
+    Aabb, Capsule, Contact, ConvexHull, Distance, Intersects, Line, Obb, Plane, PointQuery, Ray,
+    Real, Segment, Triangle,
 };
 use proptest::prelude::*;
 
@@ -366,8 +366,16 @@ proptest! {
             prop_assert!((hull_answer - box_answer).abs() <= gjk_distance_tolerance(box_answer, 20.0),
                 "hull {hull_answer} vs box {box_answer}");
         }
-        prop_assert_eq!(ho.distance(&hp) == 0.0, intersects_both(&ho, &hp));
-        prop_assert_eq!(c.distance(&ho) == 0.0, intersects_both(&c, &ho));
+        // Booleans only clear of the boundary: a box's hull has corners rounded from its
+        // rotation, so a strategy's coinciding integer points (a capsule's end at a flat box's
+        // centre) touch within rounding, where an axis permutation may flip the answer.
+        let clear = |d: Real, depth: Option<Real>| d > 1e-3 || depth.is_some_and(|x| x > 1e-3);
+        if clear(o.distance(&p), o.contact(&p).map(|k| k.depth)) {
+            prop_assert_eq!(ho.distance(&hp) == 0.0, intersects_both(&ho, &hp));
+        }
+        if clear(c.distance(&o), c.contact(&o).map(|k| k.depth)) {
+            prop_assert_eq!(c.distance(&ho) == 0.0, intersects_both(&c, &ho));
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! distance from one origin to the other line, for the exact 0.91691608.
 //!
 //! Now the crossing's normal comes from exact products where the lines are that close to
-//! parallel (`algo::linear::cross_rounded_once`), the crossing inside both sets is taken as
+//! parallel (`algo::linear::normalized_exact_cross`), the crossing inside both sets is taken as
 //! the closest pair without measuring it against the ends, its distance is the lines' distance
 //! from that normal (right to the origins' ulp), and the touching test uses the sets' own
 //! tolerance, not that of the far pair.

@@ -98,7 +98,7 @@ impl<const N: usize> Expansion<N> {
 /// `2ᵏ` with `|2ᵏ m|` in `[1, 2)` for the largest absolute coordinate `m > 0` of `points` (1
 /// for none or all zero): scaling by it is exact (no coordinate leaves the normal range unless
 /// it is below `2⁻⁹⁷⁰` of the largest) and keeps the products far from overflow and underflow.
-fn normalizer(points: &[P]) -> f64 {
+pub(crate) fn normalizer(points: &[P]) -> f64 {
     let m = points.iter().flat_map(|p| p.iter()).fold(0.0_f64, |m, &c| {
         let a = f64::from_bits(c.to_bits() & !(1 << 63));
         if a > m { a } else { m }

@@ -2,7 +2,7 @@
 //! t · dir` with `t` in an interval `[lo, hi]` that is `(-∞, ∞)`, `[0, ∞)` or `[0, 1]`.
 
 use crate::math::{Real, Vec3, from_f64, to_f64};
-use crate::query::algo::expansion::{two_product, two_sum};
+use crate::query::algo::expansion::{normalizer, two_product, two_sum};
 use crate::query::algo::scale::{in_squares, ldexp, normalized_direction};
 use crate::shape::{Line, Ray, Segment};
 
@@ -163,7 +163,7 @@ pub(crate) fn line_line_parameters(p: &Linear, q: &Linear) -> Option<(Real, Real
 /// and sign (`regressions::nearly_parallel_far_pair`). Where `|n|²` leaves
 /// [`SQUARES`](crate::query::algo::scale::SQUARES) or `sin² θ` is below `2¹⁶ ε²` (a cold path),
 /// the directions are brought to `[1, 2)` and `n` is taken from exact products
-/// ([`cross_rounded_once`]) and brought there too, each by a power of two, which `s` undoes.
+/// ([`normalized_exact_cross`]) and brought there too, each by a power of two, which `s` undoes.
 /// The flag says the cold path ran (nearly parallel or out of range).
 #[inline]
 fn crossing_parameter(p: &Linear, q: &Linear) -> Option<(Real, bool)> {
@@ -192,7 +192,7 @@ const NEARLY_PARALLEL: Real = 65536.0 * Real::EPSILON * Real::EPSILON;
 fn nearly_parallel_crossing(p: &Linear, q: &Linear) -> Option<Real> {
     let (p_dir, p_scale) = normalized_direction(p.dir);
     let (q_dir, _) = normalized_direction(q.dir);
-    let (n, n_scale) = normalized_direction(cross_rounded_once(p_dir, q_dir));
+    let (n, n_scale) = normalized_exact_cross(p_dir, q_dir);
     let nn = n.length_squared();
     // With n scaled by 2ʲ the quotient is s · 2⁻ʲ.
     (nn > 0.0).then(|| {
@@ -203,27 +203,36 @@ fn nearly_parallel_crossing(p: &Linear, q: &Linear) -> Option<Real> {
     })
 }
 
-/// `a × b` with each coordinate the exact `aᵢ bⱼ − aⱼ bᵢ` rounded once (Dekker's products and
-/// Knuth's sum in `f64`, `query::algo::expansion`; for `isect-f64` to about an ulp, short of
-/// underflowing partial products). For nearly parallel `a` and `b` the rounded cross product
-/// cancels to an error of `ε |a| |b|` in each coordinate; this one is right to its own ulp.
+/// `a × b · 2ʲ` and `j`, the power of two bringing the largest coordinate into `[1, 2)` (`(0, 0)`
+/// for a zero product): each coordinate the exact `aᵢ bⱼ − aⱼ bᵢ` (Dekker's products and Knuth's
+/// sum in `f64`, `query::algo::expansion`; for `isect-f64` to about an ulp, short of underflowing
+/// partial products), scaled in `f64` and then rounded once, so a product of `1e-38` keeps its
+/// bits in `f32` rather than rounding to a subnormal first. For nearly parallel `a` and `b` the
+/// rounded cross product cancels to an error of `ε |a| |b|` in each coordinate; this one is right
+/// to its own ulp.
 #[inline]
-pub(crate) fn cross_rounded_once(a: Vec3, b: Vec3) -> Vec3 {
-    let minor = |p: Real, q: Real, r: Real, s: Real| -> Real {
+pub(crate) fn normalized_exact_cross(a: Vec3, b: Vec3) -> (Vec3, i32) {
+    let minor = |p: Real, q: Real, r: Real, s: Real| -> f64 {
         let (x, ex) = two_product(to_f64(p), to_f64(q));
         let (y, ey) = two_product(to_f64(r), to_f64(s));
         let (d, ed) = two_sum(x, -y);
-        from_f64(d + (ed + (ex - ey)))
+        d + (ed + (ex - ey))
     };
-    Vec3::new(
+    let n = [
         minor(a.y, b.z, a.z, b.y),
         minor(a.z, b.x, a.x, b.z),
         minor(a.x, b.y, a.y, b.x),
+    ];
+    let k = normalizer(&[n]);
+    let j = ((k.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    (
+        Vec3::new(from_f64(n[0] * k), from_f64(n[1] * k), from_f64(n[2] * k)),
+        j,
     )
 }
 
 /// The distance between the infinite lines through `p` and `q`: `|(q₀ − p₀) · n̂|` with `n` the
-/// cross product of the directions from exact products ([`cross_rounded_once`], directions and
+/// cross product of the directions from exact products ([`normalized_exact_cross`], directions and
 /// `n` brought to `[1, 2)` by powers of two). Right to a few ulp of the origins' distance
 /// `|q₀ − p₀|` however small the angle, where the lines' closest pair lies far out (about
 /// `|q₀ − p₀| / sin θ`) and the distance between its points carries an ulp of *their*
@@ -232,7 +241,7 @@ pub(crate) fn cross_rounded_once(a: Vec3, b: Vec3) -> Vec3 {
 pub(crate) fn line_line_distance(p: &Linear, q: &Linear) -> Option<Real> {
     let (p_dir, _) = normalized_direction(p.dir);
     let (q_dir, _) = normalized_direction(q.dir);
-    let (n, _) = normalized_direction(cross_rounded_once(p_dir, q_dir));
+    let (n, _) = normalized_exact_cross(p_dir, q_dir);
     let nn = n.length_squared();
     (nn > 0.0).then(|| ((q.origin - p.origin).dot(n) / crate::ops::sqrt(nn)).abs())
 }
