@@ -92,7 +92,7 @@ impl PreRay {
     /// (`t_max` widened as in [`PreRay::octant_slabs`]).
     #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
     #[inline(always)]
-    fn avx_slabs(
+    pub(super) fn avx_slabs(
         &self,
         v3: crate::dispatch::V3,
         planes: crate::dispatch::Planes<'_>,
