@@ -308,9 +308,15 @@ mod tests {
         assert!(!is_clear(&[o, x, Vec3::new(0.5, 0.01, 0.0)]));
         assert!(!is_clear(&[o, x, x * 2.0]));
         assert!(!is_clear(&[o, o, o]));
-        // Tiny, huge and invalid triangles take the full check.
-        assert!(!is_clear(&[o, x * 1e-30, y * 1e-30]));
-        assert!(!is_clear(&[o, x * 1e30, y * 1e30]));
+        // Small and large ones are clear; tiny ones (squared sides near the smallest normal
+        // number), huge ones (squares that overflow) and invalid ones take the full check.
+        assert!(is_clear(&[o, x * 1e-5, y * 1e-5]) && is_clear(&[o, x * 1e5, y * 1e5]));
+        let (tiny, huge) = (
+            crate::ops::sqrt(Real::MIN_POSITIVE),
+            crate::ops::sqrt(Real::MAX),
+        );
+        assert!(!is_clear(&[o, x * tiny, y * tiny]));
+        assert!(!is_clear(&[o, x * huge, y * huge]));
         assert!(!is_clear(&[o, x, Vec3::new(Real::NAN, 1.0, 0.0)]));
         assert!(!is_clear(&[o, x, Vec3::new(Real::INFINITY, 1.0, 0.0)]));
     }
