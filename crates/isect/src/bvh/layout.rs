@@ -12,6 +12,7 @@
 use alloc::vec::Vec;
 
 use crate::bvh::build::{self, BinNode, PrimBox};
+use crate::bvh::ray::is_clear;
 use crate::math::{Real, SimdVec3, Vec3, simd, unsimd};
 use crate::pages;
 
@@ -158,6 +159,10 @@ pub(crate) struct Bvh {
     /// Whether each slot's triangle has no area (never hit by rays, never overlapping); `true`
     /// for padding.
     pub degenerate: Vec<bool>,
+    /// Whether each slot's triangle is clear (`bvh::ray::leaf::is_clear`): well shaped enough
+    /// that its stored normal decides the grazing check of a ray crossing it clearly, without
+    /// the check's cross product; `false` for padding.
+    pub clear: Vec<bool>,
     /// The unit normal of each slot's triangle ([`crate::Triangle::normal`]; zero for a
     /// degenerate triangle and for padding), made once at build and refit: a closest hit's
     /// `MeshHit` reads it instead of computing it per hit (docs/performance.md, "Against
@@ -195,6 +200,7 @@ impl Clone for Bvh {
             order: pages::vec_from_slice(&self.order),
             lowest: self.lowest.clone(),
             degenerate: self.degenerate.clone(),
+            clear: self.clear.clone(),
             normals: pages::vec_from_slice(&self.normals),
             ..*self
         }
@@ -241,6 +247,7 @@ impl Bvh {
         let mut blocks = pages::with_capacity(leaves);
         let mut slot_order = pages::with_capacity(leaves * WIDTH);
         let mut degenerate = Vec::with_capacity(leaves * WIDTH);
+        let mut clear = Vec::with_capacity(leaves * WIDTH);
         let mut normals = pages::with_capacity(leaves * WIDTH);
         for b in bin.iter_mut().filter(|b| b.count > 0) {
             let range = b.index as usize..(b.index + b.count) as usize;
@@ -250,12 +257,14 @@ impl Bvh {
                 block.set(lane, c);
                 slot_order.push(i);
                 degenerate.push(is_degenerate(&c));
+                clear.push(is_clear(&c));
                 normals.push(unit_normal(&c));
             }
             block.pad(b.count as usize);
             for _ in b.count as usize..WIDTH {
                 slot_order.push(NO_TRIANGLE);
                 degenerate.push(true);
+                clear.push(false);
                 normals.push(Vec3::ZERO);
             }
             b.index = (blocks.len() * WIDTH) as u32;
@@ -282,6 +291,7 @@ impl Bvh {
             order: slot_order,
             lowest,
             degenerate,
+            clear,
             normals,
             root,
             whole: (simd(bin[0].min), simd(bin[0].max)),
@@ -324,6 +334,7 @@ impl Bvh {
             + self.order.capacity() * 4
             + self.lowest.capacity() * core::mem::size_of::<[u32; LANES]>()
             + self.degenerate.capacity()
+            + self.clear.capacity()
             + self.normals.capacity() * core::mem::size_of::<Vec3>()
     }
 }

@@ -30,7 +30,8 @@ impl Bvh {
     ///   and the whole box holds the root's; each lane's lowest triangle index is its
     ///   subtree's;
     /// - every triangle of the mesh is in exactly one slot, with its current corners and its
-    ///   degenerate flag; every other slot is padding: no triangle, flagged degenerate, a copy
+    ///   degenerate and clear flags; every other slot is padding: no triangle, flagged
+    ///   degenerate and not clear, a copy
     ///   of its block's lane 0; every block belongs to one leaf.
     ///
     /// Otherwise the first fault found, in words.
@@ -38,13 +39,15 @@ impl Bvh {
         let slots = self.blocks.len() * WIDTH;
         if self.order.len() != slots
             || self.degenerate.len() != slots
+            || self.clear.len() != slots
             || self.normals.len() != slots
         {
             return Err(format!(
-                "{} blocks but {} order entries, {} degenerate flags and {} normals",
+                "{} blocks but {} order entries, {} degenerate flags, {} clear flags and {} normals",
                 self.blocks.len(),
                 self.order.len(),
                 self.degenerate.len(),
+                self.clear.len(),
                 self.normals.len()
             ));
         }
@@ -160,6 +163,9 @@ impl Bvh {
                     if self.degenerate[slot] != is_degenerate(&c) {
                         return Err(format!("slot {slot}: degenerate flag wrong"));
                     }
+                    if self.clear[slot] != crate::bvh::ray::is_clear(&c) {
+                        return Err(format!("slot {slot}: clear flag wrong"));
+                    }
                     if self.normals[slot].to_array().map(Real::to_bits)
                         != unit_normal(&c).to_array().map(Real::to_bits)
                     {
@@ -167,6 +173,7 @@ impl Bvh {
                     }
                 } else if i != NO_TRIANGLE
                     || !self.degenerate[slot]
+                    || self.clear[slot]
                     || self.normals[slot] != Vec3::ZERO
                     || !same_corners(block.get(lane), block.get(0))
                 {
@@ -265,6 +272,7 @@ mod tests {
             },
             "a padding lane that is not lane 0's copy",
         );
+        check(&|b| b.clear[padded] = true, "a padding lane flagged clear");
         // A stale normal, and a padding lane with one.
         let proper = bvh.order.iter().position(|&i| i != NO_TRIANGLE).unwrap();
         check(

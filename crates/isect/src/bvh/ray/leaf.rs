@@ -102,7 +102,22 @@ impl Bvh {
         if self.degenerate[slot] {
             return None;
         }
-        match s.verdict(0.0, hi, false, ray.dir3(), || self.tri(slot as u32)) {
+        // A clear triangle crossed clearly cannot be grazed: its crossing is decided by the
+        // range alone, without the grazing check's cross product (the same verdict, see
+        // `is_clear`). Every other candidate takes the full verdict.
+        let verdict = if s.crosses(false)
+            && self.clear[slot]
+            && crosses_clearly(self.normals[slot], ray.dir3())
+        {
+            if s.t_within(0.0, hi) {
+                Verdict::Crossing
+            } else {
+                Verdict::Miss
+            }
+        } else {
+            s.verdict(0.0, hi, false, ray.dir3(), || self.tri(slot as u32))
+        };
+        match verdict {
             Verdict::Crossing => {
                 let h = s.hit();
                 // Rounding of T / det can step just past `hi`.
@@ -199,9 +214,160 @@ impl Bvh {
     }
 }
 
+/// The cosine with a clear triangle's stored normal above which a direction cannot graze it:
+/// `2^-10`, far above the grazing check's `64 ε` (`2^-17` in `f32`) plus the angle between the
+/// stored normal and the grazing check's cross product (see [`is_clear`]).
+const CLEAR_COSINE: Real = 1.0 / 1024.0;
+
+/// The ratio `|n|² / (longest side)⁴` at or above which a triangle is clear ([`is_clear`]):
+/// every angle's sine at least `2^-4`.
+const CLEAR_SHAPE: Real = 1.0 / 256.0;
+
+/// Whether a triangle is clear: not degenerate, neither huge nor tiny, and with no angle
+/// narrower than about 3.6° (`|n| >= 2^-4 |longest side|²`, `n` its `scaled_normal`), so that
+/// the cross product the grazing check computes from its corners and its stored unit normal
+/// ([`crate::Triangle::normal`], from another corner or exact) both lie within about
+/// `200 ε` of its exact normal's direction (rounding of the edges and products is a few ε of
+/// `|e1| |e2| <= 16 |n|`). For a clear triangle, a direction `d` whose cosine with the stored
+/// normal is at least [`CLEAR_COSINE`] (tested as `|N · d| >= 2^-10 (|dx| + |dy| + |dz|)`,
+/// [`crosses_clearly`]) has a cosine with the cross product above `2^-11`, where the grazing
+/// check (true only below about `2 · 64 ε`) answers `false`: so the shortcut gives the
+/// verdict the full check would, bit for bit. Made at build and refit, `false` for padding.
+///
+/// The sides' squares are bounded below (`2^20` times the smallest normal number) so that no
+/// product in the cross product underflows by more than a negligible part of `|n|`, and the
+/// test is false for anything non-finite or overflowing (`NaN` fails every comparison).
+pub(in crate::bvh) fn is_clear(c: &[Vec3; 3]) -> bool {
+    let n = Triangle::new(c[0], c[1], c[2]).scaled_normal();
+    let nn = n.length_squared();
+    let longest = (c[1] - c[0])
+        .length_squared()
+        .max((c[2] - c[0]).length_squared())
+        .max((c[2] - c[1]).length_squared());
+    let tiny = Real::MIN_POSITIVE * (1 << 20) as Real;
+    nn < Real::INFINITY && longest >= tiny && nn >= CLEAR_SHAPE * (longest * longest)
+}
+
+/// Whether `dir` crosses the plane of a clear triangle with stored unit normal `n` at a
+/// cosine of at least [`CLEAR_COSINE`] (the `L1` length bounds `|dir|` from above). An
+/// overflowing `n · dir` (a direction near the largest floats) has a cosine above `1/√3`, so
+/// it answers rightly too; an overflowing sum answers `false`, the full check then decides.
+#[inline(always)]
+fn crosses_clearly(n: Vec3, dir: Vec3) -> bool {
+    let a = dir.abs();
+    n.dot(dir).abs() >= CLEAR_COSINE * (a.x + a.y + a.z)
+}
+
 /// A ray parallel to the triangle's plane: the triangle's own cast (clipping in the plane).
 #[cold]
 pub(super) fn in_plane(tri: &[Vec3; 3], ray: &PreRay, hi: Real) -> Option<TriangleHit> {
     Triangle::new(tri[0], tri[1], tri[2])
         .raycast_barycentric(&Ray::new(ray.origin3(), ray.dir3()), hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::raycast::triangle::Sheared;
+    use proptest::prelude::*;
+
+    /// The full verdict's grazing check for `corners` and `dir` (a crossing within range
+    /// otherwise: `InPlane` exactly when the check finds the direction grazing).
+    fn grazes(corners: [Vec3; 3], dir: Vec3) -> bool {
+        let s = Sheared {
+            u: 1.0,
+            v: 1.0,
+            w: 1.0,
+            t: 1.0,
+            det: 3.0,
+        };
+        s.verdict(0.0, 10.0, false, dir, || corners) == Verdict::InPlane
+    }
+
+    /// A direction whose cosine with the unit normal `n` is `cos`, turned about `n` by `turn`,
+    /// of length `len`.
+    fn direction(n: Vec3, cos: Real, turn: Real, len: Real) -> Vec3 {
+        let (u, v) = n.any_orthonormal_pair();
+        let along = u * crate::ops::cos(turn) + v * crate::ops::sin(turn);
+        (n * cos + along * crate::ops::sqrt(1.0 - cos * cos)) * len
+    }
+
+    /// `2^e` (exact).
+    fn pow2(e: i32) -> Real {
+        let x = (0..e.unsigned_abs()).fold(1.0 as Real, |x, _| x * 2.0);
+        if e < 0 { 1.0 / x } else { x }
+    }
+
+    #[test]
+    fn clear_triangles() {
+        let (o, x, y) = (Vec3::ZERO, Vec3::X, Vec3::Y);
+        assert!(is_clear(&[o, x, y]));
+        // Corner order does not matter.
+        assert!(is_clear(&[y, o, x]) && is_clear(&[x, o, y]));
+        // A sliver (an angle under 3.6°), a degenerate triangle, padding-like repeats.
+        assert!(!is_clear(&[o, x, Vec3::new(0.5, 0.01, 0.0)]));
+        assert!(!is_clear(&[o, x, x * 2.0]));
+        assert!(!is_clear(&[o, o, o]));
+        // Small and large ones are clear; tiny ones (squared sides near the smallest normal
+        // number), huge ones (squares that overflow) and invalid ones take the full check.
+        assert!(is_clear(&[o, x * 1e-5, y * 1e-5]) && is_clear(&[o, x * 1e5, y * 1e5]));
+        let (tiny, huge) = (
+            crate::ops::sqrt(Real::MIN_POSITIVE),
+            crate::ops::sqrt(Real::MAX),
+        );
+        assert!(!is_clear(&[o, x * tiny, y * tiny]));
+        assert!(!is_clear(&[o, x * huge, y * huge]));
+        assert!(!is_clear(&[o, x, Vec3::new(Real::NAN, 1.0, 0.0)]));
+        assert!(!is_clear(&[o, x, Vec3::new(Real::INFINITY, 1.0, 0.0)]));
+    }
+
+    #[test]
+    fn crossing_clearly() {
+        let n = Vec3::Z;
+        assert!(crosses_clearly(n, Vec3::new(1.0, 1.0, 1.0)));
+        assert!(crosses_clearly(n, Vec3::new(0.0, 0.0, -1e-30)));
+        // Along the plane, and just under the cosine bound.
+        assert!(!crosses_clearly(n, Vec3::X));
+        assert!(!crosses_clearly(n, Vec3::new(1.0, 0.0, 0.5 / 1024.0)));
+        // Sums that overflow leave it to the full check.
+        assert!(!crosses_clearly(n, Vec3::new(Real::MAX, Real::MAX, 1.0)));
+    }
+
+    proptest! {
+        /// Wherever the shortcut answers (a clear triangle crossed clearly), the full check
+        /// finds no grazing: the shortcut gives the same verdict. Triangles from fat to just
+        /// clear and beyond, at scales from `2^-40` to `2^40`, directions at cosines from
+        /// `2^-24` to 1 with the stored normal, of lengths `2^-40` to `2^40`.
+        #[test]
+        fn the_shortcut_never_skips_a_grazing_ray(
+            a in prop::array::uniform3(-1.0 as Real..1.0),
+            b in prop::array::uniform3(-1.0 as Real..1.0),
+            squash in 0.0 as Real..1.0,
+            scale in -40i32..40,
+            cos_exp in -24i32..0,
+            cos_frac in 1.0 as Real..2.0,
+            turn in 0.0 as Real..6.3,
+            len in -40i32..40,
+        ) {
+            // A triangle flattened towards its first side by `squash`, scaled by `2^scale`.
+            let (p, q) = (Vec3::from_array(a), Vec3::from_array(b));
+            let r = (p + q) * 0.5 + (q - p).any_orthogonal_vector() * (1.0 - squash);
+            let s = pow2(scale);
+            let c = [p * s, q * s, r * s];
+            prop_assume!(is_clear(&c));
+            let n = unit_normal_of(&c);
+            let dir = direction(n, pow2(cos_exp) * cos_frac * 0.5, turn, pow2(len));
+            if crosses_clearly(n, dir) {
+                prop_assert!(!grazes(c, dir), "{:?} {:?}", c, dir);
+            }
+            // Along the plane (within the grazing check's margin) the shortcut stays out.
+            let along = direction(n, 0.0, turn, pow2(len));
+            prop_assert!(!crosses_clearly(n, along) || !grazes(c, along));
+        }
+    }
+
+    /// The stored normal of a triangle, as the build makes it.
+    fn unit_normal_of(c: &[Vec3; 3]) -> Vec3 {
+        crate::bvh::layout::unit_normal(c)
+    }
 }

@@ -76,6 +76,7 @@ mod traverse;
 
 pub(crate) use closest::LeafHit;
 pub(crate) use crossings::Crossings;
+pub(in crate::bvh) use leaf::is_clear;
 pub(in crate::bvh) use order::{Entry, NO_ENTRY, lanes_within, nearest_next, visit_nearest_first};
 pub(in crate::bvh) use setup::WIDEN;
 pub(crate) use setup::{Frame, PreRay};

@@ -53,7 +53,9 @@ impl PreRay {
     /// `COHERENT`: the caller's rays usually come in runs of one direction octant (closest-hit
     /// casts: camera rays), so the jump to the octant's copy is predicted; otherwise (any-hit,
     /// all-hits and crossing casts: shadow rays, probes) the AVX test picks the planes without
-    /// it (see [`crate::dispatch::Planes`]).
+    /// it (see [`crate::dispatch::Planes`]). (The traversal, `Bvh::traverse`, calls this only
+    /// for rays that are not oblique or lack AVX: for the others it picks the AVX test at the
+    /// plane offsets once per ray, `PreRay::avx_slabs`.)
     #[inline(always)]
     pub(crate) fn node_slabs<const COHERENT: bool>(
         &self,
@@ -92,7 +94,7 @@ impl PreRay {
     /// (`t_max` widened as in [`PreRay::octant_slabs`]).
     #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
     #[inline(always)]
-    fn avx_slabs(
+    pub(super) fn avx_slabs(
         &self,
         v3: crate::dispatch::V3,
         planes: crate::dispatch::Planes<'_>,

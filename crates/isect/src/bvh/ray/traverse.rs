@@ -2,7 +2,7 @@
 //! order, with a closure per leaf. The queries differ only in their limit and their leaf closure
 //! (`closest`, `any`, `all`, `crossings`).
 
-use crate::bvh::layout::{Bvh, LANES, NodeRef, WIDTH};
+use crate::bvh::layout::{Bvh, LANES, Node, NodeRef, WIDTH};
 use crate::bvh::ray::{Entry, NO_ENTRY, PreRay, lanes_within, nearest_next, visit_nearest_first};
 use crate::bvh::stack::Stack;
 use crate::math::Real;
@@ -19,6 +19,12 @@ impl Bvh {
     ///
     /// Ordered traversals are the closest-hit casts, whose rays (a camera's) come in runs of one
     /// direction octant: they are the `COHERENT` ones of [`PreRay::node_slabs`].
+    ///
+    /// The box test is chosen once per ray, not per node: a ray with no zero direction
+    /// coordinate on a processor with AVX (nearly every ray) runs a copy of the loop whose box
+    /// test is the eight-lane one at the ray's plane offsets, with no per-node check of
+    /// `oblique` and `v3` and no octant jump; the others run [`PreRay::node_slabs`]. Both give
+    /// the same bits (the same operations on the same planes).
     #[inline(always)]
     pub(super) fn traverse<const ORDERED: bool>(
         &self,
@@ -33,8 +39,44 @@ impl Bvh {
             }
             return;
         }
+        #[cfg(all(target_arch = "x86_64", not(isect_f64)))]
+        if let (true, Some(v3)) = (ray.oblique, ray.v3) {
+            let offsets = crate::dispatch::PlaneOffsets::new(ray.negative);
+            return self.traverse_with::<ORDERED>(
+                start,
+                limit,
+                leaf,
+                #[inline(always)]
+                |node: &Node, t_max| {
+                    let planes = crate::dispatch::Planes::Offsets {
+                        bounds: &node.bounds,
+                        offsets,
+                    };
+                    ray.avx_slabs(v3, planes, t_max)
+                },
+            );
+        }
+        self.traverse_with::<ORDERED>(
+            start,
+            limit,
+            leaf,
+            #[inline(always)]
+            |node: &Node, t_max| ray.node_slabs::<ORDERED>(node, t_max),
+        );
+    }
+
+    /// [`Bvh::traverse`] from the inner node `start` with the box test `slabs` (one of
+    /// [`PreRay`]'s, chosen per ray).
+    #[inline(always)]
+    fn traverse_with<const ORDERED: bool>(
+        &self,
+        start: NodeRef,
+        mut limit: impl FnMut() -> Real,
+        mut leaf: impl FnMut(u32, u32) -> bool,
+        slabs: impl Fn(&Node, Real) -> (u32, [Real; LANES]),
+    ) {
         let mut node = &self.nodes[start.index as usize];
-        let (mut mask, mut near) = ray.node_slabs::<ORDERED>(node, limit());
+        let (mut mask, mut near) = slabs(node, limit());
         if mask == 0 {
             return;
         }
@@ -120,7 +162,7 @@ impl Bvh {
                 },
             };
             node = &self.nodes[index as usize];
-            (mask, near) = ray.node_slabs::<ORDERED>(node, limit());
+            (mask, near) = slabs(node, limit());
         }
     }
 }
