@@ -87,7 +87,8 @@ fn long_triangle_edge_axis_fuzz_case() {
         f(1.1e-44, 0.0, 0.0),
         f(0.0, 0.0, 0.0),
     );
-    let exact = 6.387_113_083_81e-5 as Real;
+    let exact: f64 = 6.387_113_083_81e-5;
+    let exact = exact as Real;
     let rounding = 4.0 * Real::EPSILON * 144_748.0;
     for k in [0, 2, 10, 20, 22] {
         let s = pow2(k);
