@@ -96,6 +96,11 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
     // go either way, and a contact's normal is not defined by the case.
     let near = std::cell::OnceCell::new();
     let near = || *near.get_or_init(|| tolerance.near(&case, &scaled, &answers, &got));
+    // A contact's depth at scale 1 (for the rounded pairs' normals).
+    let depth = match answers.get(1) {
+        Some(Answer::Length(d)) => *d,
+        _ => Real::NAN,
+    };
     let agree = |points: bool| {
         expected.iter().zip(&got).all(|(x, y)| match (x, y) {
             (Answer::Point(_), Answer::Point(_)) if !points => true,
@@ -107,7 +112,7 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
             }
             // A contact's normal (both present): undefined where they only touch.
             (Answer::Param(Some(a)), Answer::Param(Some(b))) if case.family == 2 => {
-                tolerance.normal(*a, *b) || tolerance.rounded_normal(&case, *a, *b) || near()
+                tolerance.normal(*a, *b) || tolerance.rounded_normal(&case, *a, *b, depth) || near()
             }
             _ => same(x, y),
         })

@@ -1,7 +1,7 @@
 //! How closely the answers of a case at two scales must match (fuzz/README.md).
 
 use isect::math::Vec3;
-use isect::{Distance, Real, Segment, Triangle};
+use isect::{ConvexHull, Distance, Real, Segment, Triangle};
 
 use crate::{Answer, Case, Shape};
 
@@ -101,15 +101,18 @@ impl Tolerance {
     }
 
     /// Whether two contact normals' x (`a`, `b`) of a rounded shape (sphere, capsule) and a
-    /// rounded shape or a triangle (whose normal is the direction between the closest points of
-    /// their cores, a triangle being its own core) differ by no more than the closest points'
-    /// accuracy allows: the points are right to a few ulp of the cores' coordinates (README
-    /// "Accuracy": closed forms), so the direction between them is right to that over the
-    /// cores' distance `D` (no bound where `D` is within the cores' on-set tolerance: there the
+    /// rounded shape, a triangle or a convex hull (whose normal is the direction between the
+    /// closest points of their cores, a triangle or a hull being its own core) differ by no more
+    /// than the closest points' accuracy allows: the points are right to a few ulp of the
+    /// cores' coordinates (README "Accuracy": closed forms, and GJK, which reaches a polytope's
+    /// closest feature), so the direction between them is right to that over the cores'
+    /// distance `D` (no bound where `D` is within the cores' on-set tolerance: there the
     /// library may take the crossing normal at one scale and the points' direction at the
     /// other, and neither is defined better). Where the cores meet (`D = 0`) the crossing
-    /// normal is compared exactly. `false` for other pairs (their normals are compared exactly).
-    pub(crate) fn rounded_normal(&self, case: &Case, a: Real, b: Real) -> bool {
+    /// normal is compared exactly, unless they only touch: `depth` (the contact's at scale 1)
+    /// exceeds the radii by no more than the touching tolerance. `false` for other pairs (their
+    /// normals are compared exactly).
+    pub(crate) fn rounded_normal(&self, case: &Case, a: Real, b: Real, depth: Real) -> bool {
         let (Some(p), Some(q)) = (core(&case.a), core(&case.b)) else {
             return false;
         };
@@ -118,11 +121,19 @@ impl Tolerance {
             (Core::Segment(x), Core::Triangle(t)) | (Core::Triangle(t), Core::Segment(x)) => {
                 t.distance(x)
             }
-            // Two triangles: not a rounded pair.
-            (Core::Triangle(_), Core::Triangle(_)) => return false,
+            (Core::Segment(x), Core::Hull(h)) | (Core::Hull(h), Core::Segment(x)) => x.distance(h),
+            // Two triangles or hulls: not a rounded pair.
+            _ => return false,
         };
+        if distance == 0.0 {
+            // Cores that meet but only touch (the contact's depth less the radii within the
+            // touching tolerance: a capsule's end on a hull's corner) have no normal the case
+            // defines, as touching shapes have none; cores that cross are compared exactly.
+            let radii = radius(&case.a) + radius(&case.b);
+            return depth - radii <= self.touching(1.0);
+        }
         let extent = p.magnitude().max(q.magnitude());
-        distance > 0.0 && (a - b).abs() <= ULPS * Real::EPSILON * extent / distance
+        (a - b).abs() <= ULPS * Real::EPSILON * extent / distance
     }
 
     /// Whether the expected point `a` (the first run's, times the scale) has coordinates
@@ -169,11 +180,12 @@ impl Tolerance {
     }
 }
 
-/// The core of a sphere or capsule (its center or axis, as a segment), or a triangle as its own
-/// core; `None` for other shapes.
+/// The core of a sphere or capsule (its center or axis, as a segment), or a triangle or a hull as
+/// its own core; `None` for other shapes.
 enum Core {
     Segment(Segment),
     Triangle(Triangle),
+    Hull(ConvexHull),
 }
 
 impl Core {
@@ -186,7 +198,17 @@ impl Core {
         match self {
             Core::Segment(s) => largest(&[s.a, s.b]),
             Core::Triangle(t) => largest(&[t.a, t.b, t.c]),
+            Core::Hull(h) => largest(h.points()),
         }
+    }
+}
+
+/// The radius of a sphere or capsule, 0 for other shapes.
+fn radius(shape: &Shape) -> Real {
+    match shape {
+        Shape::Sphere(x) => x.radius,
+        Shape::Capsule(x) => x.radius,
+        _ => 0.0,
     }
 }
 
@@ -195,6 +217,7 @@ fn core(shape: &Shape) -> Option<Core> {
         Shape::Sphere(x) => Some(Core::Segment(Segment::new(x.center, x.center))),
         Shape::Capsule(x) => Some(Core::Segment(Segment::new(x.a, x.b))),
         Shape::Triangle(x) => Some(Core::Triangle(*x)),
+        Shape::Hull(x) => Some(Core::Hull(x.clone())),
         _ => None,
     }
 }

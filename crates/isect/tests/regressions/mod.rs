@@ -48,6 +48,7 @@ mod large_radius;
 mod lone_triangle_edge_contact;
 mod long_capsule_cast;
 mod long_hull_sphere_sweep;
+mod long_triangle_edge_axis;
 mod magnitude;
 mod mesh_gap_normal;
 mod nearly_parallel_far_pair;

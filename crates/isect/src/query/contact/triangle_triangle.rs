@@ -100,8 +100,8 @@ fn common_of_edges(a: &Triangle, b: &Triangle) -> Option<Vec3> {
 // Algorithm:
 // 1. Face axes: the proper triangles' normals.
 // 2. Edge axes: every edge of `a` crossed with every edge of `b` (a segment has one edge),
-//    nearly parallel pairs skipped, each with the rounding noise of its overlap (it grows with
-//    the edges' lengths and as the cross product shortens).
+//    nearly parallel pairs skipped (relative to the pair's own lengths), each with the rounding
+//    noise of its overlap (it grows with the pair's lengths and as the cross product shortens).
 // 3. The least overlap over them, normals preferred unless an edge axis is clearly smaller;
 //    the projections come from the corners, so a sliver whose normal is rounding noise is
 //    still pushed apart.
@@ -134,11 +134,6 @@ fn flat_axis(
         (e, k)
     };
     let ((ea, ka), (eb, kb)) = (edges(a), edges(b));
-    let longest = ea[..ka]
-        .iter()
-        .chain(eb[..kb].iter())
-        .map(|e| e.abs().max_element())
-        .fold(0.0, Real::max);
     let scale = a
         .iter()
         .chain(b.iter())
@@ -146,8 +141,15 @@ fn flat_axis(
         .fold(0.0, Real::max);
     for x in &ea[..ka] {
         for y in &eb[..kb] {
-            if let Some((l, len)) = unit_axis(x.cross(*y), longest * longest * longest * longest) {
-                let noise = 4.0 * Real::EPSILON * scale * longest * longest / len;
+            // Measured against the pair's own lengths: `x × y` carries rounding of `ε |x| |y|`,
+            // so the axis's direction is off by about `ε |x| |y| / |x × y|` (the projections'
+            // noise below, with their own rounding of `ε · scale`). The longest edge of either
+            // triangle in place of `|x| |y|` rejected a unit edge against a 4096-long one as
+            // "nearly parallel" though they were square (issue 24: a least push of 0.0625 came
+            // out 1 along a face normal).
+            let xy = x.length_squared() * y.length_squared();
+            if let Some((l, len)) = unit_axis(x.cross(*y), xy) {
+                let noise = 4.0 * Real::EPSILON * scale * crate::ops::sqrt(xy) / len;
                 search.axis_with_noise(l, interval(a, l), interval(b, l), Some(noise), NoFeature);
             }
         }
