@@ -178,3 +178,60 @@ proptest! {
         assert_near_vec(moved.closest_point(m.apply(p)), m.apply(s.closest_point(p)), "closest");
     }
 }
+
+/// The closest point by the formula of each region (an end exactly in its region, else the
+/// projection `a + ab · (t / |ab|²)`), written out here so that a rewrite of the library's
+/// (branches or selects, docs/performance.md) is held to the same bits in every region, at the
+/// ends' boundaries and for a degenerate segment, in the rescaling window.
+fn region_closest(p: Vec3, a: Vec3, b: Vec3) -> Vec3 {
+    let ab = b - a;
+    let t = (p - a).dot(ab);
+    if !(t > 0.0) {
+        return a;
+    }
+    let dd = ab.length_squared();
+    if t >= dd {
+        return b;
+    }
+    a + ab * (t / dd)
+}
+
+fn same_bits(x: Vec3, y: Vec3) -> bool {
+    x.to_array().map(Real::to_bits) == y.to_array().map(Real::to_bits)
+}
+
+#[test]
+fn regions_and_their_boundaries_give_the_region_formulas_bits() {
+    let s = seg();
+    for p in [
+        v(-2.0, 1.0, 1.0),
+        v(6.0, 1.0, 1.0),
+        v(-2.0, 5.0, -3.0),
+        v(6.0, -4.0, 2.0),
+        v(-9.0, 1.0, 1.0),
+        v(9.0, 1.0, 1.0),
+        v(0.3, 7.0, 1.0),
+        v(1.0, 1.0, 1.0),
+        v(-2.0 - 1e-6, 1.0, 1.0),
+        v(6.0 + 1e-6, 1.0, 1.0),
+    ] {
+        for (a, b) in [(s.a, s.b), (s.b, s.a), (s.a, s.a)] {
+            let expected = region_closest(p, a, b);
+            let got = Segment::new(a, b).closest_point(p);
+            assert!(same_bits(got, expected), "{a} {b} {p}: {got} vs {expected}");
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn closest_point_gives_the_region_formulas_bits(s in segment(), p in point()) {
+        let m = p.abs().max_element().max(s.a.abs().max_element()).max(s.b.abs().max_element());
+        // In the rescaling window (no scaling, no cold path), where the formula is computed
+        // as given.
+        prop_assume!((1e-5..=1e6).contains(&m));
+        let expected = region_closest(p, s.a, s.b);
+        prop_assert!(same_bits(s.closest_point(p), expected));
+        prop_assert!(same_bits(Segment::new(s.b, s.a).closest_point(p), region_closest(p, s.b, s.a)));
+    }
+}
