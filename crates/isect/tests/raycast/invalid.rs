@@ -235,7 +235,11 @@ fn plane_each_invalid_coordinate_alone_gives_no_hit() {
             };
             none(&Plane::new(Vec3::ZERO, d), ray, "zero normal");
             none(&Plane::new(Vec3::ZERO, 0.0), ray, "zero normal, d 0");
-            none(&Plane::new(normal, d), &Ray::new(ray.origin, Vec3::ZERO), "zero dir");
+            none(
+                &Plane::new(normal, d),
+                &Ray::new(ray.origin, Vec3::ZERO),
+                "zero dir",
+            );
             for bad in [nan, inf, -inf] {
                 none(&Plane::new(normal, bad), ray, "d");
                 for axis in 0..3 {
@@ -251,7 +255,11 @@ fn plane_each_invalid_coordinate_alone_gives_no_hit() {
             }
         }
         for max_t in [nan, -1.0, -inf] {
-            assert_eq!(hits(&Plane::new(normal, d), ray, max_t), [false; 4], "max_t {max_t}");
+            assert_eq!(
+                hits(&Plane::new(normal, d), ray, max_t),
+                [false; 4],
+                "max_t {max_t}"
+            );
         }
     }
 }
