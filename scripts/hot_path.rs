@@ -17,7 +17,7 @@ use parry::bounding_volume::{Aabb as PAabb, BoundingVolume};
 use parry::math::{Pose, Rot3, Vector as PVec};
 use parry::query::{PointQuery as _, Ray as PRay, RayCast as _};
 use parry::shape::{
-    Ball, Capsule as PCapsule, Cuboid, Segment as PSegment, Triangle as PTriangle,
+    Ball, Capsule as PCapsule, Cuboid, HalfSpace, Segment as PSegment, Triangle as PTriangle,
 };
 
 const N: usize = 1024;
@@ -103,6 +103,11 @@ counted!(ray_obb, Obb, Ray, bool, |b, r| black_box(b)
 counted!(ray_capsule, Capsule, Ray, bool, |c, r| black_box(c)
     .raycast(black_box(r), 100.0)
     .is_some());
+counted!(ray_plane, Plane, Ray, bool, |p, r| black_box(p)
+    .raycast(black_box(r), 100.0)
+    .is_some());
+counted!(ray_plane_any, Plane, Ray, bool, |p, r| black_box(p)
+    .raycast_any(black_box(r), 100.0));
 counted!(point_in_obb, Obb, Vec3, bool, |b, p| black_box(b)
     .contains_point(*black_box(p)));
 counted!(point_obb_distance, Obb, Vec3, Real, |b, p| black_box(b)
@@ -153,6 +158,9 @@ counted!(parry_ray_obb, Cuboid, PRay, bool, |b, r| black_box(b)
     .is_some());
 counted!(parry_ray_capsule, PCapsule, PRay, bool, |c, r| black_box(c)
     .cast_local_ray(black_box(r), 100.0, true)
+    .is_some());
+counted!(parry_ray_plane, HalfSpace, PRay, bool, |p, r| black_box(p)
+    .cast_local_ray(black_box(r), 100.0, false)
     .is_some());
 counted!(parry_point_in_obb, Cuboid, PVec, bool, |b, p| black_box(b)
     .contains_local_point(*black_box(p)));
@@ -228,6 +236,13 @@ counted!(bare_ray_sphere, Sphere, Ray, bool, |sp, r| bare_cast_sphere(
     black_box(r),
     100.0
 ));
+/// The plane's crossing `t = −(n · o − d) / (n · dir)` and its range, without the validity,
+/// the rescaling window and the rare paths (tiny or zero `n · dir`).
+counted!(bare_ray_plane, Plane, Ray, bool, |p, r| {
+    let (p, r) = (black_box(p), black_box(r));
+    let t = -(p.normal.dot(r.origin) - p.d) / p.normal.dot(r.dir);
+    t >= 0.0 && t <= 100.0
+});
 counted!(bare_point_sphere_distance, Sphere, Vec3, Real, |sp, p| {
     let (sp, p) = (black_box(sp), *black_box(p));
     ((s(p) - s(sp.center)).length() - sp.radius).max(0.0)
@@ -432,6 +447,17 @@ fn main() {
         .iter()
         .map(|c| PCapsule::new(pv(c.a), pv(c.b), c.radius))
         .collect();
+    // Planes with unit normals for the ray casts (the `planes` above are the pairs' inputs), and
+    // parry's half-spaces through the origin with the rays moved into their frame.
+    let cast_planes: Vec<Plane> = (0..N)
+        .map(|_| Plane::new(rng.vec(1.0).normalize_or(Vec3::Z), rng.real(-2.0, 2.0)))
+        .collect();
+    let half_spaces: Vec<HalfSpace> = cast_planes.iter().map(|p| HalfSpace::new(pv(p.normal))).collect();
+    let plane_rays: Vec<PRay> = cast_planes
+        .iter()
+        .zip(&rays)
+        .map(|(p, r)| PRay::new(pv(r.origin - p.normal * p.d), pv(r.dir)))
+        .collect();
     let mut sum = 0;
     for _ in 0..REPS {
         sum += ray_triangle(&triangles, &triangle_rays);
@@ -480,6 +506,10 @@ fn main() {
         sum += bare_sphere_sphere(&spheres, &others);
         sum += bare_aabb_aabb(&boxes, &other_boxes);
         sum += bare_ray_sphere(&spheres, &rays);
+        sum += ray_plane(&cast_planes, &rays);
+        sum += ray_plane_any(&cast_planes, &rays);
+        sum += parry_ray_plane(&half_spaces, &plane_rays);
+        sum += bare_ray_plane(&cast_planes, &rays);
         sum += bare_point_sphere_distance(&spheres, &points);
         sum += bare_point_aabb_distance(&boxes, &points);
         sum += bare_point_on_segment(&segments, &points);

@@ -3,7 +3,7 @@
 # point–triangle, point distances to a sphere and a box, their closest points and the box's
 # containment, sphere–plane, aabb–plane, points on a
 # segment and on a triangle, ray–triangle, the ray casts of sphere (any-hit), Aabb (closest and
-# any-hit), Obb and capsule, Obb containment and distance, and the watertight promise's cost:
+# any-hit), Obb, capsule and plane (and its any-hit), Obb containment and distance, and the watertight promise's cost:
 # ray–triangle with barycentric coordinates, watertight and Möller–Trumbore) under callgrind, each beside parry3d's most direct
 # call for the same work on the same inputs (`parry` column, its local call; `-` where parry has
 # no such call; `parry posed` its world-frame call where isect's call moves the input into the
@@ -52,7 +52,7 @@ printf '%-22s %8s %8s %8s %12s\n' query isect bare parry 'parry posed'
 all="sphere_sphere aabb_aabb ray_sphere point_triangle point_sphere_distance point_aabb_distance \
   point_sphere_closest point_aabb_closest point_in_aabb \
   sphere_plane aabb_plane point_on_segment point_on_triangle ray_triangle ray_sphere_any ray_aabb \
-  ray_aabb_any ray_obb ray_capsule point_in_obb point_obb_distance ray_triangle_bary ray_triangle_mt"
+  ray_aabb_any ray_obb ray_capsule ray_plane ray_plane_any point_in_obb point_obb_distance ray_triangle_bary ray_triangle_mt"
 for q in ${HOT_PATH_QUERIES:-$all}; do
   mine=$(count "$q")
   # parry's boolean cast is its cast (see hot_path.rs).

@@ -197,3 +197,69 @@ fn aabb_each_invalid_coordinate_alone_gives_no_hit() {
         }
     }
 }
+
+/// Each coordinate of the plane's normal, its offset, the ray's origin and its direction made
+/// NaN or ±∞ one at a time, a zero normal and a zero direction, for rays that would hit at
+/// `t > 0` (crossing), at `t = 0` from the plane (starting on it) and at `t = 0` along it
+/// (parallel, in it): no hit from `raycast`, `raycast_surface`, `raycast_any` and
+/// `raycast_front`. The plane's cast validates only hits at `t = 0`, where the arithmetic alone
+/// would accept invalid input; a crossing at `t > 0` needs its inputs finite.
+#[test]
+fn plane_each_invalid_coordinate_alone_gives_no_hit() {
+    let nan = Real::NAN;
+    let inf = Real::INFINITY;
+    let normal = v(0.0, 0.6, 0.8);
+    let d = 0.5;
+    // Crossing (front to back), starting on the plane, and along it (in it).
+    let on = normal * d;
+    let rays = [
+        Ray::new(v(0.25, 3.0, 4.0), v(0.125, -1.5, -2.0)),
+        Ray::new(on, v(0.0, -0.6, -0.8)),
+        Ray::new(on, v(1.0, 0.0, 0.0)),
+    ];
+    let hits = |p: &Plane, r: &Ray, max_t: Real| {
+        [
+            p.raycast(r, max_t).is_some(),
+            p.raycast_surface(r, max_t).is_some(),
+            p.raycast_any(r, max_t),
+            p.raycast_front(r, max_t).is_some(),
+        ]
+    };
+    for (i, ray) in rays.iter().enumerate() {
+        for max_t in [10.0, inf] {
+            let control = hits(&Plane::new(normal, d), ray, max_t);
+            // The parallel ray does not come from the front: raycast_front misses it.
+            assert_eq!(control, [true, true, true, i != 2], "control {i} {max_t}");
+            let none = |p: &Plane, r: &Ray, what: &str| {
+                assert_eq!(hits(p, r, max_t), [false; 4], "{what}: ray {i} {r:?} {p:?}");
+            };
+            none(&Plane::new(Vec3::ZERO, d), ray, "zero normal");
+            none(&Plane::new(Vec3::ZERO, 0.0), ray, "zero normal, d 0");
+            none(
+                &Plane::new(normal, d),
+                &Ray::new(ray.origin, Vec3::ZERO),
+                "zero dir",
+            );
+            for bad in [nan, inf, -inf] {
+                none(&Plane::new(normal, bad), ray, "d");
+                for axis in 0..3 {
+                    let mut n = normal;
+                    n[axis] = bad;
+                    none(&Plane::new(n, d), ray, "normal");
+                    let (mut origin, mut dir) = (ray.origin, ray.dir);
+                    origin[axis] = bad;
+                    none(&Plane::new(normal, d), &Ray::new(origin, ray.dir), "origin");
+                    dir[axis] = bad;
+                    none(&Plane::new(normal, d), &Ray::new(ray.origin, dir), "dir");
+                }
+            }
+        }
+        for max_t in [nan, -1.0, -inf] {
+            assert_eq!(
+                hits(&Plane::new(normal, d), ray, max_t),
+                [false; 4],
+                "max_t {max_t}"
+            );
+        }
+    }
+}

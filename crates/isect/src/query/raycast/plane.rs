@@ -2,50 +2,100 @@
 //! Detection*, §5.3.1). The plane is a surface: two-sided, with the normal facing the ray's side,
 //! and [`Plane::raycast_front`] for the one-sided cast that games use.
 
-use crate::math::Real;
+use crate::math::{Real, Vec3};
 use crate::query::PointQuery;
 use crate::query::algo::scale::{ldexp, normal_dot_dir, rescale};
-use crate::query::raycast::{cast_valid, checked};
+use crate::query::raycast::cast_valid;
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Plane, Ray};
 
 impl Plane {
-    /// The cast, with the input validated only when there is a hit (see `checked`).
-    #[inline]
+    /// The cast: `t` where `n · dir` is clear of the subnormal range (the common case), else
+    /// from [`Plane::crossing_rare`]; the input validated only where the arithmetic would
+    /// accept invalid input.
+    ///
+    /// A hit at `t > 0` needs no check: `t = −s / (n · dir)` is then finite and positive, so `s`
+    /// and `n · dir` are finite and `n · dir ≠ 0`, which no NaN or infinite coordinate allows
+    /// (each makes its product, and so the sum, NaN or infinite: `0 · ∞` is NaN), nor a zero
+    /// normal or direction; and `0 < t <= max_t` rules out a NaN or negative `max_t`. Hits at
+    /// `t = 0` (starting on the plane, running in it, or an infinite `dir` dividing `s` to 0) are
+    /// checked in full (test: `raycast::invalid::plane_each_invalid_coordinate_alone_gives_no_hit`).
+    ///
+    /// The hit is built in one place, at the end: with a second place (a cold path returning
+    /// its own hit) the compiler assembled the hit in memory and copied it, reading it back
+    /// across the stores of its fields (a store-forwarding stall per hit).
+    #[inline(always)]
     fn cast(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<RayHit> {
-        checked(self.cast_unchecked(ray, max_t, front_only), || {
-            cast_valid(ray, max_t, [self.normal], [self.d])
-                && self.normal != crate::math::Vec3::ZERO
-        })
-    }
-
-    #[inline]
-    fn cast_unchecked(&self, ray: &Ray, max_t: Real, front_only: bool) -> Option<RayHit> {
-        let s = self.signed_distance(ray.origin);
-        let (den, k) = normal_dot_dir(self.normal, ray.dir);
-        if front_only && !(den < 0.0) {
-            return None;
-        }
-        let normal = if den > 0.0 { -self.normal } else { self.normal };
-        let t = if s == 0.0 {
-            0.0
-        } else if den == 0.0 {
-            // Parallel: in the plane (within its tolerance) from the start, or never.
-            if !self.contains_point(ray.origin) {
+        let den = self.normal.dot(ray.dir);
+        // Also false for a NaN and a zero `den` (parallel).
+        let (t, den) = if den.abs() >= Real::MIN_POSITIVE / Real::EPSILON {
+            if front_only && !(den < 0.0) {
                 return None;
             }
-            0.0
+            // `+ 0.0` turns the `−0` of an origin on the plane (`s = 0`) into `+0`.
+            (-self.signed_distance(ray.origin) / den + 0.0, den)
         } else {
-            ldexp(-s / den, k)
+            let (o, d) = (ray.origin, ray.dir);
+            self.crossing_rare(o.x, o.y, o.z, d.x, d.y, d.z, front_only)
         };
         // An infinite `t` is a crossing beyond the largest finite parameter: no hit.
         if !(t >= 0.0 && t <= max_t && t < Real::INFINITY) {
             return None;
         }
+        if !(t > 0.0
+            || (cast_valid(ray, max_t, [self.normal], [self.d]) && self.normal != Vec3::ZERO))
+        {
+            return None;
+        }
+        // The normal faces the ray's side: multiplied by `±1`, no branch on the side.
+        let side = if den > 0.0 { -1.0 } else { 1.0 };
+        let normal = self.normal * side;
         let point = ray.point_at(t);
         // Onto the plane: the rounding of `origin + t dir` moved it off by up to |point| ulps.
         let point = point - self.normal * self.signed_distance(point);
         Some(RayHit { t, point, normal })
+    }
+
+    /// `(t, n · dir)` where `n · dir` is zero, subnormal-prone or NaN: the dot taken of `dir`
+    /// normalized by a power of two ([`normal_dot_dir`]), a ray parallel to the plane met at
+    /// `t = 0` when it runs in it; `t` NaN where there is no crossing (parallel and off the
+    /// plane, or not from the front for `front_only`). The ray comes as its coordinates: an
+    /// out-of-line call taking `&Ray` would make every caller store its ray
+    /// (docs/performance.md, "The plane cast's regression").
+    #[cold]
+    #[inline(never)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the ray's six coordinates, so that no caller stores the ray for this call"
+    )]
+    fn crossing_rare(
+        &self,
+        ox: Real,
+        oy: Real,
+        oz: Real,
+        dx: Real,
+        dy: Real,
+        dz: Real,
+        front_only: bool,
+    ) -> (Real, Real) {
+        let origin = Vec3::new(ox, oy, oz);
+        let s = self.signed_distance(origin);
+        let (den, k) = normal_dot_dir(self.normal, Vec3::new(dx, dy, dz));
+        let t = if front_only && !(den < 0.0) {
+            Real::NAN
+        } else if s == 0.0 {
+            0.0
+        } else if den == 0.0 {
+            // Parallel: in the plane (within its tolerance) from the start, or never.
+            if self.contains_point(origin) {
+                0.0
+            } else {
+                Real::NAN
+            }
+        } else {
+            ldexp(-s / den, k)
+        };
+        (t, den)
     }
 
     /// The one-sided (back-face culled) cast: a hit only for a ray travelling from the front

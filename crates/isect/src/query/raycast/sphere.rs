@@ -15,9 +15,7 @@ use crate::query::algo::scale::rescale;
 use crate::query::algo::scale::{
     in_squares, ldexp, ldexp_vec, normalized_direction, normalizing_exponent,
 };
-use crate::query::raycast::{
-    against, cast_valid, checked, dir_needs_scaling, start_inside, unit_or,
-};
+use crate::query::raycast::{against, cast_valid, dir_needs_scaling, unit_or};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Ray, Sphere};
 
@@ -74,19 +72,28 @@ impl Quadratic {
     }
 }
 
-/// The hit at parameter `t`, with the normal through the point (or against the ray for a ball of
-/// radius 0, which has none).
-#[inline]
-fn hit_at(sphere: &Sphere, ray: &Ray, t: Real) -> RayHit {
-    let point = ray.point_at(t);
-    RayHit {
-        t,
-        point,
-        normal: unit_or(point - sphere.center, || against(ray)),
-    }
-}
-
 impl Sphere {
+    /// The hit at `t`: where `inside` (a start inside the ball, `t = 0`) at the origin with the
+    /// normal against the ray (`start_inside`), else at `origin + t dir` with the normal through
+    /// the point (against the ray for a ball of radius 0, which has none). Built in one place
+    /// for every path of a cast: with several (and a cold path returning its own hit), the
+    /// compiler assembled the hit in memory and copied it, reading it back across the stores of
+    /// its fields (docs/performance.md, "The plane cast's regression").
+    #[inline(always)]
+    fn hit(&self, ray: &Ray, t: Real, inside: bool) -> RayHit {
+        let point = if inside { ray.origin } else { ray.point_at(t) };
+        let outward = if inside {
+            -ray.dir
+        } else {
+            point - self.center
+        };
+        RayHit {
+            t,
+            point,
+            normal: unit_or(outward, || against(ray)),
+        }
+    }
+
     /// The ray, `max_t` and the sphere are valid (see `cast_valid`).
     #[inline(always)]
     fn cast_valid(&self, ray: &Ray, max_t: Real) -> bool {
@@ -110,10 +117,27 @@ impl Sphere {
     /// offset and the radius scaled by the power of two `2ᵏ` that brings the larger into
     /// `[1, 2)` and the direction by its own `2ʲ`, `t` converted back by `2ʲ⁻ᵏ` (the same `t`
     /// as the direct formula's where that is in range). The offset is taken from halves of the
-    /// origin and the center where it overflows.
+    /// origin and the center where it overflows. Returns `t` and whether the hit is a start
+    /// inside, for [`Sphere::hit`]; takes the ray as its coordinates, so that no caller stores
+    /// its ray for this call (as `cast_cold` in `query/algo/scale/entry.rs`).
     #[cold]
     #[inline(never)]
-    fn cast_local(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the ray's six coordinates, so that no caller stores the ray for this call"
+    )]
+    fn cast_local(
+        &self,
+        ox: Real,
+        oy: Real,
+        oz: Real,
+        dx: Real,
+        dy: Real,
+        dz: Real,
+        max_t: Real,
+        surface: bool,
+    ) -> Option<(Real, bool)> {
+        let ray = &Ray::new(Vec3::new(ox, oy, oz), Vec3::new(dx, dy, dz));
         if !self.cast_valid(ray, max_t) {
             return None;
         }
@@ -123,16 +147,8 @@ impl Sphere {
         };
         let m = f.abs().max_element().max(ldexp(self.radius, -halved));
         if m == 0.0 {
-            // The origin on a ball of radius 0.
-            return Some(if surface {
-                RayHit {
-                    t: 0.0,
-                    point: ray.origin,
-                    normal: against(ray),
-                }
-            } else {
-                start_inside(ray)
-            });
+            // The origin on a ball of radius 0: at the origin, the normal against the ray.
+            return Some((0.0, true));
         }
         let k = normalizing_exponent(m);
         let (dir, j) = normalized_direction(ray.dir);
@@ -146,14 +162,8 @@ impl Sphere {
             local.raycast(&local_ray, local_max)
         }?;
         let t = ldexp(hit.t, -shift);
-        // Computed as the direct formulas compute them, so that the answer is the same bits.
-        (t <= max_t).then(|| {
-            if t == 0.0 && !surface {
-                start_inside(ray)
-            } else {
-                hit_at(self, ray, t)
-            }
-        })
+        // Built as the direct formulas build it, so that the answer is the same bits.
+        (t <= max_t).then_some((t, t == 0.0 && !surface))
     }
 }
 
@@ -167,31 +177,35 @@ impl RayCast for Sphere {
     /// let hit = ball.raycast(&Ray::new(Vec3::ZERO, Vec3::X), 10.0).unwrap();
     /// assert_eq!((hit.t, hit.normal), (4.0, -Vec3::X));
     /// ```
+    #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let quad = Quadratic::new(self.center, self.radius, ray);
-        if !quad.in_range() {
-            return self.cast_local(ray, max_t, false);
-        }
-        let hit = if quad.c <= 0.0 {
-            Some(start_inside(ray))
-        } else if !(quad.b > 0.0 && quad.disc >= 0.0) {
-            None
+        let (t, inside) = if quad.in_range() {
+            let (t, inside) = if quad.c <= 0.0 {
+                (0.0, true)
+            } else if !(quad.b > 0.0 && quad.disc >= 0.0) {
+                return None;
+            } else {
+                (quad.c / quad.q(), false)
+            };
+            // In range: `dir` is finite and non-zero (see `hit_valid`); validated on hits only.
+            if !((inside || t <= max_t) && self.hit_valid(max_t)) {
+                return None;
+            }
+            (t, inside)
         } else {
-            let t = quad.c / quad.q();
-            (t <= max_t).then(|| hit_at(self, ray, t))
+            let (o, d) = (ray.origin, ray.dir);
+            self.cast_local(o.x, o.y, o.z, d.x, d.y, d.z, max_t, false)?
         };
-        // In range: `dir` is finite and non-zero (see `hit_valid`).
-        checked(hit, || self.hit_valid(max_t))
+        Some(self.hit(ray, t, inside))
     }
 
     /// The first point of the sphere's surface: the entry from outside, the exit from inside,
     /// `t = 0` from a point of the surface (normal outward in every case).
+    #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let quad = Quadratic::new(self.center, self.radius, ray);
-        if !quad.in_range() {
-            return self.cast_local(ray, max_t, true);
-        }
-        let hit = (|| -> Option<RayHit> {
+        let (t, inside) = if quad.in_range() {
             let t = if quad.c == 0.0 {
                 0.0
             } else if quad.c < 0.0 {
@@ -207,10 +221,16 @@ impl RayCast for Sphere {
             } else {
                 return None;
             };
-            (t <= max_t).then(|| hit_at(self, ray, t))
-        })();
-        // In range: `dir` is finite and non-zero (see `hit_valid`).
-        checked(hit, || self.hit_valid(max_t))
+            // In range: `dir` is finite and non-zero (see `hit_valid`); validated on hits only.
+            if !(t <= max_t && self.hit_valid(max_t)) {
+                return None;
+            }
+            (t, false)
+        } else {
+            let (o, d) = (ray.origin, ray.dir);
+            self.cast_local(o.x, o.y, o.z, d.x, d.y, d.z, max_t, true)?
+        };
+        Some(self.hit(ray, t, inside))
     }
 
     /// Without a square root: the closest point of `[0, max_t]` to the center, against the
@@ -221,7 +241,8 @@ impl RayCast for Sphere {
         let dd = ray.dir.length_squared();
         if !in_squares(dd) {
             // A zero, tiny, huge or non-finite `dir`: the general test, fully checked.
-            return self.raycast_any_cold(ray, max_t);
+            let (o, d) = (ray.origin, ray.dir);
+            return self.raycast_any_cold(o.x, o.y, o.z, d.x, d.y, d.z, max_t);
         }
         // `interval_meets_ball` over `[0, max_t]`, `dir` known finite and non-zero; validated
         // only for a hit, as the casts do (see `checked` and `hit_valid`).
@@ -232,10 +253,25 @@ impl RayCast for Sphere {
 }
 
 impl Sphere {
-    /// [`RayCast::raycast_any`] for a `dir` whose squared length is out of range.
+    /// [`RayCast::raycast_any`] for a `dir` whose squared length is out of range; the ray as its
+    /// coordinates (see [`Sphere::cast_local`]).
     #[cold]
     #[inline(never)]
-    fn raycast_any_cold(&self, ray: &Ray, max_t: Real) -> bool {
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the ray's six coordinates, so that no caller stores the ray for this call"
+    )]
+    fn raycast_any_cold(
+        &self,
+        ox: Real,
+        oy: Real,
+        oz: Real,
+        dx: Real,
+        dy: Real,
+        dz: Real,
+        max_t: Real,
+    ) -> bool {
+        let ray = &Ray::new(Vec3::new(ox, oy, oz), Vec3::new(dx, dy, dz));
         interval_meets_ball(self.center, self.radius, ray.origin, ray.dir, 0.0, max_t)
             && self.cast_valid(ray, max_t)
     }

@@ -16,14 +16,19 @@ pub(crate) fn normal_dot_dir(normal: Vec3, dir: Vec3) -> (Real, i32) {
     if d.abs() >= Real::MIN_POSITIVE / Real::EPSILON {
         (d, 0)
     } else {
-        normal_dot_dir_cold(normal, dir)
+        normal_dot_dir_cold(normal.x, normal.y, normal.z, dir.x, dir.y, dir.z)
     }
 }
 
+/// The rare half of [`normal_dot_dir`], given coordinates rather than `Vec3`s: an out-of-line
+/// call takes a `Vec3` in memory, so the caller would store `dir` (8 + 4 bytes) on every cast
+/// and its hot path read it back across both stores (a store-forwarding stall:
+/// docs/performance.md, "The plane cast's regression").
 #[cold]
-fn normal_dot_dir_cold(normal: Vec3, dir: Vec3) -> (Real, i32) {
-    let (dir, k) = normalized_direction(dir);
-    (normal.dot(dir), k)
+#[inline(never)]
+fn normal_dot_dir_cold(nx: Real, ny: Real, nz: Real, x: Real, y: Real, z: Real) -> (Real, i32) {
+    let (dir, k) = normalized_direction(Vec3::new(x, y, z));
+    (Vec3::new(nx, ny, nz).dot(dir), k)
 }
 
 /// Where the line through `origin` along `dir` crosses `plane` (`s`: the origin's signed

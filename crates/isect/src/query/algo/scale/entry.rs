@@ -228,15 +228,29 @@ where
     H: UnscaleCast + Parameter,
 {
     let m = outside([a.magnitude(), max_abs(ray.origin)])?;
-    cast_cold(m, a, ray, max_t, f)
+    let (o, d) = (ray.origin, ray.dir);
+    cast_cold(m, a, o.x, o.y, o.z, d.x, d.y, d.z, max_t, f)
 }
 
+/// [`cast`]'s rare half. The ray comes as its coordinates, not as `&Ray`: the reference made
+/// every caller whose ray was not already in memory (a loop over rays passing `&ray`) store it
+/// and read it back across the stores (a store-forwarding stall), the plane cast at 28 ns
+/// (docs/performance.md, "The plane cast's regression"; the same as [`point_cold`]).
 #[cold]
 #[inline(never)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the ray's six coordinates, so that no caller stores the ray for this call"
+)]
 fn cast_cold<A, H>(
     m: Real,
     a: &A,
-    ray: &Ray,
+    ox: Real,
+    oy: Real,
+    oz: Real,
+    dx: Real,
+    dy: Real,
+    dz: Real,
     max_t: Real,
     f: impl FnOnce(&A, &Ray, Real) -> Option<H>,
 ) -> Option<Option<H>>
@@ -244,8 +258,9 @@ where
     A: Rescale,
     H: UnscaleCast + Parameter,
 {
+    let ray = Ray::new(Vec3::new(ox, oy, oz), Vec3::new(dx, dy, dz));
     let k = scale_for(m)?;
-    let (scaled, shift) = rescaled_ray(ray, k);
+    let (scaled, shift) = rescaled_ray(&ray, k);
     let hit = f(&a.rescaled(k), &scaled, ldexp(max_t, shift)).unscaled_cast(k, shift);
     Some(hit.filter(|hit| hit.t() <= max_t))
 }
