@@ -26,6 +26,7 @@ fn corner_orders(t: &Triangle) -> [Triangle; 6] {
 }
 
 mod capsule_triangle_far_corner;
+mod far_corner_face_weights;
 mod far_triangle_containment;
 mod flat_hull_mesh_manifold;
 mod flat_triangle_ray_entry;

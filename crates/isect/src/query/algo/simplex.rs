@@ -163,11 +163,46 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
     }
     let denom = va + vb + vc;
     if denom > 0.0 {
-        let v = vb / denom;
-        let w = vc / denom;
-        return ([1.0 - v - w, v, w], true);
+        return (face_weights(t, n, [vb, vc], denom), true);
     }
     (degenerate_triangle_weights(t), false)
+}
+
+/// The face region's weights `[u, v, w]` from the signed areas `[vb, vc]` measured from corner
+/// `a` (over their sum with `va`, `denom`), re-measured from the corner nearest `p` when that is not `a`.
+///
+/// The weight left as `1 − v − w` carries an absolute error of `ε`, which moves the point by
+/// `ε` times that corner's distance from `p`; the two areas measured from a corner carry
+/// errors of `ε |n|` times its distance from `p` times an edge. Both are smallest from the
+/// nearest corner. From a far one they are not small: a triangle of `A − B` with one corner
+/// 1.3e5 out and the origin 6.5 from another got its closest point 0.006 off across the
+/// triangle, and GJK's next support point along that wrong direction was the far corner again,
+/// so it stopped at 6.5 for the exact 2.25 (issue 24, `regressions::far_corner_face_weights`).
+#[inline]
+fn face_weights(t: &TriangleFrom, n: Vec3, [vb, vc]: [Real; 2], denom: Real) -> [Real; 3] {
+    let TriangleFrom { ap, bp, cp, ab, ac } = *t;
+    let (da, db, dc) = (
+        ap.length_squared(),
+        bp.length_squared(),
+        cp.length_squared(),
+    );
+    if da <= db && da <= dc {
+        let v = vb / denom;
+        let w = vc / denom;
+        return [1.0 - v - w, v, w];
+    }
+    let bc = ac - ab;
+    if db <= dc {
+        // From b: va = n · (bc × bp), vc = n · (ab × bp).
+        let u = n.dot(bc.cross(bp)) / denom;
+        let w = n.dot(ab.cross(bp)) / denom;
+        [u, 1.0 - u - w, w]
+    } else {
+        // From c: va = n · (bc × cp), vb = n · (cp × ac).
+        let u = n.dot(bc.cross(cp)) / denom;
+        let v = n.dot(cp.cross(ac)) / denom;
+        [u, v, 1.0 - u - v]
+    }
 }
 
 /// The best of the three edges, for a triangle without area; the longest edge first, so that
