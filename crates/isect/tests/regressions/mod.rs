@@ -42,6 +42,7 @@ mod nearly_parallel_lines;
 mod ordinary;
 mod overflowed_hull_planes;
 mod ray_triangle_exact_signs;
+mod rotating_step_past_contact;
 mod scale;
 mod segment_hull_direction;
 mod segment_weight_near_an_end;
