@@ -163,13 +163,16 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
     }
     let denom = va + vb + vc;
     if denom > 0.0 {
-        return (face_weights(t, n, [vb, vc], denom), true);
+        return (face_weights(t, n, [vb, vc], denom, [d1, d3, d2, d6]), true);
     }
     (degenerate_triangle_weights(t), false)
 }
 
 /// The face region's weights `[u, v, w]` from the signed areas `[vb, vc]` measured from corner
-/// `a` (over their sum with `va`, `denom`), re-measured from the corner nearest `p` when that is not `a`.
+/// `a` (over their sum with `va`, `denom`), re-measured from the corner nearest `p` when that is
+/// not `a`. Which corner is nearest comes from the dot products the region tests computed:
+/// `|bp|² − |ap|² = ab · (ap + bp) = d1 + d3` and `|cp|² − |ap|² = d2 + d6` (`[d1, d3, d2, d6]`
+/// in `dots`), with no lengths computed; where they nearly tie, either corner serves.
 ///
 /// The weight left as `1 − v − w` carries an absolute error of `ε`, which moves the point by
 /// `ε` times that corner's distance from `p`; the two areas measured from a corner carry
@@ -179,30 +182,31 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
 /// triangle, and GJK's next support point along that wrong direction was the far corner again,
 /// so it stopped at 6.5 for the exact 2.25 (issue 24, `regressions::far_corner_face_weights`).
 #[inline]
-fn face_weights(t: &TriangleFrom, n: Vec3, [vb, vc]: [Real; 2], denom: Real) -> [Real; 3] {
+fn face_weights(
+    t: &TriangleFrom,
+    n: Vec3,
+    [vb, vc]: [Real; 2],
+    denom: Real,
+    [d1, d3, d2, d6]: [Real; 4],
+) -> [Real; 3] {
     let TriangleFrom { ap, bp, cp, ab, ac } = *t;
-    let (da, db, dc) = (
-        ap.length_squared(),
-        bp.length_squared(),
-        cp.length_squared(),
-    );
-    if da <= db && da <= dc {
+    // |bp|² − |ap|² and |cp|² − |ap|².
+    let (to_b, to_c) = (d1 + d3, d2 + d6);
+    if to_b >= 0.0 && to_c >= 0.0 {
         let v = vb / denom;
         let w = vc / denom;
         return [1.0 - v - w, v, w];
     }
+    // From b or c, by one formula on selected vectors: a's weight is n · (bc × q) for q = bp or
+    // cp (bc × bp = bc × cp), and the other corner's n · (e × q), from b with e = ab (c's
+    // weight n · (ab × bp)), from c with e = −ac (b's weight n · (cp × ac)).
+    let from_b = to_b <= to_c;
+    let (q, e) = if from_b { (bp, ab) } else { (cp, -ac) };
     let bc = ac - ab;
-    if db <= dc {
-        // From b: va = n · (bc × bp), vc = n · (ab × bp).
-        let u = n.dot(bc.cross(bp)) / denom;
-        let w = n.dot(ab.cross(bp)) / denom;
-        [u, 1.0 - u - w, w]
-    } else {
-        // From c: va = n · (bc × cp), vb = n · (cp × ac).
-        let u = n.dot(bc.cross(cp)) / denom;
-        let v = n.dot(cp.cross(ac)) / denom;
-        [u, v, 1.0 - u - v]
-    }
+    let u = n.dot(bc.cross(q)) / denom;
+    let x = n.dot(e.cross(q)) / denom;
+    let rest = 1.0 - u - x;
+    if from_b { [u, rest, x] } else { [u, x, rest] }
 }
 
 /// The best of the three edges, for a triangle without area; the longest edge first, so that
