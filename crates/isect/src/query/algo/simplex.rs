@@ -170,9 +170,10 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
 
 /// The face region's weights `[u, v, w]` from the signed areas `[vb, vc]` measured from corner
 /// `a` (over their sum with `va`, `denom`), re-measured from the corner nearest `p` when that is
-/// not `a`. Which corner is nearest comes from the dot products the region tests computed:
-/// `|bp|² − |ap|² = ab · (ap + bp) = d1 + d3` and `|cp|² − |ap|² = d2 + d6` (`[d1, d3, d2, d6]`
-/// in `dots`), with no lengths computed; where they nearly tie, either corner serves.
+/// not `a`. Which corner is nearest comes from the dot products the region tests computed
+/// (`[d1, d3, d2, d6]`; the offsets are `ap = p − a`, ...): `|bp|² − |ap|² = (a − b) · (bp + ap)
+/// = −(d1 + d3)` and `|cp|² − |ap|² = −(d2 + d6)`, with no lengths computed; where they nearly
+/// tie, either corner serves.
 ///
 /// The weight left as `1 − v − w` carries an absolute error of `ε`, which moves the point by
 /// `ε` times that corner's distance from `p`; the two areas measured from a corner carry
@@ -191,7 +192,7 @@ fn face_weights(
 ) -> [Real; 3] {
     let TriangleFrom { ap, bp, cp, ab, ac } = *t;
     // |bp|² − |ap|² and |cp|² − |ap|².
-    let (to_b, to_c) = (d1 + d3, d2 + d6);
+    let (to_b, to_c) = (-(d1 + d3), -(d2 + d6));
     if to_b >= 0.0 && to_c >= 0.0 {
         let v = vb / denom;
         let w = vc / denom;
