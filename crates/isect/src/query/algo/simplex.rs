@@ -190,7 +190,7 @@ fn face_weights(
     denom: Real,
     [d1, d3, d2, d6]: [Real; 4],
 ) -> [Real; 3] {
-    let TriangleFrom { ap, bp, cp, ab, ac } = *t;
+    let TriangleFrom { bp, cp, ab, ac, .. } = *t;
     // |bp|² − |ap|² and |cp|² − |ap|².
     let (to_b, to_c) = (-(d1 + d3), -(d2 + d6));
     if to_b >= 0.0 && to_c >= 0.0 {
