@@ -39,6 +39,7 @@ fn turn(p: Vec3, perm: usize, signs: [bool; 3]) -> Vec3 {
 }
 
 mod capsule_triangle_far_corner;
+mod far_corner_face_weights;
 mod far_triangle_containment;
 mod flat_hull_mesh_manifold;
 mod flat_triangle_ray_entry;
@@ -56,6 +57,7 @@ mod nearly_parallel_lines;
 mod ordinary;
 mod overflowed_hull_planes;
 mod ray_triangle_exact_signs;
+mod rotating_step_past_contact;
 mod scale;
 mod segment_hull_direction;
 mod segment_weight_near_an_end;

@@ -54,15 +54,17 @@ enum Outcome {
 }
 
 /// The GJK loop shared by [`gjk_closest_points`] and [`gjk_intersects`]: the final simplex,
-/// its closest point `v` to the origin, the coordinate scale seen, and how it ended. With
+/// its closest point `v` to the origin, the coordinate scale seen, how it ended, the touching
+/// tolerance per coordinate and, with `PROVE`, the distance its support points proved (the
+/// largest `v · w / |v|`, 0 when none was positive; 0 without `PROVE`). With
 /// `stop_when_separated`, it returns as soon as a support point proves that the distance
 /// exceeds the touching tolerance.
-fn run<A, B>(
+fn run<A, B, const PROVE: bool>(
     a: &A,
     b: &B,
     initial_dir: Vec3,
     stop_when_separated: bool,
-) -> (Simplex, Real, Outcome, Vec3)
+) -> (Simplex, Real, Outcome, Vec3, Real)
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -78,17 +80,17 @@ where
         weights: [1.0, 0.0, 0.0, 0.0],
         len: 1,
     };
-    run_from(a, b, simplex, stop_when_separated)
+    run_from::<A, B, PROVE>(a, b, simplex, stop_when_separated)
 }
 
 /// [`run`] from a given simplex of points of `A − B` (one vertex of weight 1 for a cold
 /// start; for a warm start, the vertices of a previous run, reduced again here).
-fn run_from<A, B>(
+fn run_from<A, B, const PROVE: bool>(
     a: &A,
     b: &B,
     mut simplex: Simplex,
     stop_when_separated: bool,
-) -> (Simplex, Real, Outcome, Vec3)
+) -> (Simplex, Real, Outcome, Vec3, Real)
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -96,7 +98,7 @@ where
     let support = |dir: Vec3| Vertex::support(a, b, dir);
     let vertices = &simplex.vertices[..simplex.len];
     if !vertices.iter().all(|x| x.w.is_finite()) {
-        return (simplex, 0.0, Outcome::Invalid, Vec3::ZERO);
+        return (simplex, 0.0, Outcome::Invalid, Vec3::ZERO, 0.0);
     }
     let mut scale: Real = 0.0;
     // The touching tolerance per coordinate (see `Vertex::rounding`), the largest over the
@@ -113,8 +115,9 @@ where
         rounding = rounding.max(x.rounding());
     }
     if simplex.len > 1 && simplex.reduce() {
-        return (simplex, scale, Outcome::Touching, rounding);
+        return (simplex, scale, Outcome::Touching, rounding, 0.0);
     }
+    let mut proved: Real = 0.0;
     let mut v = if simplex.len == 1 {
         simplex.vertices[0].w
     } else {
@@ -129,11 +132,11 @@ where
     for _ in 0..GJK_MAX_ITERATIONS {
         let vv = v.length_squared();
         if within(&simplex, v, rounding) {
-            return (simplex, scale, Outcome::Touching, rounding);
+            return (simplex, scale, Outcome::Touching, rounding, 0.0);
         }
         let next = support(-v);
         if !next.w.is_finite() {
-            return (simplex, scale, Outcome::Invalid, rounding);
+            return (simplex, scale, Outcome::Invalid, rounding, 0.0);
         }
         scale = scale
             .max(next.a.abs().max_element())
@@ -143,7 +146,12 @@ where
         // Every point x of A − B has v · x >= v · w, so the distance is at least v · w / |v|:
         // beyond the touching tolerance along v, the plane normal to v separates the shapes.
         if stop_when_separated && vw > 0.0 && vw > v.abs().dot(rounding) {
-            return (simplex, scale, Outcome::Separated, rounding);
+            return (simplex, scale, Outcome::Separated, rounding, 0.0);
+        }
+        if PROVE && vw > 0.0 {
+            // The gap along v: `v · w / |v|` (of the support point's own coordinates, so a
+            // lower bound up to their rounding).
+            proved = proved.max(vw / crate::query::algo::scale::length(v));
         }
         // v · w is a lower bound on |v| · distance: it proves the distance within the relative
         // tolerance. That proves less about v's direction: v may still be off by up to
@@ -165,7 +173,7 @@ where
         simplex.len += 1;
         if simplex.reduce() {
             // The origin is inside: the shapes overlap.
-            return (simplex, scale, Outcome::Touching, rounding);
+            return (simplex, scale, Outcome::Touching, rounding, 0.0);
         }
         let new_v = simplex.point();
         // The step v − v' from the shapes' points (both measured from the new vertex), and the
@@ -191,9 +199,9 @@ where
         }
     }
     if within(&simplex, v, rounding) {
-        (simplex, scale, Outcome::Touching, rounding)
+        (simplex, scale, Outcome::Touching, rounding, 0.0)
     } else {
-        (simplex, scale, Outcome::Converged, rounding)
+        (simplex, scale, Outcome::Converged, rounding, proved)
     }
 }
 
@@ -222,7 +230,7 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (simplex, _, outcome, _) = run(a, b, initial_dir, false);
+    let (simplex, _, outcome, _, _) = run::<A, B, false>(a, b, initial_dir, false);
     gjk_answer(&simplex, outcome)
 }
 
@@ -267,13 +275,44 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (simplex, _, outcome, rounding) = match warm {
-        Some(simplex) => run_from(a, b, simplex, false),
-        None => run(a, b, initial_dir, false),
+    let (cp, across, tolerance, simplex, _) = gap_run::<A, B, false>(a, b, initial_dir, warm);
+    (cp, across, tolerance, simplex)
+}
+
+/// [`gjk_gap`] (cold) and the distance GJK's support points proved: the largest gap
+/// `v · w / |v|` along the directions `v` it tried (`w` the support point of `A − B` along
+/// `−v`), a lower bound on the distance up to the rounding of the support points, where the
+/// closest points' distance is an upper bound (the length between two points of the shapes).
+/// For curved shapes the two can differ by GJK's accuracy (a bar and a ball `2.3e-4` apart in
+/// `f32`: distance `3.6e-4`); 0 when no support point proved a positive gap and when the shapes
+/// touch. For rotating conservative advancement, whose steps must not exceed the distance.
+pub(crate) fn gjk_gap_proved<A, B>(a: &A, b: &B, initial_dir: Vec3) -> (ClosestPoints, Vec3, Real)
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let (cp, across, _, _, proved) = gap_run::<A, B, true>(a, b, initial_dir, None);
+    (cp, across, proved)
+}
+
+/// [`gjk_gap`] and, with `PROVE`, the distance proved (see [`gjk_gap_proved`]).
+fn gap_run<A, B, const PROVE: bool>(
+    a: &A,
+    b: &B,
+    initial_dir: Vec3,
+    warm: Option<Simplex>,
+) -> (ClosestPoints, Vec3, Real, Simplex, Real)
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let (simplex, _, outcome, rounding, proved) = match warm {
+        Some(simplex) => run_from::<A, B, PROVE>(a, b, simplex, false),
+        None => run::<A, B, PROVE>(a, b, initial_dir, false),
     };
     let cp = gjk_answer(&simplex, outcome);
     if outcome != Outcome::Converged {
-        return (cp, Vec3::ZERO, 0.0, simplex);
+        return (cp, Vec3::ZERO, 0.0, simplex, 0.0);
     }
     let across = simplex.across(simplex.point());
     let length = crate::query::algo::scale::length(across);
@@ -282,7 +321,7 @@ where
     } else {
         0.0
     };
-    (cp, across, tolerance, simplex)
+    (cp, across, tolerance, simplex, proved)
 }
 
 /// Whether the convex shapes `a` and `b` intersect, by boolean GJK: the same iteration as
@@ -327,7 +366,7 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    run(a, b, initial_dir, true).2 == Outcome::Touching
+    run::<A, B, false>(a, b, initial_dir, true).2 == Outcome::Touching
 }
 
 /// Where GJK left two shapes, for EPA ([`crate::query::algo::epa`]): the final simplex as pairs
@@ -357,7 +396,8 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (simplex, scale, outcome, _) = run(a, b, initial_dir, stop_when_separated);
+    let (simplex, scale, outcome, _, _) =
+        run::<A, B, false>(a, b, initial_dir, stop_when_separated);
     if outcome == Outcome::Invalid {
         return None;
     }

@@ -163,11 +163,51 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
     }
     let denom = va + vb + vc;
     if denom > 0.0 {
-        let v = vb / denom;
-        let w = vc / denom;
-        return ([1.0 - v - w, v, w], true);
+        return (face_weights(t, n, [vb, vc], denom, [d1, d3, d2, d6]), true);
     }
     (degenerate_triangle_weights(t), false)
+}
+
+/// The face region's weights `[u, v, w]` from the signed areas `[vb, vc]` measured from corner
+/// `a` (over their sum with `va`, `denom`), re-measured from the corner nearest `p` when that is
+/// not `a`. Which corner is nearest comes from the dot products the region tests computed
+/// (`[d1, d3, d2, d6]`; the offsets are `ap = p − a`, ...): `|bp|² − |ap|² = (a − b) · (bp + ap)
+/// = −(d1 + d3)` and `|cp|² − |ap|² = −(d2 + d6)`, with no lengths computed; where they nearly
+/// tie, either corner serves.
+///
+/// The weight left as `1 − v − w` carries an absolute error of `ε`, which moves the point by
+/// `ε` times that corner's distance from `p`; the two areas measured from a corner carry
+/// errors of `ε |n|` times its distance from `p` times an edge. Both are smallest from the
+/// nearest corner. From a far one they are not small: a triangle of `A − B` with one corner
+/// 1.3e5 out and the origin 6.5 from another got its closest point 0.006 off across the
+/// triangle, and GJK's next support point along that wrong direction was the far corner again,
+/// so it stopped at 6.5 for the exact 2.25 (issue 24, `regressions::far_corner_face_weights`).
+#[inline]
+fn face_weights(
+    t: &TriangleFrom,
+    n: Vec3,
+    [vb, vc]: [Real; 2],
+    denom: Real,
+    [d1, d3, d2, d6]: [Real; 4],
+) -> [Real; 3] {
+    let TriangleFrom { bp, cp, ab, ac, .. } = *t;
+    // |bp|² − |ap|² and |cp|² − |ap|².
+    let (to_b, to_c) = (-(d1 + d3), -(d2 + d6));
+    if to_b >= 0.0 && to_c >= 0.0 {
+        let v = vb / denom;
+        let w = vc / denom;
+        return [1.0 - v - w, v, w];
+    }
+    // From b or c, by one formula on selected vectors: a's weight is n · (bc × q) for q = bp or
+    // cp (bc × bp = bc × cp), and the other corner's n · (e × q), from b with e = ab (c's
+    // weight n · (ab × bp)), from c with e = −ac (b's weight n · (cp × ac)).
+    let from_b = to_b <= to_c;
+    let (q, e) = if from_b { (bp, ab) } else { (cp, -ac) };
+    let bc = ac - ab;
+    let u = n.dot(bc.cross(q)) / denom;
+    let x = n.dot(e.cross(q)) / denom;
+    let rest = 1.0 - u - x;
+    if from_b { [u, rest, x] } else { [u, x, rest] }
 }
 
 /// The best of the three edges, for a triangle without area; the longest edge first, so that
