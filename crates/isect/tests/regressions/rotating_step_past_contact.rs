@@ -13,6 +13,11 @@
 //! `√ε` of the size, `1.4e-3` here). The step now uses the gap GJK's support points proved, a
 //! lower bound, and stops where none is proved (here at `0.41954413`).
 
+#![allow(
+    clippy::unnecessary_cast,
+    reason = "the times computed in Real and compared in f64 in both crates: no-ops in one"
+)]
+
 use isect::math::{Mat3, Vec3};
 use isect::query::ROTATING_RELATIVE_TOLERANCE;
 use isect::{Distance, Intersects, Obb, Real, RigidMotion, Sphere, SweepHit, sweep_rotating};
