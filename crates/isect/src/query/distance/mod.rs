@@ -29,6 +29,7 @@ mod convex_hull_plane;
 mod line_convex_hull;
 mod line_line;
 mod line_plane;
+mod linear;
 mod obb_capsule;
 #[cfg(feature = "alloc")]
 mod obb_convex_hull;
@@ -73,37 +74,14 @@ mod trimesh;
 #[cfg(feature = "alloc")]
 mod trimesh_trimesh;
 
-use crate::math::{Real, Vec3, on_set_tolerance};
+use crate::math::{Real, Vec3};
 use crate::query::ClosestPoints;
 use crate::query::algo::balls::ball_overlap_middle;
-use crate::query::algo::linear::{Linear, closest_parameters, line_line_distance};
+use crate::query::algo::linear::Linear;
 use crate::query::algo::plane_extent::PlaneExtent;
 use crate::query::contact::plane_contact_geometry;
 use crate::shape::Plane;
-
-/// Closest points between two lines, rays or segments (see [`closest_parameters`]).
-#[inline]
-fn linear_closest_points(p: &Linear, q: &Linear) -> ClosestPoints {
-    if !(p.is_usable() && q.is_usable()) {
-        return ClosestPoints::NONE;
-    }
-    let (s, t) = closest_parameters(p, q);
-    let mut pair = ClosestPoints::from_points(p.at(s), q.at(t));
-    // A pair inside both intervals is the lines' closest pair. Nearly parallel, it lies far out
-    // (about |q₀ − p₀| / sin θ) and its points carry an ulp of their coordinates each, which
-    // can swamp the distance: lines 0.79 apart and 1e-6 rad from parallel measured 0.77 and
-    // "met" (regressions::nearly_parallel_far_pair). Their distance by the normal, right to the
-    // origins' ulp, replaces it where the two agree within the pair's own tolerance (so a pair
-    // that clamping moved keeps its own distance).
-    if p.is_inside(s) && q.is_inside(t) {
-        if let Some(d) = line_line_distance(p, q) {
-            if (pair.distance - d).abs() <= on_set_tolerance([pair.a, pair.b]) {
-                pair.distance = d;
-            }
-        }
-    }
-    pair
-}
+use linear::linear_closest_points;
 
 /// Closest points between two rounded shapes from those of their cores: `core` between the
 /// cores (a point, segment or the shape itself) and the radii `ra`, `rb` rounding them. Apart:
