@@ -134,7 +134,24 @@ where
         if within(&simplex, v, rounding) {
             return (simplex, scale, Outcome::Touching, rounding, 0.0);
         }
-        let next = support(-v);
+        // Search across the simplex's feature: inside an edge or a face the exact `v` is square
+        // to it, and what the rounded `v` has along it is rounding of the weights, of the size
+        // of the feature. Along a long face that noise can outweigh the face's own slope (a
+        // box 25000 wide tilted by 5e-5 against a triangle 0.25 away: `v`'s x is 0 for the
+        // exact -1.5e-5), so the support point along `-v` ties on the wrong side, repeats a
+        // vertex and GJK stops 0.04 too far (issue 24, `regressions::gjk_long_face_slope`). The
+        // feature's own normal carries the slope; kept only where it is close to `v` (a
+        // sliver's normal is itself noise).
+        let d = {
+            let u = simplex.across(v);
+            let off = u - v;
+            if off.length_squared() <= 0.25 * vv {
+                u
+            } else {
+                v
+            }
+        };
+        let next = support(-d);
         if !next.w.is_finite() {
             return (simplex, scale, Outcome::Invalid, rounding, 0.0);
         }
@@ -142,26 +159,29 @@ where
             .max(next.a.abs().max_element())
             .max(next.b.abs().max_element());
         rounding = rounding.max(next.rounding());
-        let vw = v.dot(next.w);
-        // Every point x of A − B has v · x >= v · w, so the distance is at least v · w / |v|:
-        // beyond the touching tolerance along v, the plane normal to v separates the shapes.
-        if stop_when_separated && vw > 0.0 && vw > v.abs().dot(rounding) {
+        let dd = d.length_squared();
+        // `vw` is `d · w`. Every point x of A − B has d · x >= d · w, so the distance is at
+        // least d · w / |d|: beyond the touching tolerance along d, the plane normal to d
+        // separates the shapes.
+        let vw = d.dot(next.w);
+        if stop_when_separated && vw > 0.0 && vw > d.abs().dot(rounding) {
             return (simplex, scale, Outcome::Separated, rounding, 0.0);
         }
         if PROVE && vw > 0.0 {
-            // The gap along v: `v · w / |v|` (of the support point's own coordinates, so a
+            // The gap along d: `d · w / |d|` (of the support point's own coordinates, so a
             // lower bound up to their rounding).
-            proved = proved.max(vw / crate::query::algo::scale::length(v));
+            proved = proved.max(vw / crate::query::algo::scale::length(d));
         }
-        // v · w is a lower bound on |v| · distance: it proves the distance within the relative
-        // tolerance. That proves less about v's direction: v may still be off by up to
-        // √(2 (vv − vw)), which for shapes far apart (distance D, size L) is a whole feature
-        // away when D² · tolerance exceeds L² (a unit triangle 7000 away gave its corner for
-        // its middle). So past the distance's tolerance GJK still takes the step, and stops
-        // once the step no longer moves v by more than `WITNESS_TOLERANCE` of the coordinates:
-        // polytopes then reach their closest feature, curved shapes go on while rounding
-        // lets them progress.
-        let distance_proved = vv - vw <= GJK_RELATIVE_TOLERANCE * vv;
+        // d · w is a lower bound on |d| · distance: it proves the distance within the relative
+        // tolerance (d is v across the feature, so |d| is the simplex's distance up to rounding).
+        // That proves less about v's direction: v may still be off by up to √(2 (dd − vw)),
+        // which for shapes far apart (distance D, size L) is a whole feature away when
+        // D² · tolerance exceeds L² (a unit triangle 7000 away gave its corner for its middle).
+        // So past the distance's tolerance GJK still takes the step, and stops once the step
+        // no longer moves v by more than `WITNESS_TOLERANCE` of the coordinates: polytopes
+        // then reach their closest feature, curved shapes go on while rounding lets them
+        // progress.
+        let distance_proved = dd - vw <= GJK_RELATIVE_TOLERANCE * dd;
         if simplex.vertices[..simplex.len]
             .iter()
             .any(|x| x.w == next.w)
