@@ -61,6 +61,18 @@ impl Linear {
         }
     }
 
+    /// The same ray or line with its direction brought to a largest coordinate in `[1, 2)` by a
+    /// power of two (its parameters scale, its points do not), so that `|dir|²` neither
+    /// underflows nor overflows; a segment (finite `hi`, parameters fixed to `[0, 1]`) as it is.
+    #[inline]
+    pub fn normalized(&self) -> Self {
+        if self.hi.is_finite() {
+            return *self;
+        }
+        let (dir, _) = normalized_direction(self.dir);
+        Self { dir, ..*self }
+    }
+
     /// Finite, with a non-zero `dir` unless it is a segment (where `a == b` is a point).
     #[inline]
     pub fn is_usable(&self) -> bool {

@@ -308,6 +308,10 @@ fn agree(cp: ClosestPoints, meet: bool) -> ClosestPoints {
 /// closest. `None` when the sphere is not finite.
 #[inline]
 fn clip_to_sphere(p: &Linear, center: Vec3, radius: Real) -> Option<crate::shape::Segment> {
+    // The direction brought into range first: the same set, and `|dir|²` finite and non-zero
+    // for every valid direction (a line along `2.6e-23` squared it to 0 in `f32` and was
+    // answered as invalid input, issue 24).
+    let p = &p.normalized();
     let dd = p.dir.length_squared();
     let tc = (center - p.origin).dot(p.dir) / dd;
     let foot = p.origin + p.dir * tc;
