@@ -240,11 +240,14 @@ fn ball_box_outside_cold(offset: Vec3, q: Vec3, r: Real) -> Option<ContactInfo> 
 }
 
 /// Whether two computed points are the same point up to the rounding of the coordinates they
-/// come from ([`on_set_tolerance`]): then their offset has no meaningful direction.
+/// come from ([`on_set_tolerance`]): then their offset has no meaningful direction. Compared
+/// without underflow: points `1e-25` apart at coordinates of that size squared their offset and
+/// their tolerance to 0 in `f32` and counted as one, so a capsule's core `4e-15` from a sphere's
+/// center got the fallback normal where the scaled case got the centers' direction (issue 24,
+/// `regressions::tiny_core_offset_normal`).
 #[inline]
 fn within_rounding<const N: usize>(x: Vec3, y: Vec3, inputs: [Vec3; N]) -> bool {
-    let tolerance = on_set_tolerance(inputs);
-    x.distance_squared(y) <= tolerance * tolerance
+    crate::query::algo::scale::within_radius(x - y, on_set_tolerance(inputs))
 }
 
 /// The segment spanned by a degenerate (collinear) triangle: its two farthest corners.
