@@ -108,16 +108,23 @@ impl Rng {
         a + (b - a) * s + (c - a) * t
     }
 
-    /// `n` points alternating between `on(rng)` (even indices) and `off(rng)` (odd ones): half on
-    /// a set, half around it.
-    pub fn alternate(
+    /// `n` points, each from `on(rng)` or `off(rng)` as a fair coin decides: about half on a
+    /// set, half around it, in an order no branch predictor can learn (unlike
+    /// [`Rng::alternate`]'s strict alternation).
+    pub fn mixed(
         &mut self,
         n: usize,
         mut on: impl FnMut(&mut Self) -> Vec3,
         mut off: impl FnMut(&mut Self) -> Vec3,
     ) -> Vec<Vec3> {
         (0..n)
-            .map(|i| if i % 2 == 0 { on(self) } else { off(self) })
+            .map(|_| {
+                if self.next_u64() >> 63 == 0 {
+                    on(self)
+                } else {
+                    off(self)
+                }
+            })
             .collect()
     }
 }

@@ -351,3 +351,42 @@ proptest! {
         assert_near_vec(moved.closest_point(m.apply(p)), m.apply(c.closest_point(p)), "closest");
     }
 }
+
+/// Points within a few ulps of the surface, on both sides, around the cylinder and the caps: a
+/// contained point must come back bit for bit, its distance 0 exactly (the branch-free gap), and
+/// an outside one lie on the surface at its distance.
+#[test]
+fn points_at_the_surface_pick_the_right_answer() {
+    let c = Capsule::new(v(-1.0, 0.5, 0.0), v(1.5, 1.0, -0.5), 0.75);
+    let bits = |q: Vec3| q.to_array().map(Real::to_bits);
+    let (mut inside, mut outside) = (0, 0);
+    for i in 0..200 {
+        let t = i as Real * 0.37;
+        let dir = v(
+            t.cos() * (0.5 * t).sin(),
+            t.sin() * (0.5 * t).sin(),
+            (0.5 * t).cos(),
+        );
+        // Cores at both ends (caps) and in between (cylinder, where `dir` is across the axis).
+        let core = c.a + (c.b - c.a) * ((i % 5) as Real * 0.25);
+        for k in -4..=4 {
+            let p = core + dir * (c.radius * (1.0 + k as Real * Real::EPSILON));
+            let q = c.closest_point(p);
+            if c.contains_point(p) {
+                inside += 1;
+                assert_eq!(bits(q), bits(p), "{p}");
+                assert_eq!(c.distance_to_point(p), 0.0, "{p}");
+            } else {
+                outside += 1;
+                let d = c.distance_to_point(p);
+                assert!(d > 0.0, "{p}: {d}");
+                assert!(
+                    c.distance_to_point(q) <= tol(q.abs().max_element()),
+                    "{p}: {q}"
+                );
+                assert_near(d, q.distance(p), "distance = |p - q|");
+            }
+        }
+    }
+    assert!(inside > 300 && outside > 100, "{inside} / {outside}");
+}

@@ -157,3 +157,41 @@ proptest! {
         assert_near_vec(moved.closest_point(m.apply(p)), m.apply(s.closest_point(p)), "closest");
     }
 }
+
+/// Points within a few ulps of the surface, on both sides, in many directions: the closest
+/// point is picked by a lane select of both answers (no branch on inside/outside), so a
+/// contained point must come back bit for bit, an outside one on the surface at its distance,
+/// and the distance must be 0 exactly for the contained ones.
+#[test]
+fn points_at_the_surface_pick_the_right_answer() {
+    let s = Sphere::new(v(0.25, -1.0, 2.0), 1.5);
+    let bits = |q: Vec3| q.to_array().map(Real::to_bits);
+    let (mut inside, mut outside) = (0, 0);
+    for i in 0..200 {
+        let t = i as Real * 0.37;
+        let dir = v(
+            t.cos() * (0.5 * t).sin(),
+            t.sin() * (0.5 * t).sin(),
+            (0.5 * t).cos(),
+        );
+        for k in -4..=4 {
+            let p = s.center + dir * (s.radius * (1.0 + k as Real * Real::EPSILON));
+            let q = s.closest_point(p);
+            if s.contains_point(p) {
+                inside += 1;
+                assert_eq!(bits(q), bits(p), "{p}");
+                assert_eq!(s.distance_to_point(p), 0.0, "{p}");
+            } else {
+                outside += 1;
+                let d = s.distance_to_point(p);
+                assert!(d > 0.0, "{p}: {d}");
+                assert!(
+                    q.distance(s.center) <= s.radius * (1.0 + 4.0 * Real::EPSILON),
+                    "{p}: {q}"
+                );
+                assert_near(d, q.distance(p), "distance = |p - q|");
+            }
+        }
+    }
+    assert!(inside > 300 && outside > 300, "{inside} / {outside}");
+}

@@ -64,23 +64,20 @@ pub(super) fn gap_beyond_radius(d: Vec3, r: Real) -> Real {
 #[inline(always)]
 pub(super) fn gap_in_range(dd: Real, r: Real) -> Real {
     // `|d|²` is exact to rounding; `r²` is too, or is decided anyway (see `within_radius`).
-    // One branch, taken the same way inside and outside (a mix no predictor guesses): inside,
-    // `√|d|² <= r` (the square root is monotonic and `√(r²) = r`), so the gap is `<= 0` and
-    // the answer 0; outside, the gap when it is positive. Left for the rare branch: outside
-    // but `|d| − r` rounded to 0.
-    // The rare case as one float, positive only there (`dd − rr > 0` exactly when
-    // `dd > rr`), so that the two conditions are one branch rather than two.
+    // No branch on inside/outside (a mix no predictor guesses in a loop over random points):
+    // `max(|d| − r, 0)` — inside, `√|d|² <= r` (the square root is monotonic and `√(r²) = r`),
+    // so the gap is `<= 0`. One rare branch, taken only where `|d|² >= r²` but `|d| − r`
+    // rounded to `<= 0`, the boundary's neighbourhood: `min(|d|² − r², r − |d|) >= 0`, one
+    // comparison (no NaN here). There `(|d|² − r²) / (|d| + r)`, the same gap without the
+    // cancellation, positive exactly when `|d|² > r²` (0 on the boundary, `|d| > 0` here).
     let rr = r * r;
     let distance = ops::sqrt(dd);
     let gap = distance - r;
     let excess = dd - rr;
-    let rare = if gap > 0.0 { -1.0 } else { excess };
-    if rare > 0.0 {
+    if excess.min(-gap) >= 0.0 {
         excess / (distance + r)
-    } else if gap > 0.0 {
-        gap
     } else {
-        0.0
+        gap.max(0.0)
     }
 }
 

@@ -1,12 +1,12 @@
 //! Point queries on a sphere.
 //!
-//! Each query takes one predictable branch on its hot path: the offset's squared length in the
+//! Each query takes one predictable branch on its hot path, none on inside/outside: the offset's squared length in the
 //! normal range ([`square_in_range`], false for NaN and infinities, so for any non-finite center
 //! or point) and the radius in `[+0, +∞)` as bits. Everything else (invalid input, a radius of
 //! −0, offsets whose squares leave the range) goes to the cold path, which checks the input
 //! explicitly and answers as before.
 
-use crate::math::{NO_POINT, Real, Vec3};
+use crate::math::{NO_POINT, Real, SimdVec3, Vec3, simd, unsimd};
 use crate::query::PointQuery;
 use crate::query::algo::scale::{
     ldexp, ldexp_vec, normalizing_exponent, square_in_range, within_radius,
@@ -32,8 +32,14 @@ impl PointQuery for Sphere {
     #[inline]
     fn closest_point(&self, p: Vec3) -> Vec3 {
         match self.fast_offset(p) {
-            Some((_, dd)) if dd <= self.radius * self.radius => p,
-            Some((d, dd)) => self.center + d * (self.radius / crate::ops::sqrt(dd)),
+            Some((d, dd)) => {
+                // Both answers and a lane select, no branch on inside/outside (a mix no
+                // predictor guesses in a loop over random points): the square root and the
+                // division are paid inside too, and cost less than the mispredictions.
+                let surface = self.center + d * (self.radius / crate::ops::sqrt(dd));
+                let inside = SimdVec3::splat(dd).cmple(SimdVec3::splat(self.radius * self.radius));
+                unsimd(SimdVec3::select(inside, simd(p), simd(surface)))
+            }
             None => closest_point_cold(self, p.x, p.y, p.z),
         }
     }

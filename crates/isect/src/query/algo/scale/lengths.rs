@@ -39,7 +39,7 @@ pub(crate) fn length(v: Vec3) -> Real {
     } else if is_zero(v) {
         0.0
     } else {
-        length_cold(v)
+        length_cold(v.x, v.y, v.z)
     }
 }
 
@@ -48,18 +48,28 @@ pub(crate) fn length(v: Vec3) -> Real {
 #[inline]
 pub(crate) fn length_non_negative(v: Vec3) -> Real {
     let ll = v.length_squared();
-    if square_in_range(ll) {
-        crate::ops::sqrt(ll)
-    } else if v.x + v.y + v.z == 0.0 {
-        0.0
+    // One branch, not two: the zero vector (points inside a box, a random half of a loop's
+    // points) passes [`square_in_range`]'s test with its bits (0) unshifted, and `√0 = 0` is
+    // its answer. (Written as a shift of the bits, not as a select of the tested value: the
+    // compiler turned a select of `TINY_SQUARE` back into a branch on the zero test.)
+    let shift = if v.x + v.y + v.z == 0.0 {
+        0
     } else {
-        length_cold(v)
+        TINY_SQUARE.to_bits()
+    };
+    if ll.to_bits().wrapping_sub(shift) < Real::INFINITY.to_bits() - TINY_SQUARE.to_bits() {
+        crate::ops::sqrt(ll)
+    } else {
+        // Coordinates, not a `Vec3`: a `Vec3` argument of an out-of-line call is passed in
+        // memory, which made the loop store `v` on every call, taken or not.
+        length_cold(v.x, v.y, v.z)
     }
 }
 
 #[cold]
 #[inline(never)]
-fn length_cold(v: Vec3) -> Real {
+fn length_cold(x: Real, y: Real, z: Real) -> Real {
+    let v = Vec3::new(x, y, z);
     let m = max_abs(v);
     if !(m > 0.0 && m < Real::INFINITY) {
         // Zero, or not finite: the plain formula gives 0, +∞ or NaN.
