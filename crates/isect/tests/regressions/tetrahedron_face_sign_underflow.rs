@@ -192,7 +192,10 @@ fn point(x: [f32; 3]) -> Vec3 {
 /// `f32` at `2⁻²²` and `2⁻²¹` gave distances `1.4` times the exact ones, and 0 for points up to
 /// `4.6e-4` outside.
 #[test]
-#[allow(clippy::unnecessary_cast)] // `f64` to `Real`: a no-op in isect-f64.
+#[allow(
+    clippy::unnecessary_cast,
+    reason = "`f64` to `Real` is a no-op in isect-f64"
+)]
 fn tetrahedron_face_sign_underflow() {
     for (c, case) in CASES.iter().enumerate() {
         let points: Vec<Vec3> = case.points.iter().map(|&x| point(x)).collect();
