@@ -65,6 +65,7 @@ mod segment_weight_near_an_end;
 mod sliver_edge_sign;
 mod sliver_mesh_edge_contact;
 mod small_triangle_far_line;
+mod tetrahedron_face_sign_underflow;
 mod tiny_core_offset_normal;
 mod tiny_line_direction;
 mod tiny_offset_normals;

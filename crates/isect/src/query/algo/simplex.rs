@@ -291,7 +291,15 @@ pub(crate) fn tetrahedron_weights(offsets: [Vec3; 4], edges: [Vec3; 3]) -> ([Rea
         let side_p = offsets[face[0]].dot(n);
         let side_opposite = to_opposite.dot(n);
         // Outside this face when p and the opposite vertex are on different sides.
-        if flat || side_p * side_opposite < 0.0 {
+        // By the two signs, not by the sign of their product: the product is of degree 6 in the
+        // simplex's lengths and underflowed to 0 for a tetrahedron with edges of 1.3e-6 and a face
+        // 1e-9 across (a hull 5.5 across with features of 1e-3 and 1e-13, scaled by 2⁻²², still
+        // computed as given): the face was taken as not separating p, and GJK stopped on another
+        // face, up to 5e-4 (relative) off, or found a point 4.6e-4 away inside (issue 24,
+        // `regressions::tetrahedron_face_sign_underflow`).
+        let opposite_sides =
+            (side_p < 0.0 && side_opposite > 0.0) || (side_p > 0.0 && side_opposite < 0.0);
+        if flat || opposite_sides {
             outside_any = true;
             consider(face, [e1, e2]);
         }
