@@ -41,6 +41,8 @@
 //!   calling a closure per leaf; it keeps the node it visits in hand and splits a node's lanes
 //!   into leaves and inner nodes by a mask, so random rays mispredict fewer branches;
 //! - `leaf`: the four-lane watertight test of a leaf's triangles and the acceptance of a hit;
+//! - `steady`: the per-slot flags of clear triangles, and the closest hit's shortcut past the
+//!   steady barycentric test ([`Bvh::keeps_barycentric`](crate::bvh::layout::Bvh));
 //! - `closest`, `any`, `all`, `crossings`: the four queries, each a limit and a leaf closure for
 //!   the loop.
 //!
@@ -73,6 +75,7 @@ mod leaf;
 mod order;
 mod setup;
 mod slabs;
+mod steady;
 mod traverse;
 
 pub(crate) use closest::LeafHit;
@@ -84,3 +87,4 @@ pub(in crate::bvh) use order::{
 pub(in crate::bvh) use setup::WIDEN;
 pub(crate) use setup::{Frame, PreRay};
 pub(in crate::bvh) use slabs::{HALVES, lanes_entered, quarter};
+pub(in crate::bvh) use steady::{CLEAR, clear_flags};
