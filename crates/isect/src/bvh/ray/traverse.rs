@@ -87,9 +87,6 @@ impl Bvh {
         if mask == 0 {
             return;
         }
-        // The lanes whose children are prefetched: all or none, decided once per traversal
-        // rather than by a test of `self.prefetch` per node.
-        let prefetched = if self.prefetch { u32::MAX } else { 0 };
         let mut stack = Stack::new(E::NONE);
         loop {
             let leaves = mask & u32::from(node.leaf_mask);
@@ -97,10 +94,13 @@ impl Bvh {
             // Every child entered starts loading before any is visited (large hierarchies
             // only, see `PREFETCH_FROM`; not for a lone child, which is visited at once). Kept
             // in the loop: as a method of its own it cost instructions on every node.
-            let mut rest = mask & prefetched;
-            if rest & rest.wrapping_sub(1) == 0 {
-                rest = 0;
-            }
+            // (A mask made once per traversal in place of the test of `self.prefetch` cost
+            // the hierarchies that do not prefetch more than it saved the others.)
+            let mut rest = if self.prefetch && mask & mask.wrapping_sub(1) != 0 {
+                mask
+            } else {
+                0
+            };
             while rest != 0 {
                 let lane = rest.trailing_zeros() as usize % LANES;
                 rest &= rest - 1;
