@@ -49,7 +49,7 @@ impl Bvh {
     /// when it does, so a hit's answer is the same bits; `false` leaves the test to decide.
     ///
     /// `true` for a [`ROOMY`] triangle and a direction with `L1` length `l` in
-    /// `[2^-16, 2^16]` and `|N · d| >= 2^-8 l` (`N` the stored unit normal). Then `|d|² lies
+    /// `[2^-16, 2^16]` and `|N · d| >= 2^-8 l` (`N` the stored unit normal). Then `|d|²` lies
     /// in `[2^-34, 2^32]` and `|n|²` in `[2^-60, 2^60]`, so every product of the test is a
     /// normal number without overflow, each side within a few ε of its exact value; the
     /// direction's cosine with `N` is at least `2^-8` less a few ε, with `n` (within about
