@@ -50,11 +50,12 @@ impl Bvh {
     ///
     /// `true` for a [`ROOMY`] triangle and a direction with `L1` length `l` in
     /// `[2^-16, 2^16]` and `|N · d| >= 2^-8 l` (`N` the stored unit normal). Then `|d|²` lies
-    /// in `[2^-34, 2^32]` and `|n|²` in `[2^-60, 2^60]`, so every product of the test is a
-    /// normal number without overflow, each side within a few ε of its exact value; the
-    /// direction's cosine with `N` is at least `2^-8` less a few ε, with `n` (within about
-    /// `200 ε` of `N`'s direction for a clear triangle) above `2^-8.1`, so the exact ratio
-    /// `(n · d)² / (|n|² |d|²)` is above `1.3 · 10^-5`, thirteen times the test's bound.
+    /// in `[2^-34, 2^32]` and `|n|²` in `[2^-60, 2^60]`: the test's sums and products are
+    /// normal numbers far from overflow (a term that underflows is negligible beside them);
+    /// the direction's cosine with `N` is at least `2^-8` less a few ε, with `n` (within about
+    /// `200 ε` of `N`'s direction for a clear triangle) above `2^-8.1`, so `n · d` carries a
+    /// relative error below `2^9` ε and the exact ratio `(n · d)² / (|n|² |d|²)` is above
+    /// `1.3 · 10^-5`, thirteen times the test's bound: the rounded test passes.
     #[inline]
     pub(crate) fn keeps_barycentric(&self, slot: u32, dir: Vec3) -> bool {
         let a = dir.abs();
