@@ -12,7 +12,7 @@
 use alloc::vec::Vec;
 
 use crate::bvh::build::{self, BinNode, PrimBox};
-use crate::bvh::ray::is_clear;
+use crate::bvh::ray::clear_flags;
 use crate::math::{Real, SimdVec3, Vec3, simd, unsimd};
 use crate::pages;
 
@@ -159,10 +159,12 @@ pub(crate) struct Bvh {
     /// Whether each slot's triangle has no area (never hit by rays, never overlapping); `true`
     /// for padding.
     pub degenerate: Vec<bool>,
-    /// Whether each slot's triangle is clear (`bvh::ray::leaf::is_clear`): well shaped enough
-    /// that its stored normal decides the grazing check of a ray crossing it clearly, without
-    /// the check's cross product; `false` for padding.
-    pub clear: Vec<bool>,
+    /// Flags of each slot's triangle (`bvh::ray::steady`): `CLEAR` when it is clear
+    /// (`bvh::ray::leaf::is_clear`), well shaped enough that its stored normal decides the
+    /// grazing check of a ray crossing it clearly, without the check's cross product; `ROOMY`
+    /// when its scaled normal is also neither tiny nor huge, so that the stored normal decides
+    /// a closest hit's steady barycentric test ([`Bvh::keeps_barycentric`]); 0 for padding.
+    pub clear: Vec<u8>,
     /// The unit normal of each slot's triangle ([`crate::Triangle::normal`]; zero for a
     /// degenerate triangle and for padding), made once at build and refit: a closest hit's
     /// `MeshHit` reads it instead of computing it per hit (docs/performance.md, "Against
@@ -257,14 +259,14 @@ impl Bvh {
                 block.set(lane, c);
                 slot_order.push(i);
                 degenerate.push(is_degenerate(&c));
-                clear.push(is_clear(&c));
+                clear.push(clear_flags(&c));
                 normals.push(unit_normal(&c));
             }
             block.pad(b.count as usize);
             for _ in b.count as usize..WIDTH {
                 slot_order.push(NO_TRIANGLE);
                 degenerate.push(true);
-                clear.push(false);
+                clear.push(0);
                 normals.push(Vec3::ZERO);
             }
             b.index = (blocks.len() * WIDTH) as u32;

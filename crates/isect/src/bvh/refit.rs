@@ -7,7 +7,7 @@ use crate::bvh::layout::{
     Bvh, EMPTY, LANES, NO_TRIANGLE, NodeRef, WIDTH, corners, is_degenerate, unit_normal,
 };
 use crate::bvh::query::subtree_box;
-use crate::bvh::ray::is_clear;
+use crate::bvh::ray::clear_flags;
 use crate::math::{Vec3, simd};
 
 impl Bvh {
@@ -20,7 +20,7 @@ impl Bvh {
             let c = corners(vertices, triangles[i as usize]);
             self.blocks[slot / WIDTH].set(slot % WIDTH, c);
             self.degenerate[slot] = is_degenerate(&c);
-            self.clear[slot] = is_clear(&c);
+            self.clear[slot] = clear_flags(&c);
             self.normals[slot] = unit_normal(&c);
         }
         self.pad_blocks();

@@ -163,7 +163,7 @@ impl Bvh {
                     if self.degenerate[slot] != is_degenerate(&c) {
                         return Err(format!("slot {slot}: degenerate flag wrong"));
                     }
-                    if self.clear[slot] != crate::bvh::ray::is_clear(&c) {
+                    if self.clear[slot] != crate::bvh::ray::clear_flags(&c) {
                         return Err(format!("slot {slot}: clear flag wrong"));
                     }
                     if self.normals[slot].to_array().map(Real::to_bits)
@@ -173,7 +173,7 @@ impl Bvh {
                     }
                 } else if i != NO_TRIANGLE
                     || !self.degenerate[slot]
-                    || self.clear[slot]
+                    || self.clear[slot] != 0
                     || self.normals[slot] != Vec3::ZERO
                     || !same_corners(block.get(lane), block.get(0))
                 {
@@ -272,7 +272,10 @@ mod tests {
             },
             "a padding lane that is not lane 0's copy",
         );
-        check(&|b| b.clear[padded] = true, "a padding lane flagged clear");
+        check(
+            &|b| b.clear[padded] = crate::bvh::ray::CLEAR,
+            "a padding lane flagged clear",
+        );
         // A stale normal, and a padding lane with one.
         let proper = bvh.order.iter().position(|&i| i != NO_TRIANGLE).unwrap();
         check(

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 
 use crate::bvh::layout::Bvh;
-use crate::bvh::ray::{Frame, PreRay};
+use crate::bvh::ray::{Frame, PreRay, Unordered};
 use crate::math::Real;
 use crate::query::TriangleHit;
 
@@ -28,7 +28,7 @@ impl Bvh {
             return;
         }
         let frame = Frame::new(ray);
-        self.traverse::<false>(
+        self.traverse::<Unordered>(
             ray,
             self.root,
             || max_t,

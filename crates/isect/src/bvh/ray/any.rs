@@ -2,7 +2,7 @@
 //! found (shadow rays, probes, segment tests).
 
 use crate::bvh::layout::Bvh;
-use crate::bvh::ray::PreRay;
+use crate::bvh::ray::{PreRay, Unordered};
 use crate::math::Real;
 
 impl Bvh {
@@ -24,7 +24,7 @@ impl Bvh {
     pub(in crate::bvh) fn any_inline(&self, ray: &PreRay, max_t: Real) -> bool {
         let mut found = false;
         let mut frame = None;
-        self.traverse::<false>(
+        self.traverse::<Unordered>(
             ray,
             self.root,
             || max_t,

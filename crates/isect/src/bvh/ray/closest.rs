@@ -2,7 +2,7 @@
 //! and triangle index. Packets ([`crate::bvh::packet`]) use its pieces to go on ray by ray.
 
 use crate::bvh::layout::{Bvh, NodeRef};
-use crate::bvh::ray::{Frame, PreRay};
+use crate::bvh::ray::{Entry, Frame, PreRay};
 use crate::math::Real;
 use crate::query::TriangleHit;
 use crate::shape::Triangle;
@@ -63,7 +63,7 @@ impl Bvh {
         hi: Real,
     ) -> Real {
         let best_t = core::cell::Cell::new(hi);
-        self.traverse::<true>(
+        self.traverse::<Entry>(
             ray,
             start,
             || best_t.get(),

@@ -4,7 +4,7 @@
 
 use crate::bvh::layout::Bvh;
 use crate::bvh::ray::leaf::in_plane;
-use crate::bvh::ray::{Frame, PreRay};
+use crate::bvh::ray::{Frame, PreRay, Unordered};
 use crate::math::Real;
 use crate::query::raycast::triangle::Verdict;
 
@@ -35,7 +35,7 @@ impl Bvh {
         let mut count: i64 = 0;
         let mut verdict = None;
         let frame = Frame::new(ray);
-        self.traverse::<false>(
+        self.traverse::<Unordered>(
             ray,
             self.root,
             || Real::INFINITY,

@@ -8,7 +8,7 @@
 use glam::Vec3Swizzles;
 
 use crate::bvh::layout::{Bvh, TriBlock, WIDTH};
-use crate::bvh::ray::{Frame, PreRay};
+use crate::bvh::ray::{CLEAR, Frame, PreRay};
 use crate::math::{Real, Vec3, Vec4};
 use crate::query::TriangleHit;
 use crate::query::raycast::triangle::{Sheared, Verdict};
@@ -106,7 +106,7 @@ impl Bvh {
         // range alone, without the grazing check's cross product (the same verdict, see
         // `is_clear`). Every other candidate takes the full verdict.
         let verdict = if s.crosses(false)
-            && self.clear[slot]
+            && self.clear[slot] & CLEAR != 0
             && crosses_clearly(self.normals[slot], ray.dir3())
         {
             if s.t_within(0.0, hi) {

@@ -41,6 +41,8 @@
 //!   calling a closure per leaf; it keeps the node it visits in hand and splits a node's lanes
 //!   into leaves and inner nodes by a mask, so random rays mispredict fewer branches;
 //! - `leaf`: the four-lane watertight test of a leaf's triangles and the acceptance of a hit;
+//! - `steady`: the per-slot flags of clear triangles, and the closest hit's shortcut past the
+//!   steady barycentric test ([`Bvh::keeps_barycentric`](crate::bvh::layout::Bvh));
 //! - `closest`, `any`, `all`, `crossings`: the four queries, each a limit and a leaf closure for
 //!   the loop.
 //!
@@ -55,8 +57,9 @@
 //! on ray by ray with `closest_in_subtree` (one subtree, from a ray's closest hit so far) and
 //! `closest_in_leaf` (one leaf against that hit).
 //!
-//! Const parameters: `ORDERED` (nearest box first, the closest hit's order; otherwise no order,
-//! and a stack entry carries no distance), `COHERENT` (the rays come in runs of one direction
+//! The traversal's stack entry type `E` ([`StackEntry`]) says whether it is ordered: `Entry`
+//! (nearest box first, the closest hit's order, an entry carrying its distance) or `Unordered`
+//! (a bare node index). Const parameters: `COHERENT` (the rays come in runs of one direction
 //! octant, as a camera's do, so a jump per octant is predicted), `OBLIQUE` (no direction
 //! coordinate is zero: no parallel-axis test) and `OCTANT` (the direction's sign bits, so the
 //! near and far planes are at fixed offsets in a node).
@@ -72,12 +75,16 @@ mod leaf;
 mod order;
 mod setup;
 mod slabs;
+mod steady;
 mod traverse;
 
 pub(crate) use closest::LeafHit;
 pub(crate) use crossings::Crossings;
 pub(in crate::bvh) use leaf::is_clear;
-pub(in crate::bvh) use order::{Entry, NO_ENTRY, lanes_within, nearest_next, visit_nearest_first};
+pub(in crate::bvh) use order::{
+    Entry, NO_ENTRY, StackEntry, Unordered, lanes_within, nearest_next, visit_nearest_first,
+};
 pub(in crate::bvh) use setup::WIDEN;
 pub(crate) use setup::{Frame, PreRay};
 pub(in crate::bvh) use slabs::{HALVES, lanes_entered, quarter};
+pub(in crate::bvh) use steady::{CLEAR, clear_flags};

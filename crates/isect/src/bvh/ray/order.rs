@@ -15,21 +15,65 @@ pub(in crate::bvh) struct Entry {
     pub near: Real,
 }
 
-impl Entry {
-    /// The child in `lane` of `node`, entered at `near[lane]`.
-    #[inline(always)]
-    fn new(node: &Node, near: &[Real; LANES], lane: usize) -> Self {
-        Self {
-            index: node.child[lane],
-            near: near[lane],
-        }
-    }
-}
-
 pub(in crate::bvh) const NO_ENTRY: Entry = Entry {
     index: 0,
     near: 0.0,
 };
+
+/// An entry of the traversal stack: [`Entry`] for ordered traversals (the closest hit, which
+/// compares a popped node's entry distance with its limit), a bare node index ([`Unordered`])
+/// for the others, which never read the distance: half the bytes to initialise and store.
+pub(in crate::bvh) trait StackEntry: Copy {
+    /// Whether the traversal visits lanes nearest first and drops popped nodes beyond its limit.
+    const ORDERED: bool;
+    /// The stack's fill for its unused slots.
+    const NONE: Self;
+    /// The entry of the inner node `index`, entered at `near`.
+    fn new(index: u32, near: Real) -> Self;
+    /// The node's index.
+    fn index(self) -> u32;
+    /// The ray's entry distance into the node's box (0 for [`Unordered`]).
+    fn near(self) -> Real;
+}
+
+impl StackEntry for Entry {
+    const ORDERED: bool = true;
+    const NONE: Self = NO_ENTRY;
+    #[inline(always)]
+    fn new(index: u32, near: Real) -> Self {
+        Self { index, near }
+    }
+    #[inline(always)]
+    fn index(self) -> u32 {
+        self.index
+    }
+    #[inline(always)]
+    fn near(self) -> Real {
+        self.near
+    }
+}
+
+/// The stack entry of unordered traversals (any hit, all hits, crossing counts): the node's
+/// index alone.
+#[derive(Clone, Copy)]
+pub(in crate::bvh) struct Unordered(u32);
+
+impl StackEntry for Unordered {
+    const ORDERED: bool = false;
+    const NONE: Self = Self(0);
+    #[inline(always)]
+    fn new(index: u32, _: Real) -> Self {
+        Self(index)
+    }
+    #[inline(always)]
+    fn index(self) -> u32 {
+        self.0
+    }
+    #[inline(always)]
+    fn near(self) -> Real {
+        0.0
+    }
+}
 
 /// Calls `visit` on the lanes in `lanes` by increasing entry distance `near` until it returns
 /// `true` (then returns `true`). One lane, the common case, goes without the sort.
@@ -54,13 +98,13 @@ pub(in crate::bvh) fn visit_nearest_first(
 /// Of the inner lanes `inner` of `node` (those the ray enters within its limit), the nearest, to
 /// visit next; the others are pushed far to near, so that the nearer ones are popped first.
 #[inline(always)]
-pub(in crate::bvh) fn nearest_next(
+pub(in crate::bvh) fn nearest_next<E: StackEntry>(
     node: &Node,
     near: &[Real; LANES],
     inner: u32,
-    stack: &mut Stack<Entry>,
-) -> Option<Entry> {
-    let entry = |lane: usize| Entry::new(node, near, lane);
+    stack: &mut Stack<E>,
+) -> Option<E> {
+    let entry = |lane: usize| E::new(node.child[lane], near[lane]);
     // `inner` without its lowest lane (`count_ones` is a dozen instructions without the
     // `popcnt` instruction, which the baseline x86-64 target lacks).
     let rest = inner & inner.wrapping_sub(1);

@@ -72,14 +72,20 @@ impl TriMesh {
     }
 
     fn mesh_hit(&self, ray: &Ray, slot: u32, hit: crate::query::TriangleHit) -> MeshHit {
-        let [a, b, c] = self.bvh.tri(slot);
-        let hit = crate::query::raycast::triangle::steady_barycentric(
-            [a, b, c],
-            (b - a).cross(c - a),
-            ray.origin,
-            ray.dir,
-            hit,
-        );
+        // Most hits keep their coordinates, known from the stored normal without the corners
+        // (`Bvh::keeps_barycentric`: the same answer as the test, which the others take).
+        let hit = if self.bvh.keeps_barycentric(slot, ray.dir) {
+            hit
+        } else {
+            let [a, b, c] = self.bvh.tri(slot);
+            crate::query::raycast::triangle::steady_barycentric(
+                [a, b, c],
+                (b - a).cross(c - a),
+                ray.origin,
+                ray.dir,
+                hit,
+            )
+        };
         // `Triangle::normal`, made at build (`Bvh::normals`): a third of a hit's cost before.
         let n = self.bvh.normals[slot as usize];
         MeshHit {
