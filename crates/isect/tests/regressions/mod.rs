@@ -66,4 +66,5 @@ mod sliver_mesh_edge_contact;
 mod small_triangle_far_line;
 mod tiny_offset_normals;
 mod tolerance;
+mod translating_step_past_contact;
 mod triangle_order;
