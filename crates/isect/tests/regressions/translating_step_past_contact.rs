@@ -145,13 +145,7 @@ fn overlapping_box_and_flat_hull_sweep_over_the_whole_motion() {
         assert!(max.x - p2.x > 0.0625);
         for (name, map) in maps() {
             for order in PERMUTATIONS {
-                let scene = place(
-                    (min, max),
-                    corners,
-                    (motion, hull_motion),
-                    &*map,
-                    order,
-                );
+                let scene = place((min, max), corners, (motion, hull_motion), &*map, order);
                 for (i, hit) in sweeps(&scene).into_iter().enumerate() {
                     let h = hit.unwrap_or_else(|| panic!("no hit: {name} {order:?} {i}"));
                     assert_eq!(
@@ -184,13 +178,7 @@ fn box_rising_into_a_flat_hull_touches_at_its_lowest_corner() {
         let gap = |t: f64| (contact - t) / 2.0;
         for (name, map) in maps() {
             for order in PERMUTATIONS {
-                let scene = place(
-                    (min, max),
-                    corners,
-                    (motion, hull_motion),
-                    &*map,
-                    order,
-                );
+                let scene = place((min, max), corners, (motion, hull_motion), &*map, order);
                 for (i, hit) in sweeps(&scene).into_iter().enumerate() {
                     let h = hit.unwrap_or_else(|| panic!("no hit: {name} {order:?} {i}"));
                     let what = format!("{name} {order:?} {i}: {h:?} {corners:?}");
@@ -198,10 +186,7 @@ fn box_rising_into_a_flat_hull_touches_at_its_lowest_corner() {
                     // Touching at t_first, apart just before: no later than the contact (to the
                     // rounding of t near 1/2) and apart there by no more than the documented
                     // tolerance, relative to the coordinates (7, scaled out).
-                    assert!(
-                        first <= contact + f64::from(Real::EPSILON),
-                        "late: {what}"
-                    );
+                    assert!(first <= contact + f64::from(Real::EPSILON), "late: {what}");
                     assert!(
                         gap(first) <= f64::from(ADVANCEMENT_RELATIVE_TOLERANCE) * 7.0,
                         "early: {what}"
