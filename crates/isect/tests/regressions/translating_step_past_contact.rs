@@ -95,11 +95,14 @@ fn place(
     }
 }
 
+/// An exact map of the scene (see [`maps`]).
+type Map = Box<dyn Fn(Vec3) -> Vec3>;
+
 /// Every exact map used: scales `2ᵏ` for `k` in `−60..=60` (within both precisions' normal
 /// range for these numbers) with the identity, and at a few scales every signed quarter turn
 /// of two sign patterns.
-fn maps() -> Vec<(String, Box<dyn Fn(Vec3) -> Vec3>)> {
-    let mut out: Vec<(String, Box<dyn Fn(Vec3) -> Vec3>)> = Vec::new();
+fn maps() -> Vec<(String, Map)> {
+    let mut out: Vec<(String, Map)> = Vec::new();
     for k in [-60, -48, -36, -24, -22, -12, -1, 0, 1, 12, 24, 36, 48, 60] {
         let s = pow2(k);
         out.push((format!("2^{k}"), Box::new(move |p| p * s)));
