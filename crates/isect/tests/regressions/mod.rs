@@ -70,4 +70,5 @@ mod tiny_core_offset_normal;
 mod tiny_line_direction;
 mod tiny_offset_normals;
 mod tolerance;
+mod translating_step_past_contact;
 mod triangle_order;

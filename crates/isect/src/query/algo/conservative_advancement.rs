@@ -7,9 +7,11 @@
 //! bring them into contact before it has closed that gap: advancing time by `g / (v · n)` never
 //! passes the first contact, and if `v · n <= 0` they never meet. `n` is the direction between
 //! GJK's closest points, which makes `g` close to the distance and the steps nearly optimal; when
-//! rounding leaves `n` not quite separating, the step is `d / |v|` for the distance `d`, which is
-//! safe whatever the direction. The last time of contact is the first time of contact of the
-//! reversed motion from `t = 1`.
+//! rounding leaves `n` not quite separating, the step is `p / |v|` for the distance `p` that
+//! GJK's support points proved (a lower bound), which is safe whatever the direction. GJK's
+//! distance itself is that of two points of the shapes, an upper bound that GJK can leave
+//! unproved: where neither proves a gap, advancement stops there, no later than the contact.
+//! The last time of contact is the first time of contact of the reversed motion from `t = 1`.
 
 use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::SweepHit;
@@ -20,11 +22,11 @@ use crate::query::algo::scale::normalize;
 /// The distance, relative to the shapes' coordinates, within which conservative advancement may
 /// stop: about `1.2e-4` in `f32` and `2.2e-13` in `f64`. GJK resolves distances between curved
 /// shapes only to about `√ε` of their size, so for such shapes the gap at the reported time can
-/// be up to that much (and, since the steps use GJK's distance, an overlap of that order is also
-/// possible). Where GJK resolves the gap (polytope cores, every sweep of this crate: spheres and
+/// be up to that much (the steps use proved gaps, lower bounds, so the time reached is never past
+/// the contact). Where GJK resolves the gap (polytope cores, every sweep of this crate: spheres and
 /// capsules are their centers and core segments rounded by the radius), advancement goes on
-/// until the gap is within four times the rounding GJK's gap carries (its touching tolerance
-/// along the gap, plus [`ON_SET_TOLERANCE`] of the margins), so a near miss is a miss.
+/// until the proved gap is within four times the rounding GJK's gap carries (its touching
+/// tolerance along the gap, plus [`ON_SET_TOLERANCE`] of the margins), so a near miss is a miss.
 pub const ADVANCEMENT_RELATIVE_TOLERANCE: Real = 1000.0 * Real::EPSILON;
 
 /// The most advancement steps; each takes a GJK query. Approaches nearly parallel to the
@@ -74,7 +76,7 @@ where
             shape: a,
             offset: start + v * t,
         };
-        let (cp, across, rounding, simplex) = gjk_gap(&shifted, b, dir, warm);
+        let (cp, across, rounding, simplex, proved) = gjk_gap(&shifted, b, dir, warm);
         if !cp.distance.is_finite() {
             return None;
         }
@@ -84,15 +86,30 @@ where
         // `a − b` by up to 45° for a gap of 1 (issue 24).
         let n = normalize(across).unwrap_or((cp.a - cp.b) / cp.distance);
         let apart = cp.distance - margin;
+        // From b towards a: the direction a is pushed out along. GJK's closest points near
+        // contact give this direction only approximately, so what it proves is measured: the
+        // gap along n between the two shapes' extents.
+        let gap = n.dot(shifted.support(-n)) - n.dot(b.support(n)) - margin;
+        // What is proved apart: the gap along n, or the distance GJK's support points proved
+        // along the directions it tried. Both are lower bounds (up to the support points'
+        // rounding); GJK's distance is that of two points of the shapes, an upper bound, which
+        // GJK may leave unproved (a box and a flat hull that overlap near a corner 1e-13 from
+        // the box's face: distance 3.1e-4 at coordinates near 3, no gap proved; stepping by it
+        // crept on in 64 steps to t = 0.31, and backwards to a scale-dependent `t_last`,
+        // issue 24).
+        let proved = gap.max(proved - margin);
         // Within the stopping distance, a gap that GJK still resolves on the cores (polytopes
         // in every sweep of this crate, whose distances it finds to rounding) is a near miss
         // or an approach not yet finished: advancing on decides which (a capsule passing an
         // OBB 3.6e-4 apart, with coordinates near 4, was reported as a hit).
-        // Resolved: beyond four times the rounding GJK's gap carries across the features (per
-        // coordinate, projected on n: not the coordinates' magnitude, which for a segment 9.6e6
-        // long along x made a sphere 6.8 beside it touch, issue 24) and the margin's.
-        let resolved = apart > 4.0 * (rounding + ON_SET_TOLERANCE * margin) && n.is_finite();
-        if apart <= ADVANCEMENT_RELATIVE_TOLERANCE * scale && !resolved {
+        // Resolved: a proved gap beyond four times the rounding GJK's gap carries across the
+        // features (per coordinate, projected on n: not the coordinates' magnitude, which for a
+        // segment 9.6e6 long along x made a sphere 6.8 beside it touch, issue 24) and the
+        // margin's.
+        let resolved = proved > 4.0 * (rounding + ON_SET_TOLERANCE * margin) && n.is_finite();
+        // Nothing proved apart: no step is safe (GJK does not resolve the gap, or the shapes
+        // touch); stop here, no later than the contact.
+        if (apart <= ADVANCEMENT_RELATIVE_TOLERANCE * scale && !resolved) || !(proved > 0.0) {
             // Touching (or overlapping by rounding). The normal between the cores when they are
             // apart; else that of the last separated step (none for cores that touch from the
             // start).
@@ -107,10 +124,6 @@ where
                 normal,
             ));
         }
-        // From b towards a: the direction a is pushed out along. GJK's closest points near
-        // contact give this direction only approximately, so what it proves is measured: the
-        // gap along n between the two shapes' extents.
-        let gap = n.dot(shifted.support(-n)) - n.dot(b.support(n)) - margin;
         let closing = -v.dot(n);
         let step = if gap > 0.0 {
             if !(closing > 0.0) {
@@ -119,8 +132,8 @@ where
             // The gap along n closes at exactly `closing`: no contact before that.
             gap / closing
         } else {
-            // n is not quite separating: the distance shrinks at most at |v|.
-            (cp.distance - margin) / v.length()
+            // n is not quite separating: the proved distance shrinks at most at |v|.
+            proved / v.length()
         };
         if !(step > 0.0) {
             return None; // no relative motion

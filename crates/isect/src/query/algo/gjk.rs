@@ -284,19 +284,20 @@ fn gjk_answer(simplex: &Simplex, outcome: Outcome) -> ClosestPoints {
 /// projected on it). For conservative advancement, whose steps need the gap's direction and
 /// whose stopping test needs its rounding. With `warm`, GJK starts from that simplex (points of
 /// `A − B`, say a previous run's final simplex moved with the shapes) instead of a support
-/// point along `−initial_dir`; the final simplex is returned for the next warm start.
+/// point along `−initial_dir`; the final simplex is returned for the next warm start. Last,
+/// the distance its support points proved (a lower bound, see [`gjk_gap_proved`]), which
+/// advancement steps by where the gap along the direction proves none.
 pub(crate) fn gjk_gap<A, B>(
     a: &A,
     b: &B,
     initial_dir: Vec3,
     warm: Option<Simplex>,
-) -> (ClosestPoints, Vec3, Real, Simplex)
+) -> (ClosestPoints, Vec3, Real, Simplex, Real)
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (cp, across, tolerance, simplex, _) = gap_run::<A, B, false>(a, b, initial_dir, warm);
-    (cp, across, tolerance, simplex)
+    gap_run::<A, B, true>(a, b, initial_dir, warm)
 }
 
 /// [`gjk_gap`] (cold) and the distance GJK's support points proved: the largest gap
