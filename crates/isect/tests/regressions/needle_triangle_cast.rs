@@ -129,3 +129,36 @@ fn needle_triangle_cast_hits_at_the_exact_t() {
         }
     }
 }
+
+/// AFL `query_intersects` (s15): a needle 5e-17 long and 1.3e-20 wide at its base, its tip the
+/// first corner, and a ray from `(153.4, −0.5, 4.1875)` moving away from it along `z = 4.1875`:
+/// `intersects` was true at `4⁻¹¹` (the needle was flat at `a`, and the ray, parallel to its
+/// plane within the rounding of that normal, was taken along it) and false at 1. Exactly
+/// (rationals) the ray's origin is the closest point, 153.46085 away, far beyond the on-set
+/// tolerance (1.3e-3 at scale 1): false at every scale, in every corner order, and the distance
+/// is that (relative 1e-5).
+#[test]
+fn needle_sliver_ray_misses() {
+    let corners = [
+        f(0.0, 0.0, 3.5592324e-17),
+        f(3.5579738e-17, 3.5592444e-17, 3.5592536e-17),
+        f(3.5592444e-17, 3.5592444e-17, 3.5592444e-17),
+    ];
+    let origin = f(153.4029, -0.5, 4.1875);
+    let dir = f(3.125, -3.1875, 0.0);
+    for k in (-60..=60).step_by(2) {
+        let s = pow2(k);
+        let ray = Ray::new(origin * s, dir * s);
+        let [a, b, c] = corners.map(|p| p * s);
+        for tri in corner_orders(&Triangle::new(a, b, c)) {
+            let at = format!("2^{k}, {tri:?}");
+            assert!(!tri.intersects(&ray), "{at}");
+            assert!(!ray.intersects(&tri), "{at}: mirrored");
+            let d = wide(isect::Distance::distance(&tri, &ray)) / wide(s);
+            assert!(
+                (d - 153.460850895).abs() <= 1e-5 * 153.46,
+                "{at}: distance {d}"
+            );
+        }
+    }
+}
