@@ -26,7 +26,7 @@ use crate::shape::{Ray, Triangle};
 
 pub(crate) use grazing::grazing_unscaled;
 pub(crate) use plane::FLAT_SINE_SQUARED;
-use plane::{clamped_weights, facing_normal, in_plane, is_flat};
+use plane::{clamped_weights, face_normal, facing_normal, in_plane};
 pub(crate) use plane::{linear_meets_triangle, steady_barycentric};
 #[cfg(all(feature = "alloc", not(isect_f64)))]
 pub(crate) use watertight::edge_function;
@@ -36,7 +36,8 @@ use watertight::watertight;
 pub(crate) use watertight::{Sheared, Verdict};
 
 impl Triangle {
-    /// The watertight cast; `n` is the triangle's `scaled_normal`, formed once by the caller for
+    /// The watertight cast, and the normal it used (see [`face_normal`]; `n` where the
+    /// triangle is flat); `n` is the triangle's `scaled_normal`, formed once by the caller for
     /// the flatness test, the grazing test, the steady barycentric coordinates and the hit's
     /// normal. Inlined into each cast (the call's saving and restoring cost more than a short
     /// cast's tests).
@@ -47,7 +48,7 @@ impl Triangle {
         ray: &Ray,
         max_t: Real,
         front_only: bool,
-    ) -> Option<TriangleHit> {
+    ) -> Option<(TriangleHit, Vec3)> {
         let hit = self.cast_unchecked(n, ray, max_t, front_only);
         checked(hit, || cast_valid(ray, max_t, [self.a, self.b, self.c], []))
     }
@@ -60,21 +61,19 @@ impl Triangle {
         ray: &Ray,
         max_t: Real,
         front_only: bool,
-    ) -> Option<TriangleHit> {
+    ) -> Option<(TriangleHit, Vec3)> {
         let sheared = watertight(self, ray.origin, ray.dir);
         // A triangle without area has no front: a one-sided cast never hits it.
-        let verdict = if is_flat(self, n) {
-            Verdict::InPlane
-        } else {
-            sheared.verdict_normal(0.0, max_t, front_only, ray.dir, || n)
+        let face = face_normal(self, n);
+        let verdict = match face {
+            Some(n) => sheared.verdict_normal(0.0, max_t, front_only, ray.dir, || n),
+            None => Verdict::InPlane,
         };
+        let n = face.unwrap_or(n);
         match verdict {
-            Verdict::Crossing => Some(steady_barycentric(
-                self.vertices(),
+            Verdict::Crossing => Some((
+                steady_barycentric(self.vertices(), n, ray.origin, ray.dir, sheared.hit()),
                 n,
-                ray.origin,
-                ray.dir,
-                sheared.hit(),
             )),
             // A one-sided cast never hits a ray in the plane.
             Verdict::InPlane if front_only => None,
@@ -85,7 +84,7 @@ impl Triangle {
                 let [u, v] = weights
                     .or_else(|| clamped_weights(self, ray.point_at(t)))
                     .unwrap_or([0.0, 0.0]);
-                Some(TriangleHit { t, u, v })
+                Some((TriangleHit { t, u, v }, n))
             }
             Verdict::Miss => None,
         }
@@ -129,6 +128,7 @@ impl Triangle {
     pub fn raycast_barycentric(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
         rescale!(cast self, ray, max_t, raycast_barycentric);
         self.cast_watertight(self.scaled_normal(), ray, max_t, false)
+            .map(|(hit, _)| hit)
     }
 
     /// [`Triangle::raycast_barycentric`], one-sided: only rays that reach the front face (from
@@ -138,6 +138,7 @@ impl Triangle {
     pub fn raycast_barycentric_front(&self, ray: &Ray, max_t: Real) -> Option<TriangleHit> {
         rescale!(cast self, ray, max_t, raycast_barycentric_front);
         self.cast_watertight(self.scaled_normal(), ray, max_t, true)
+            .map(|(hit, _)| hit)
     }
 
     /// The watertight cast, one-sided (back-face culled): a hit only through the front face,
@@ -145,8 +146,7 @@ impl Triangle {
     #[must_use]
     pub fn raycast_front(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast_front);
-        let n = self.scaled_normal();
-        let hit = self.cast_watertight(n, ray, max_t, true)?;
+        let (hit, n) = self.cast_watertight(self.scaled_normal(), ray, max_t, true)?;
         Some(self.ray_hit(n, ray, hit))
     }
 
@@ -207,8 +207,7 @@ impl RayCast for Triangle {
         rescale!(cast self, ray, max_t, raycast);
         // The cast itself, not `raycast_barycentric`, whose own rescaling check would repeat
         // this one.
-        let n = self.scaled_normal();
-        let hit = self.cast_watertight(n, ray, max_t, false)?;
+        let (hit, n) = self.cast_watertight(self.scaled_normal(), ray, max_t, false)?;
         Some(self.ray_hit(n, ray, hit))
     }
 
@@ -222,10 +221,7 @@ impl RayCast for Triangle {
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         rescale!(cast_any self, ray, max_t);
-        let n = self.scaled_normal();
-        let any = if is_flat(self, n) {
-            in_plane(self, ray.origin, ray.dir, (0.0, max_t), false).is_some()
-        } else {
+        let any = if let Some(n) = face_normal(self, self.scaled_normal()) {
             match watertight(self, ray.origin, ray.dir).verdict_normal(
                 0.0,
                 max_t,
@@ -239,6 +235,8 @@ impl RayCast for Triangle {
                 }
                 Verdict::Miss => false,
             }
+        } else {
+            in_plane(self, ray.origin, ray.dir, (0.0, max_t), false).is_some()
         };
         any && cast_valid(ray, max_t, [self.a, self.b, self.c], [])
     }
