@@ -38,6 +38,7 @@ fn turn(p: Vec3, perm: usize, signs: [bool; 3]) -> Vec3 {
     Vec3::from_array(out)
 }
 
+mod ball_box_cold_normal;
 mod capsule_triangle_far_corner;
 mod far_corner_face_weights;
 mod far_triangle_containment;

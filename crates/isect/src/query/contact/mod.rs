@@ -232,9 +232,15 @@ fn ball_box_outside_cold(offset: Vec3, q: Vec3, r: Real) -> Option<ContactInfo> 
         return None;
     }
     let distance = crate::query::algo::scale::length(offset);
+    // The offset times a power of two, divided by its length as the hot path divides: the same
+    // bits as the offset `2ᵏ` times longer gives there. `scale::normalize` multiplies by the
+    // reciprocal, a different rounding: a sphere 1.5e13 wide around a box point gave normals an
+    // ulp apart at scale 1 (rescaled, here) and at `4⁻¹²` (issue 24,
+    // `regressions::ball_box_cold_normal`).
+    let (offset, _) = normalized_direction(offset);
     Some(ContactInfo {
         point: q,
-        normal: crate::query::algo::scale::normalize(offset)?,
+        normal: offset / ops::sqrt(offset.length_squared()),
         depth: (r - distance).max(0.0),
     })
 }
