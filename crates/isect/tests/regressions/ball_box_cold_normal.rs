@@ -8,12 +8,7 @@
 use isect::math::{Mat3, Vec3};
 use isect::{Aabb, Contact, Obb, Real, Sphere};
 
-use super::pow2;
-use crate::common::v;
-
-fn f(x: f32, y: f32, z: f32) -> Vec3 {
-    v(Real::from(x), Real::from(y), Real::from(z))
-}
+use super::{f, pow2};
 
 /// The fuzzer's spheres around a point box and an oriented box: one normal, bit for bit, at
 /// every scale from 4⁻¹⁶ to 1, in both argument orders.

@@ -11,14 +11,10 @@
 //! files of that hour (boxes against triangles and hulls).
 
 use isect::math::{Mat3, Vec3};
-use isect::{ConvexHull, Distance, Obb, PointQuery, Real, Triangle};
+use isect::{ConvexHull, Distance, Obb, PointQuery, Triangle};
 
-use super::{PERMUTATIONS, pow2};
+use super::{PERMUTATIONS, f, pow2};
 use crate::common::v;
-
-fn f(x: f32, y: f32, z: f32) -> Vec3 {
-    v(Real::from(x), Real::from(y), Real::from(z))
-}
 
 /// `p` with its axes permuted by `axes` and mirrored by `mirror` (exact).
 fn turn(p: Vec3, axes: [usize; 3], mirror: Vec3) -> Vec3 {

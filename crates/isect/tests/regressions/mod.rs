@@ -10,6 +10,11 @@ fn pow2(k: i32) -> Real {
     (2.0 as Real).powi(k)
 }
 
+/// A point written as the `f32` numbers a fuzzer found: exact in both precisions.
+fn f(x: f32, y: f32, z: f32) -> Vec3 {
+    Vec3::new(Real::from(x), Real::from(y), Real::from(z))
+}
+
 /// The six orders of three things (a triangle's corners, a vector's axes).
 const PERMUTATIONS: [[usize; 3]; 6] = [
     [0, 1, 2],

@@ -17,9 +17,8 @@
 use isect::math::Vec3;
 use isect::{Intersects, Ray, RayCast, Real, Segment, Triangle};
 
-use super::{corner_orders, pow2};
+use super::{corner_orders, f, pow2};
 use crate::common::flat_reference::wide;
-use crate::common::v;
 
 /// A needle case: corners, ray, the exact `t` and unit normal.
 struct Needle {
@@ -28,10 +27,6 @@ struct Needle {
     dir: Vec3,
     t: f64,
     normal: [f64; 3],
-}
-
-fn f(x: f32, y: f32, z: f32) -> Vec3 {
-    v(Real::from(x), Real::from(y), Real::from(z))
 }
 
 fn needles() -> [Needle; 3] {

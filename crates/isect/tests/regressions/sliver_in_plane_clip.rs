@@ -17,13 +17,8 @@
 use isect::math::{Vec3, on_set_tolerance};
 use isect::{PointQuery, Ray, RayCast, Real, Triangle};
 
-use super::{corner_orders, pow2};
+use super::{corner_orders, f, pow2};
 use crate::common::flat_reference::wide;
-use crate::common::v;
-
-fn f(x: f32, y: f32, z: f32) -> Vec3 {
-    v(Real::from(x), Real::from(y), Real::from(z))
-}
 
 /// At scales `2⁻⁴⁰..=2⁴⁰`, every corner order: a hit's point lies within twice the on-set
 /// tolerance of the triangle; where the exact distance exceeds twice that tolerance (in `f64`),

@@ -13,16 +13,10 @@
     reason = "the inputs written exactly as the f32 values found, which f64 reads unchanged"
 )]
 
-use isect::math::Vec3;
 use isect::{Distance, Intersects, Ray, RayCast, Real, Segment, Triangle};
 
-use super::{corner_orders, pow2};
+use super::{corner_orders, f, pow2};
 use crate::common::flat_reference::wide;
-use crate::common::v;
-
-fn f(x: f32, y: f32, z: f32) -> Vec3 {
-    v(Real::from(x), Real::from(y), Real::from(z))
-}
 
 /// At scales `2⁻⁴⁰..=2⁴⁰`, every corner order: no hit (`raycast`, `raycast_barycentric`,
 /// `raycast_any`, the ray's segment up to `max_t` as `intersects`), and the segment's

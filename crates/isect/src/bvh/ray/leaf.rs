@@ -267,6 +267,7 @@ pub(super) fn in_plane(tri: &[Vec3; 3], ray: &PreRay, hi: Real) -> Option<Triang
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_cases::{direction, pow2, squashed};
     use super::*;
     use crate::query::raycast::triangle::Sheared;
     use proptest::prelude::*;
@@ -282,20 +283,6 @@ mod tests {
             det: 3.0,
         };
         s.verdict(0.0, 10.0, false, dir, || corners) == Verdict::InPlane
-    }
-
-    /// A direction whose cosine with the unit normal `n` is `cos`, turned about `n` by `turn`,
-    /// of length `len`.
-    fn direction(n: Vec3, cos: Real, turn: Real, len: Real) -> Vec3 {
-        let (u, v) = n.any_orthonormal_pair();
-        let along = u * crate::ops::cos(turn) + v * crate::ops::sin(turn);
-        (n * cos + along * crate::ops::sqrt(1.0 - cos * cos)) * len
-    }
-
-    /// `2^e` (exact).
-    fn pow2(e: i32) -> Real {
-        let x = (0..e.unsigned_abs()).fold(1.0 as Real, |x, _| x * 2.0);
-        if e < 0 { 1.0 / x } else { x }
     }
 
     #[test]
@@ -349,11 +336,7 @@ mod tests {
             turn in 0.0 as Real..6.3,
             len in -40i32..40,
         ) {
-            // A triangle flattened towards its first side by `squash`, scaled by `2^scale`.
-            let (p, q) = (Vec3::from_array(a), Vec3::from_array(b));
-            let r = (p + q) * 0.5 + (q - p).any_orthogonal_vector() * (1.0 - squash);
-            let s = pow2(scale);
-            let c = [p * s, q * s, r * s];
+            let c = squashed(a, b, squash, scale);
             prop_assume!(is_clear(&c));
             let n = unit_normal_of(&c);
             let dir = direction(n, pow2(cos_exp) * cos_frac * 0.5, turn, pow2(len));

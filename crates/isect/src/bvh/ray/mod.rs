@@ -76,6 +76,8 @@ mod order;
 mod setup;
 mod slabs;
 mod steady;
+#[cfg(test)]
+mod test_cases;
 mod traverse;
 
 pub(crate) use closest::LeafHit;

@@ -69,16 +69,11 @@ impl Bvh {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_cases::{direction, pow2, squashed};
     use super::*;
     use crate::query::TriangleHit;
     use crate::query::raycast::triangle::steady_barycentric;
     use proptest::prelude::*;
-
-    /// `2^e` (exact).
-    fn pow2(e: i32) -> Real {
-        let x = (0..e.unsigned_abs()).fold(1.0 as Real, |x, _| x * 2.0);
-        if e < 0 { 1.0 / x } else { x }
-    }
 
     /// A one-triangle [`Bvh`] of the corners `c`.
     fn one(c: [Vec3; 3]) -> Bvh {
@@ -128,18 +123,12 @@ mod tests {
             turn in 0.0 as Real..6.3,
             len in -24i32..24,
         ) {
-            let (p, q) = (Vec3::from_array(a), Vec3::from_array(b));
-            let r = (p + q) * 0.5 + (q - p).any_orthogonal_vector() * (1.0 - squash);
-            let s = pow2(scale);
-            let c = [p * s, q * s, r * s];
+            let c = squashed(a, b, squash, scale);
             let bvh = one(c);
             prop_assume!(bvh.order[0] == 0);
             let n = bvh.normals[0];
             prop_assume!(n != Vec3::ZERO);
-            let (u, v) = n.any_orthonormal_pair();
-            let along = u * crate::ops::cos(turn) + v * crate::ops::sin(turn);
-            let cos = pow2(cos_exp) * cos_frac * 0.5;
-            let dir = (n * cos + along * crate::ops::sqrt(1.0 - cos * cos)) * pow2(len);
+            let dir = direction(n, pow2(cos_exp) * cos_frac * 0.5, turn, pow2(len));
             if bvh.keeps_barycentric(0, dir) {
                 let [x, y, z] = bvh.tri(0);
                 let centroid = (x + y + z) / 3.0;

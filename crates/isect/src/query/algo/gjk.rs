@@ -124,14 +124,12 @@ where
         simplex.point()
     };
     // Measured across the simplex's feature (see `Simplex::across`).
-    let within = |simplex: &Simplex, v: Vec3, rounding: Vec3| {
-        let u = simplex.across(v);
-        u.length_squared() <= u.abs().dot(rounding)
-    };
+    let within = |u: Vec3, rounding: Vec3| u.length_squared() <= u.abs().dot(rounding);
 
     for _ in 0..GJK_MAX_ITERATIONS {
         let vv = v.length_squared();
-        if within(&simplex, v, rounding) {
+        let u = simplex.across(v);
+        if within(u, rounding) {
             return (simplex, scale, Outcome::Touching, rounding, 0.0);
         }
         // Search across the simplex's feature: inside an edge or a face the exact `v` is square
@@ -142,14 +140,10 @@ where
         // vertex and GJK stops 0.04 too far (issue 24, `regressions::gjk_long_face_slope`). The
         // feature's own normal carries the slope; kept only where it is close to `v` (a
         // sliver's normal is itself noise).
-        let d = {
-            let u = simplex.across(v);
-            let off = u - v;
-            if off.length_squared() <= 0.25 * vv {
-                u
-            } else {
-                v
-            }
+        let d = if (u - v).length_squared() <= 0.25 * vv {
+            u
+        } else {
+            v
         };
         let next = support(-d);
         if !next.w.is_finite() {
@@ -218,7 +212,7 @@ where
             break;
         }
     }
-    if within(&simplex, v, rounding) {
+    if within(simplex.across(v), rounding) {
         (simplex, scale, Outcome::Touching, rounding, 0.0)
     } else {
         (simplex, scale, Outcome::Converged, rounding, proved)
