@@ -29,8 +29,13 @@ use parry2d::query::{
 };
 use parry2d::shape::{self as ps, Shape};
 
-/// Queries per benchmark iteration.
+/// Pairs and sweeps per benchmark iteration.
 const BATCH: usize = 1024;
+/// Points per point-query benchmark and rays per ray-cast benchmark, unless `ISECT_D2_QUERIES`
+/// says otherwise: 2¹⁶, as `benches/point.rs`. Until 2026-11-28 these were 1024, timed over and
+/// over: a sequence the branch predictor learns, so branchy code was timed as if its branches
+/// were predictable, which a user's random points and rays are not.
+const QUERIES: usize = 1 << 16;
 /// Seed of every input set: the same data on every run and machine.
 const SEED: u64 = 0x015E_C7D2;
 /// Corners of a random convex polygon.
@@ -42,26 +47,49 @@ fn pv(v: Vec2) -> PVec {
     PVec::from_array(v.to_array())
 }
 
+/// The number of points or rays per single-shape benchmark: `ISECT_D2_QUERIES` or [`QUERIES`].
+fn queries() -> usize {
+    std::env::var("ISECT_D2_QUERIES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(QUERIES)
+}
+
 fn main() {
     let mut suite = Suite::new("d2");
     let s = &mut suite;
     let mut rng = Rng::new(SEED);
     let r = &mut rng;
+    // Points and rays past the first `BATCH` from their own generator: the first `BATCH` are
+    // the old batch, and the shapes, pairs and sweeps stay the same whatever the number of
+    // queries (`ISECT_D2_QUERIES=1024` times the old, learnable batch again).
+    let mut query_rng = Rng::new(SEED ^ 0x9E37_79B9);
+    let q = &mut query_rng;
 
     // Point queries: one shape, a batch of points around it (about half inside).
     let c = circle(r);
-    point_queries(s, r, "circle", "Circle", &c, c.radius, &posed(&c));
+    point_queries(s, r, q, "circle", "Circle", &c, c.radius, &posed(&c));
     let b = aabb(r);
     let pb = parry2d::bounding_volume::Aabb::new(pv(b.min), pv(b.max));
-    point_queries(s, r, "aabb", "Aabb", &b, 1.0, &world_aabb(pb));
+    point_queries(s, r, q, "aabb", "Aabb", &b, 1.0, &world_aabb(pb));
     let o = obb(r);
-    point_queries(s, r, "obb", "Obb", &o, 1.0, &posed(&o));
+    point_queries(s, r, q, "obb", "Obb", &o, 1.0, &posed(&o));
     let k = capsule(r);
-    point_queries(s, r, "capsule", "Capsule", &k, 1.0, &posed(&k));
+    point_queries(s, r, q, "capsule", "Capsule", &k, 1.0, &posed(&k));
     let t = triangle(r);
-    point_queries(s, r, "triangle", "Triangle", &t, 1.0, &posed(&t));
+    point_queries(s, r, q, "triangle", "Triangle", &t, 1.0, &posed(&t));
     let p = polygon(r);
-    point_queries(s, r, "convex_polygon", "ConvexPolygon", &p, 1.0, &posed(&p));
+    point_queries(
+        s,
+        r,
+        q,
+        "convex_polygon",
+        "ConvexPolygon",
+        &p,
+        1.0,
+        &posed(&p),
+    );
 
     // Pairs: overlap, distance, contact.
     let cc: Vec<(Circle, Circle)> = pairs_of(r, circle, circle);
@@ -79,22 +107,22 @@ fn main() {
 
     // Ray casts (solid), a batch of rays aimed near each shape.
     let shape = circle(r);
-    raycasts(s, r, "circle", "Circle", &shape, posed);
+    raycasts(s, r, q, "circle", "Circle", &shape, posed);
     let shape = aabb(r);
-    raycasts(s, r, "aabb", "Aabb", &shape, |b| {
+    raycasts(s, r, q, "aabb", "Aabb", &shape, |b| {
         let pb = parry2d::bounding_volume::Aabb::new(pv(b.min), pv(b.max));
         world_aabb(pb)
     });
     let shape = obb(r);
-    raycasts(s, r, "obb", "Obb", &shape, posed);
+    raycasts(s, r, q, "obb", "Obb", &shape, posed);
     let shape = capsule(r);
-    raycasts(s, r, "capsule", "Capsule", &shape, posed);
+    raycasts(s, r, q, "capsule", "Capsule", &shape, posed);
     let shape = triangle(r);
-    raycasts(s, r, "triangle", "Triangle", &shape, posed);
+    raycasts(s, r, q, "triangle", "Triangle", &shape, posed);
     let shape = segment(r);
-    raycasts(s, r, "segment", "Segment", &shape, posed);
+    raycasts(s, r, q, "segment", "Segment", &shape, posed);
     let shape = polygon(r);
-    raycasts(s, r, "convex_polygon", "ConvexPolygon", &shape, |p| {
+    raycasts(s, r, q, "convex_polygon", "ConvexPolygon", &shape, |p| {
         posed(p)
     });
 
@@ -112,10 +140,12 @@ fn main() {
     suite.note(format!(
         "Inputs: from a fixed-seed generator, centers in [-2, 2]², sizes in [0.25, 1.5], random \
          rotations, convex polygons of {POLYGON_CORNERS} corners on a circle; point queries: \
-         {BATCH} points around one shape (about half inside); pairs, rays and sweeps: \
-         batches of {BATCH}, a mix of hits and misses (counts printed). Every call sees its \
+         {} points around one shape (about half inside), in a random order; rays: {} aimed \
+         near one shape; pairs and sweeps: batches of {BATCH}, a mix of hits and misses (counts printed). Every call sees its \
          shape through `black_box` and reads its input from the batch. Before timing, the benchmark asserts that isect and parry2d \
-         agree on the inputs clear of the boundary."
+         agree on the inputs clear of the boundary.",
+        queries(),
+        queries()
     ));
     suite.note(
         "parry2d calls: `(pose)` queries a shape parry defines around the origin (`Ball`, \
@@ -350,11 +380,12 @@ fn each<'a, T, O>(items: &'a [T], query: impl Fn(&T) -> O + 'a) -> impl FnMut() 
 
 // ---- Point queries ----
 
-/// Times `contains_point` and `distance_to_point` on `BATCH` points around `shape`, after
+/// Times `contains_point` and `distance_to_point` on [`queries`] points around `shape`, after
 /// checking both libraries agree.
 fn point_queries<I, P>(
     suite: &mut Suite,
     r: &mut Rng,
+    q: &mut Rng,
     id: &str,
     label: &str,
     shape: &I,
@@ -364,13 +395,16 @@ fn point_queries<I, P>(
     I: PointQuery + Bounded2,
     P: ParryPointQuery,
 {
+    let n = queries();
     let (pose, ps_, name) = (&parry.pose, &parry.shape, parry.name);
     let bounds = shape.bounds();
     let center = (bounds.min + bounds.max) * 0.5;
     let half = (bounds.max - bounds.min) * 0.5 + Vec2::splat(0.5 * reach);
-    let points: Vec<Vec2> = (0..BATCH)
-        .map(|_| center + Vec2::new(r.range(-half.x, half.x), r.range(-half.y, half.y)))
-        .collect();
+    let mut points: Vec<Vec2> = Vec::with_capacity(n);
+    for i in 0..n {
+        let r = if i < BATCH { &mut *r } else { &mut *q };
+        points.push(center + Vec2::new(r.range(-half.x, half.x), r.range(-half.y, half.y)));
+    }
     let world: Vec<PVec> = points.iter().map(|&p| pv(p)).collect();
     let posed = parry.posed;
     let parry_contains = |p: PVec| {
@@ -406,7 +440,7 @@ fn point_queries<I, P>(
     let agreement = check::bools(&format!("{label} contains"), &inside, &parry_inside, &clear);
     let count = inside.iter().filter(|&&b| b).count();
     eprintln!(
-        "{label}: {BATCH} points, {count} inside; distances agree (max diff {diff:.1e}); \
+        "{label}: {n} points, {count} inside; distances agree (max diff {diff:.1e}); \
          containment: {agreement}"
     );
     let frame = if posed { "(pose)" } else { "(local)" };
@@ -414,7 +448,7 @@ fn point_queries<I, P>(
     let mut group = suite.group(
         &format!("{id}_contains"),
         &format!("{label} contains point"),
-        BATCH,
+        n,
     );
     group.isect(each(&points, |&p| shape.contains_point(p)));
     if posed {
@@ -435,7 +469,7 @@ fn point_queries<I, P>(
     let mut group = suite.group(
         &format!("{id}_distance"),
         &format!("{label} distance to point"),
-        BATCH,
+        n,
     );
     group.isect(each(&points, |&p| shape.distance_to_point(p)));
     if posed {
@@ -560,11 +594,12 @@ where
 
 // ---- Ray casts ----
 
-/// Times solid ray casts of `BATCH` rays aimed near `shape` from up to 4 away, after checking
+/// Times solid ray casts of [`queries`] rays aimed near `shape` from up to 4 away, after checking
 /// both libraries agree away from grazing rays.
 fn raycasts<I, P>(
     suite: &mut Suite,
     r: &mut Rng,
+    q: &mut Rng,
     id: &str,
     label: &str,
     shape: &I,
@@ -579,17 +614,18 @@ fn raycasts<I, P>(
         name,
         posed,
     } = parry(shape);
+    let n = queries();
     let max_t: Real = 8.0;
     let bounds = shape.bounds();
     let center = (bounds.min + bounds.max) * 0.5;
     let half = (bounds.max - bounds.min) * 0.5 + Vec2::splat(0.5);
-    let rays: Vec<Ray> = (0..BATCH)
-        .map(|_| {
-            let origin = center + unit(r) * r.range(1.0, 4.0) + (bounds.max - bounds.min) * 0.5;
-            let target = center + Vec2::new(r.range(-half.x, half.x), r.range(-half.y, half.y));
-            Ray::new(origin, (target - origin).normalize())
-        })
-        .collect();
+    let mut rays: Vec<Ray> = Vec::with_capacity(n);
+    for i in 0..n {
+        let r = if i < BATCH { &mut *r } else { &mut *q };
+        let origin = center + unit(r) * r.range(1.0, 4.0) + (bounds.max - bounds.min) * 0.5;
+        let target = center + Vec2::new(r.range(-half.x, half.x), r.range(-half.y, half.y));
+        rays.push(Ray::new(origin, (target - origin).normalize()));
+    }
     let parry_rays: Vec<pq::Ray> = rays
         .iter()
         .map(|ray| pq::Ray::new(pv(ray.origin), pv(ray.dir)))
@@ -623,15 +659,11 @@ fn raycasts<I, P>(
         .unzip();
     let diff = check::reals(&format!("{label} ray t"), &ts, &parry_ts, 1e-3);
     eprintln!(
-        "{label}: {BATCH} rays: {agreement}; {} hit times agree (max diff {diff:.1e})",
+        "{label}: {n} rays: {agreement}; {} hit times agree (max diff {diff:.1e})",
         ts.len()
     );
 
-    let mut group = suite.group(
-        &format!("{id}_raycast"),
-        &format!("{label} ray cast"),
-        BATCH,
-    );
+    let mut group = suite.group(&format!("{id}_raycast"), &format!("{label} ray cast"), n);
     group.isect(each(&rays, |ray| shape.raycast(ray, max_t)));
     let call = if posed {
         format!("{name}::cast_ray_and_get_normal (pose)")
