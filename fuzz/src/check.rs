@@ -36,6 +36,12 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
     let mut input = Input::new(data);
     let k = i32::from(input.byte() % 25) - 12;
     let case = Case::read(&mut input, family);
+    (case.family, check_case(&case, k))
+}
+
+/// Checks one case as [`check`] does: the invalid-input rule, and the comparison with the case
+/// scaled by `4^k`.
+pub fn check_case(case: &Case, k: i32) -> Outcome {
     let answers = case.answers();
     let mut outcome = Outcome::default();
     let (invalid, valid) = case.validity();
@@ -53,10 +59,10 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
                 break;
             }
         }
-        return (case.family, outcome);
+        return outcome;
     }
     if !valid || answers.is_empty() {
-        return (case.family, outcome);
+        return outcome;
     }
     // 4^k by exponent bits (an exact power of two, k in -12..=12).
     let s = f32::from_bits(((127 + 2 * k) as u32) << 23);
@@ -74,11 +80,11 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
         .iter()
         .all(|&x| (x * s).is_finite() && (x * s) / s == x && ((x * s) == 0.0) == (x == 0.0))
     {
-        return (case.family, outcome);
+        return outcome;
     }
     let (_, scaled_valid) = scaled.validity();
     if !scaled_valid {
-        return (case.family, outcome);
+        return outcome;
     }
     outcome.scale_checked = true;
     let expected: Vec<Answer> = answers
@@ -132,7 +138,7 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
             what: format!("{case:?} at scale 4^{k}: expected {expected:?}, got {got:?}"),
         });
     }
-    (case.family, outcome)
+    outcome
 }
 
 /// The strictness the AFL query targets read from `ISECT_FUZZ_STRICT_SCALE`: unset, scale

@@ -24,6 +24,8 @@ mod tolerance;
 mod wide;
 
 pub use case::{Answer, Case, FAMILIES};
-pub use check::{Outcome, ScaleMismatch, Violation, check, fuzz_query, strict_scale_from_env};
+pub use check::{
+    Outcome, ScaleMismatch, Violation, check, check_case, fuzz_query, strict_scale_from_env,
+};
 pub use input::Input;
 pub use shape::Shape;

@@ -3,7 +3,9 @@
 
 use crate::math::{Real, Vec3, from_f64, to_f64};
 use crate::query::algo::expansion::{normalizer, two_product, two_sum};
-use crate::query::algo::scale::{in_squares, ldexp, normalized_direction};
+#[cfg(isect_f64)]
+use crate::query::algo::scale::in_squares;
+use crate::query::algo::scale::{ldexp, normalized_direction};
 use crate::shape::{Line, Ray, Segment};
 
 /// A line, ray or segment as `origin + t · dir`, `t` in `[lo, hi]`.
@@ -145,16 +147,15 @@ fn tame(dir: Vec3) -> (Vec3, i32) {
 /// of the textbook `(dₚ·dₚ)(d_q·d_q) − (dₚ·d_q)²`.
 #[inline]
 pub(crate) fn line_line_parameters(p: &Linear, q: &Linear) -> Option<(Real, Real)> {
-    let (p_dir, p_scale) = tame(p.dir);
+    let (p_dir, _) = tame(p.dir);
     let (q_dir, _) = tame(q.dir);
-    let n = p_dir.cross(q_dir);
-    let nn = n.length_squared();
+    let nn = p_dir.cross(q_dir).length_squared();
     let bound =
         16.0 * Real::EPSILON * Real::EPSILON * p_dir.length_squared() * q_dir.length_squared();
     if !(nn > bound) {
         return None;
     }
-    let s = ldexp((q.origin - p.origin).cross(q_dir).dot(n) / nn, p_scale);
+    let (s, _) = crossing_parameter(p, q)?;
     // t as the foot of p(s) on q rather than from its own formula: nearly parallel, both
     // formulas are off by a relative ε / sin θ, independently, which pulls the points apart
     // along the lines; the foot keeps the pair a closest one.
@@ -164,42 +165,86 @@ pub(crate) fn line_line_parameters(p: &Linear, q: &Linear) -> Option<(Real, Real
 
 /// The parameter along `p` of the point where the infinite lines through `p` and `q` come
 /// closest, `s = ((q₀ − p₀) × d_q) · n / |n|²` with `n = dₚ × d_q`; `None` for parallel directions
-/// (`n = 0`).
+/// (`n = 0`). The flag says the lines are nearly parallel (`sin² θ` below [`NEARLY_PARALLEL`],
+/// or `|n|²` out of range), where the closest pair lies far out.
 ///
-/// `|n| = |dₚ| |d_q| sin θ`, so nearly parallel lines square it out of the normal range long
-/// before the directions leave it: directions `2⁻¹⁵` long and `10⁻¹⁶` apart give `|n|² ≈ 10⁻⁴⁹`,
-/// 0 in `f32`, which read as parallel measured from `p`'s origin (12 % off in the fuzz case of
-/// `regressions::nearly_parallel_lines`) while the same lines at 4⁸ times the size were right.
-/// And the rounded cross product's coordinates cancel to an error of about `ε |dₚ| |d_q|`, a
-/// relative `ε / sin θ` in `n` and so in `s`: lines `6e-8` rad apart got an `s` of the wrong size
-/// and sign (`regressions::nearly_parallel_far_pair`). Where `|n|²` leaves
-/// [`SQUARES`](crate::query::algo::scale::SQUARES) or `sin² θ` is below `2¹⁶ ε²` (a cold path),
-/// the directions are brought to `[1, 2)` and `n` is taken from exact products
-/// ([`normalized_exact_cross`]) and brought there too, each by a power of two, which `s` undoes.
-/// The flag says the cold path ran (nearly parallel or out of range).
+/// The rounded cross product's coordinates cancel to an error of about `ε |dₚ| |d_q|`, a
+/// relative `ε / sin θ` in `n`, which moves the crossing along the lines by about
+/// `ε |q₀ − p₀| / sin² θ`: `1 / sin θ` times what a rounding of the inputs explains
+/// (`ε |q₀ − p₀| / sin θ`). Lines `6e-8` rad apart got an `s` of the wrong size and sign
+/// (`regressions::nearly_parallel_far_pair`), lines `5.6e-5` rad apart had their pair 3500 times
+/// the conditioning off (`regressions::nearly_parallel_pair_points`). And `|n| = |dₚ| |d_q| sin θ`,
+/// so nearly parallel lines square it out of the normal range long before the directions leave
+/// it: directions `2⁻¹⁵` long and `10⁻¹⁶` apart give `|n|² ≈ 10⁻⁴⁹`, 0 in `f32`
+/// (`regressions::nearly_parallel_lines`).
+///
+/// In `isect-f64` the rounded product is kept where `sin² θ ≥ 1/16` (its error there within 4
+/// times the conditioning) and `|n|²` lies in [`SQUARES`](crate::query::algo::scale::SQUARES);
+/// elsewhere (a cold path) the directions are brought to `[1, 2)` and `n` is taken from exact
+/// products ([`normalized_exact_cross`]) and brought there too, each by a power of two, which `s`
+/// undoes.
+#[cfg(isect_f64)]
 #[inline]
 fn crossing_parameter(p: &Linear, q: &Linear) -> Option<(Real, bool)> {
     let (p_dir, p_scale) = tame(p.dir);
     let (q_dir, _) = tame(q.dir);
     let n = p_dir.cross(q_dir);
     let nn = n.length_squared();
-    let near = NEARLY_PARALLEL * p_dir.length_squared() * q_dir.length_squared();
-    if in_squares(nn) && nn > near {
+    let squares = p_dir.length_squared() * q_dir.length_squared();
+    if in_squares(nn) && nn > squares / 16.0 {
         return Some((
             ldexp((q.origin - p.origin).cross(q_dir).dot(n) / nn, p_scale),
             false,
         ));
     }
-    nearly_parallel_crossing(p, q).map(|s| (s, true))
+    let near = !in_squares(nn) || nn <= NEARLY_PARALLEL * squares;
+    nearly_parallel_crossing(p, q).map(|s| (s, near))
 }
 
-/// `sin² θ` below which [`crossing_parameter`] takes the cross product from exact products:
-/// `2¹⁶ ε²`, where the rounded one's relative error `ε / sin θ` passes `2⁻⁸`.
+/// [`crossing_parameter`] in `f32`: computed in `f64` from the `f32` numbers, where the products
+/// of two coordinates are exact, so each coordinate of `n` is `aᵢ bⱼ − aⱼ bᵢ` rounded once (right
+/// to a relative `2⁻⁵³` however nearly parallel the lines), and no product of up to four `f32`
+/// numbers underflows or overflows (`2⁻⁵⁹⁶` to `2¹⁰²⁴`): no rescaling, the same roundings at every
+/// power-of-two scale, and `s` right to a few `f32` ulp of the lines' closest point (the rest of
+/// its error, from `q₀ − p₀ × d_q` rounded in `f64`, moves the point by `2⁻⁵³ |q₀ − p₀| / sin θ`).
+///
+/// The rounded `f32` cross product cancels to an error of `ε |dₚ| |d_q|` per coordinate, a relative
+/// `ε / sin θ` in `n`, which moved the crossing along the lines by about `ε |q₀ − p₀| / sin² θ`:
+/// lines `5.6e-5` rad apart had their pair 3500 times the conditioning off at scales where `|n|²`
+/// stayed in [`SQUARES`](crate::query::algo::scale::SQUARES) and right at the others, where an
+/// exact cold path ran (`regressions::nearly_parallel_pair_points`). The flag says the lines are
+/// nearly parallel (`sin² θ` below [`NEARLY_PARALLEL`]).
+#[cfg(not(isect_f64))]
+#[inline]
+fn crossing_parameter(p: &Linear, q: &Linear) -> Option<(Real, bool)> {
+    let wide = |v: Vec3| [to_f64(v.x), to_f64(v.y), to_f64(v.z)];
+    let cross = |a: [f64; 3], b: [f64; 3]| {
+        [
+            a[1] * b[2] - a[2] * b[1],
+            a[2] * b[0] - a[0] * b[2],
+            a[0] * b[1] - a[1] * b[0],
+        ]
+    };
+    let dot = |a: [f64; 3], b: [f64; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    let (p_dir, q_dir) = (wide(p.dir), wide(q.dir));
+    let (po, qo) = (wide(p.origin), wide(q.origin));
+    let offset = [qo[0] - po[0], qo[1] - po[1], qo[2] - po[2]];
+    let n = cross(p_dir, q_dir);
+    let nn = dot(n, n);
+    if !(nn > 0.0) {
+        return None;
+    }
+    let near = to_f64(NEARLY_PARALLEL) * dot(p_dir, p_dir) * dot(q_dir, q_dir);
+    Some((from_f64(dot(cross(offset, q_dir), n) / nn), nn <= near))
+}
+
+/// `sin² θ` below which [`crossing_parameter`] calls lines nearly parallel (their crossing, inside
+/// both intervals, taken without measuring it against the ends): `2¹⁶ ε²`, `sin θ` below `2⁸ ε`.
 const NEARLY_PARALLEL: Real = 65536.0 * Real::EPSILON * Real::EPSILON;
 
-/// [`crossing_parameter`]'s cold path: directions and normal at `[1, 2)`, the normal from exact
-/// products.
-#[cold]
+/// [`crossing_parameter`]'s path for small angles (`sin² θ < 1/16`) and `|n|²` out of range:
+/// directions and normal at `[1, 2)`, the normal from exact products.
+#[cfg(isect_f64)]
 #[inline(never)]
 fn nearly_parallel_crossing(p: &Linear, q: &Linear) -> Option<Real> {
     let (p_dir, p_scale) = normalized_direction(p.dir);
