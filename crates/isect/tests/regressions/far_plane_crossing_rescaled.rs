@@ -5,8 +5,8 @@
 //! at the input's scale it is representable: the crossing point is now applied at the input's
 //! scale (`scale::crossing`).
 //!
-//! Rebuilt by hand: the plane `2⁻¹³⁹ x + y = 0` (the normal's length `√(1 + 2⁻²⁷⁸)` rounds to
-//! 1) and the line through `(0, LOW, 0)` along `x` (`LOW` the window's bottom, `2⁻²⁰` in `f32`,
+//! Rebuilt by hand: the plane `2⁻¹³⁹ x + y = 0` (the normal's length `√(1 + 2⁻²⁷⁸)` rounds
+//! to one) and the line through `(0, LOW, 0)` along `x` (`LOW` the window's bottom, `2⁻²⁰` in `f32`,
 //! `2⁻¹⁵⁰` in `f64`), which cross exactly at `(−LOW · 2¹³⁹, LOW, 0)`: `−2¹¹⁹` (`6.6e35`) in
 //! `f32`; `2¹³⁹` and `2¹⁰³⁵` overflow both precisions, so any rescaling up overflowed.
 
