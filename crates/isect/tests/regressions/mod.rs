@@ -46,6 +46,7 @@ fn turn(p: Vec3, perm: usize, signs: [bool; 3]) -> Vec3 {
 mod ball_box_cold_normal;
 mod capsule_triangle_far_corner;
 mod far_corner_face_weights;
+mod far_plane_crossing_rescaled;
 mod far_triangle_containment;
 mod flat_hull_mesh_manifold;
 mod flat_triangle_ray_entry;

@@ -16,23 +16,27 @@ use crate::common::v;
 #[test]
 fn tiny_core_offset_beside_a_huge_radius_lost_its_direction() {
     let (min, max) = (Real::MIN_EXP, Real::MAX_EXP);
+    let mut failures = Vec::new();
     for offset_exp in [-50, -20, min / 2, min + 40] {
         for radius_exp in [0, 20, 35, max / 2, max - 4] {
             // Rescaling the radius into the window must leave the offset a normal number.
             if radius_exp - offset_exp > 100 {
                 continue;
             }
-            for dir in [v(1.0, 1.0, 1.0), v(-1.0, 0.0, 0.0), v(0.0, 3.0, -4.0)] {
+            for (dir, perpendicular) in [
+                (v(1.0, 1.0, 1.0), v(1.0, -1.0, 0.0)),
+                (v(-1.0, 0.0, 0.0), v(0.0, 1.0, 0.0)),
+                (v(0.0, 3.0, -4.0), v(0.0, 4.0, 3.0)),
+            ] {
                 let c = dir * pow2(offset_exp);
                 let r = pow2(radius_exp);
                 let at = format!("core {c}, radius 2^{radius_exp}");
                 let expected = dir / dir.length();
-                let check = |what: &str, normal: Option<Vec3>| {
-                    let normal = normal.unwrap_or_else(|| panic!("{at}, {what}: no contact"));
-                    assert!(
-                        (normal - expected).abs().max_element() <= 8.0 * Real::EPSILON,
-                        "{at}, {what}: normal {normal}, expected {expected}"
-                    );
+                let mut check = |what: &str, normal: Option<Vec3>| match normal {
+                    Some(n) if (n - expected).abs().max_element() <= 8.0 * Real::EPSILON => {}
+                    _ => failures.push(format!(
+                        "{at}, {what}: normal {normal:?}, expected {expected}"
+                    )),
                 };
                 let capsule = Capsule::new(c, c, r);
                 let sphere = Sphere::new(Vec3::ZERO, 0.0);
@@ -43,21 +47,35 @@ fn tiny_core_offset_beside_a_huge_radius_lost_its_direction() {
                     "sphere-capsule",
                     sphere.contact(&capsule).map(|x| -x.normal),
                 );
-                // A core square to the offset through the same closest point, where the radius
-                // leaves the pair in the window and the core's squared length is normal. (Not yet
-                // beyond: a radius that takes the pair out of the window flushes the projection
-                // onto the core, `|b − a|²`, to 0, and an end is taken for the closest point; open,
-                // issue 24.)
-                if radius_exp <= 20 && 2 * offset_exp > min {
-                    let across = expected.any_orthonormal_vector() * pow2(offset_exp);
-                    let long = Capsule::new(c - across, c + across, r);
-                    check(
-                        "long capsule-sphere",
-                        long.contact(&sphere).map(|x| x.normal),
-                    );
-                }
-                let ball = Sphere::new(c, r);
+                // A core square to the offset through the same closest point (the exact
+                // perpendicular `across`), however far the radius takes the pair out of the
+                // rescaling window: the core's squared length then underflows, and its ends were
+                // taken for the closest point (issue 24).
+                let across = perpendicular * pow2(offset_exp);
+                let long = Capsule::new(c - across, c + across, r);
+                check(
+                    "long capsule-sphere",
+                    long.contact(&sphere).map(|x| x.normal),
+                );
+                check(
+                    "sphere-long capsule",
+                    sphere.contact(&long).map(|x| -x.normal),
+                );
+                let point_capsule = Capsule::new(Vec3::ZERO, Vec3::ZERO, 0.0);
+                check(
+                    "long capsule-point capsule",
+                    long.contact(&point_capsule).map(|x| x.normal),
+                );
+                check(
+                    "point capsule-long capsule",
+                    point_capsule.contact(&long).map(|x| -x.normal),
+                );
                 let point_triangle = Triangle::new(Vec3::ZERO, Vec3::ZERO, Vec3::ZERO);
+                check(
+                    "long capsule-point triangle",
+                    long.contact(&point_triangle).map(|x| x.normal),
+                );
+                let ball = Sphere::new(c, r);
                 check(
                     "sphere-triangle",
                     ball.contact(&point_triangle).map(|x| x.normal),
@@ -65,4 +83,5 @@ fn tiny_core_offset_beside_a_huge_radius_lost_its_direction() {
             }
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -376,7 +376,8 @@ pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
 /// `ε` times the segments' length however small the angle (the general routine's argument).
 ///
 /// Segments whose squared lengths leave [`SQUARES`](crate::query::algo::scale::SQUARES) (where
-/// products underflow or overflow) take [`closest_parameters`], which rescales them.
+/// products underflow or overflow; point segments aside) take [`closest_parameters`], which
+/// rescales them.
 #[inline]
 pub(crate) fn segment_segment_parameters(p: &Segment, q: &Segment) -> (Real, Real) {
     let d1 = p.b - p.a;
@@ -384,8 +385,10 @@ pub(crate) fn segment_segment_parameters(p: &Segment, q: &Segment) -> (Real, Rea
     let r = p.a - q.a;
     let a = d1.length_squared();
     let e = d2.length_squared();
-    let safe = |x: Real| x == 0.0 || crate::query::algo::scale::SQUARES.contains(&x);
-    if !(safe(a) && safe(e)) {
+    // A zero squared length is a point only when the direction is zero: one of a direction
+    // `1e-25` long (a capsule's short core beside a long radius, rescaled) has underflowed.
+    let safe = |x: Real, d: Vec3| in_squares(x) || d == Vec3::ZERO;
+    if !(safe(a, d1) && safe(e, d2)) {
         return closest_parameters(&Linear::segment(p), &Linear::segment(q));
     }
     let f = d2.dot(r);

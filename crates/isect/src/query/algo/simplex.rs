@@ -40,32 +40,48 @@ fn split(x: Real, y: Real) -> [Real; 2] {
 }
 
 /// The point of segment `ab` closest to `p`: `a` or `b` exactly in their regions, else the
-/// projection (Ericson §5.1.2). Coordinates whose squares overflow are scaled first.
+/// projection (Ericson §5.1.2). A segment whose squared length leaves
+/// [`SQUARES`](crate::query::algo::scale::SQUARES) is projected along its direction scaled first.
 #[inline]
 pub(crate) fn closest_on_segment(p: Vec3, a: Vec3, b: Vec3) -> Vec3 {
     let ab = b - a;
+    let dd = ab.length_squared();
+    if !crate::query::algo::scale::in_squares(dd) {
+        // A point segment (a zero-length capsule: a sphere) stays on the hot path.
+        return if ab == Vec3::ZERO {
+            a
+        } else {
+            closest_on_scaled_segment(p, a, b)
+        };
+    }
     let t = (p - a).dot(ab);
     if !(t > 0.0) {
         return a;
     }
-    let dd = ab.length_squared();
     if t >= dd {
-        return if dd.is_finite() {
-            b
-        } else {
-            closest_on_huge_segment(p, a, ab)
-        };
+        return b;
     }
     a + ab * (t / dd)
 }
 
-/// [`closest_on_segment`] for a segment whose squared length or `(p − a) · ab` overflows: the
-/// same projection with `ab` scaled down by its largest coordinate.
+/// [`closest_on_segment`] for a segment whose squared length overflows or underflows: the
+/// projection onto `ab · 2ᵏ` (largest coordinate in `[1, 2)`), whose parameter times `2ᵏ` is
+/// the one along `ab`. A core `1e-25` long beside a radius that rescaling brings to 1 squared to
+/// 0, and its end was taken for the closest point (issue 24,
+/// `regressions::tiny_core_offset_normal`).
 #[cold]
-fn closest_on_huge_segment(p: Vec3, a: Vec3, ab: Vec3) -> Vec3 {
-    let (unit, k) = crate::query::algo::scale::normalized_direction(ab);
-    let t = crate::query::algo::scale::ldexp_vec(p - a, k).dot(unit) / unit.length_squared();
-    a + ab * t.max(0.0).min(1.0)
+fn closest_on_scaled_segment(p: Vec3, a: Vec3, b: Vec3) -> Vec3 {
+    use crate::query::algo::scale::{ldexp, normalized_direction};
+    let ab = b - a;
+    let (unit, k) = normalized_direction(ab);
+    // `(p − a) · unit` rather than `(p − a) · 2ᵏ` first: the offset of a point 1 away from a
+    // core `2⁻¹⁴⁰` long would overflow. NaN (invalid input) gives `a`.
+    let s = (p - a).dot(unit) / unit.length_squared();
+    if !(s > 0.0) {
+        return a;
+    }
+    let t = ldexp(s, k);
+    if t >= 1.0 { b } else { a + ab * t }
 }
 
 /// A triangle `abc` seen from a point `p`: the offsets `p − a`, `p − b`, `p − c` and the edges

@@ -1,7 +1,7 @@
 //! Line–plane distance.
 
 use crate::query::algo::linear::Linear;
-use crate::query::algo::scale::{crossing, rescale};
+use crate::query::algo::scale::{Rescale, Unscale, crossing, pair_scale};
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Line, Plane};
 
@@ -11,21 +11,43 @@ impl Distance<Plane> for Line {
     /// crossing beyond the float range has infinite coordinates, never NaN); apart (parallel),
     /// the origin and its foot. [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Plane) -> ClosestPoints {
-        rescale!(pair self, other, closest_points);
-        if !(Linear::line(self).is_usable() && other.is_usable()) {
-            return ClosestPoints::NONE;
+        // Decided in the rescaled frame; the crossing is applied at the input's scale (see
+        // `crossing`), the rest scaled back.
+        let (decided, k) = match pair_scale(self, other) {
+            None => (decide(self, other), 0),
+            Some(k) => (decide(&self.rescaled(k), &other.rescaled(k)), k),
+        };
+        match decided {
+            Ok(s) => {
+                let point =
+                    crossing(other, self.origin, self.dir, s, k).map_or(self.origin, |(p, _)| p);
+                ClosestPoints {
+                    a: point,
+                    b: point,
+                    distance: 0.0,
+                }
+            }
+            Err(apart) if k == 0 => apart,
+            Err(apart) => apart.unscaled(k),
         }
-        let s = other.signed_distance(self.origin);
-        if self.intersects(other) {
-            let point = crossing(other, self.origin, self.dir, s).map_or(self.origin, |(p, _)| p);
-            return ClosestPoints {
-                a: point,
-                b: point,
-                distance: 0.0,
-            };
-        }
-        ClosestPoints::from_points(self.origin, self.origin - other.normal * s)
     }
+}
+
+/// The origin's signed distance where the line meets the plane, else the closest points
+/// ([`ClosestPoints::NONE`] for invalid input), in the frame given.
+#[inline]
+fn decide(line: &Line, plane: &Plane) -> Result<crate::math::Real, ClosestPoints> {
+    if !(Linear::line(line).is_usable() && plane.is_usable()) {
+        return Err(ClosestPoints::NONE);
+    }
+    let s = plane.signed_distance(line.origin);
+    if line.intersects(plane) {
+        return Ok(s);
+    }
+    Err(ClosestPoints::from_points(
+        line.origin,
+        line.origin - plane.normal * s,
+    ))
 }
 
 mirror_distance!(Line, Plane);

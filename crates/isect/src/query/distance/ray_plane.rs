@@ -1,7 +1,7 @@
 //! Ray–plane distance.
 
 use crate::query::algo::linear::Linear;
-use crate::query::algo::scale::{crossing, rescale};
+use crate::query::algo::scale::{Rescale, Unscale, crossing, pair_scale};
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Plane, Ray};
 
@@ -11,25 +11,45 @@ impl Distance<Plane> for Ray {
     /// never NaN); apart (the ray points away or runs parallel), the origin
     /// and its foot. [`ClosestPoints::NONE`] for invalid input.
     fn closest_points(&self, other: &Plane) -> ClosestPoints {
-        rescale!(pair self, other, closest_points);
-        if !(Linear::ray(self).is_usable() && other.is_usable()) {
-            return ClosestPoints::NONE;
+        // Decided in the rescaled frame; the crossing is applied at the input's scale (see
+        // `crossing`), the rest scaled back.
+        let (decided, k) = match pair_scale(self, other) {
+            None => (decide(self, other), 0),
+            Some(k) => (decide(&self.rescaled(k), &other.rescaled(k)), k),
+        };
+        match decided {
+            Ok(s) => {
+                // Behind the origin only where the origin is within the plane's tolerance.
+                let point = crossing(other, self.origin, self.dir, s, k)
+                    .filter(|&(_, ahead)| ahead)
+                    .map_or(self.origin, |(p, _)| p);
+                ClosestPoints {
+                    a: point,
+                    b: point,
+                    distance: 0.0,
+                }
+            }
+            Err(apart) if k == 0 => apart,
+            Err(apart) => apart.unscaled(k),
         }
-        let s = other.signed_distance(self.origin);
-        let foot = self.origin - other.normal * s;
-        if self.intersects(other) {
-            // Behind the origin only where the origin is within the plane's tolerance.
-            let point = crossing(other, self.origin, self.dir, s)
-                .filter(|&(_, ahead)| ahead)
-                .map_or(self.origin, |(p, _)| p);
-            return ClosestPoints {
-                a: point,
-                b: point,
-                distance: 0.0,
-            };
-        }
-        ClosestPoints::from_points(self.origin, foot)
     }
+}
+
+/// The origin's signed distance where the ray meets the plane, else the closest points
+/// ([`ClosestPoints::NONE`] for invalid input), in the frame given.
+#[inline]
+fn decide(ray: &Ray, plane: &Plane) -> Result<crate::math::Real, ClosestPoints> {
+    if !(Linear::ray(ray).is_usable() && plane.is_usable()) {
+        return Err(ClosestPoints::NONE);
+    }
+    let s = plane.signed_distance(ray.origin);
+    if ray.intersects(plane) {
+        return Ok(s);
+    }
+    Err(ClosestPoints::from_points(
+        ray.origin,
+        ray.origin - plane.normal * s,
+    ))
 }
 
 mirror_distance!(Ray, Plane);

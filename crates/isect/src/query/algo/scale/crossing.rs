@@ -31,14 +31,27 @@ fn normal_dot_dir_cold(nx: Real, ny: Real, nz: Real, x: Real, y: Real, z: Real) 
     (Vec3::new(nx, ny, nz).dot(dir), k)
 }
 
-/// Where the line through `origin` along `dir` crosses `plane` (`s`: the origin's signed
-/// distance), and whether the crossing lies strictly ahead of the origin; `None` where they are
-/// parallel. `dir` is normalized by a power of two first, so that a short direction does not
-/// underflow the dot, and the parameter `t = −s / (n · dir)` is kept as a quotient in `[½, 2)`
-/// and a power of two applied to each coordinate's step (`dir · t`), so that a nearly parallel
-/// line whose `t` would overflow still gets each step rounded once: a coordinate the crossing
-/// moves beyond the float range is `±∞`, the others are right, never NaN.
-pub(crate) fn crossing(plane: &Plane, origin: Vec3, dir: Vec3, s: Real) -> Option<(Vec3, bool)> {
+/// Where the line through `origin` along `dir` crosses `plane` (`s · 2⁻ᵏ`: the origin's signed
+/// distance, as computed in a frame scaled by `2ᵏ`), and whether the crossing lies strictly ahead
+/// of the origin; `None` where they are parallel. `dir` is normalized by a power of two first, so
+/// that a short direction does not underflow the dot, and the parameter `t = −s / (n · dir)` is
+/// kept as a quotient in `[½, 2)` and a power of two applied to each coordinate's step
+/// (`dir · t`), so that a nearly parallel line whose `t` would overflow still gets each step
+/// rounded once: a coordinate the crossing moves beyond the float range is `±∞`, the others are
+/// right, never NaN.
+///
+/// `origin`, `dir` and `plane` are the input's, not the scaled frame's: the step is applied at
+/// the input's scale, since a crossing that input far below 1 has within the float range can lie
+/// beyond it once the input is scaled up into the window (a plane crossed at `2.8e32` by a line
+/// `1e-6` from the origin overflowed in the frame and came back `∞`; issue 24,
+/// `regressions::far_plane_crossing_rescaled`).
+pub(crate) fn crossing(
+    plane: &Plane,
+    origin: Vec3,
+    dir: Vec3,
+    s: Real,
+    k: i32,
+) -> Option<(Vec3, bool)> {
     let (dir, _) = normalized_direction(dir);
     let den = plane.normal.dot(dir);
     if den == 0.0 {
@@ -49,5 +62,8 @@ pub(crate) fn crossing(plane: &Plane, origin: Vec3, dir: Vec3, s: Real) -> Optio
     }
     let (a, b) = (exponent(s.abs()), exponent(den.abs()));
     let quotient = -ldexp(s, -a) / ldexp(den, -b);
-    Some((origin + ldexp_vec(dir * quotient, a - b), quotient > 0.0))
+    Some((
+        origin + ldexp_vec(dir * quotient, a - k - b),
+        quotient > 0.0,
+    ))
 }

@@ -51,6 +51,23 @@ where
     pair_cold(m, a, b, f)
 }
 
+/// The power of two [`pair`] scales `a` and `b` by (0 where only a direction is normalized), for
+/// a query that applies part of its answer at the input's scale itself; `None` when they are
+/// computed as given (in the window and steady, or invalid).
+#[inline(always)]
+pub(crate) fn pair_scale<A: Rescale, B: Rescale>(a: &A, b: &B) -> Option<i32> {
+    let m = magnitude_of(a, b);
+    if in_window(m) && a.steady() && b.steady() {
+        return None;
+    }
+    pair_scale_cold(m)
+}
+
+#[cold]
+fn pair_scale_cold(m: Real) -> Option<i32> {
+    if in_window(m) { Some(0) } else { scale_for(m) }
+}
+
 #[cold]
 #[inline(never)]
 fn pair_cold<A, B, R>(m: Real, a: &A, b: &B, f: impl FnOnce(&A, &B) -> R) -> Option<R>
