@@ -53,6 +53,7 @@ mod flat_triangle_ray_entry;
 mod frustum;
 mod fuzz;
 mod gjk_long_face_slope;
+mod hull_face_shortcut_band;
 mod large_radius;
 mod lone_triangle_edge_contact;
 mod long_capsule_cast;

@@ -389,12 +389,38 @@ pub(crate) fn clip(
     Some(out)
 }
 
-/// Whether some plane has the whole of a shape in front of it, `min_along(normal)` being the
-/// shape's smallest `normal · x`: a separating plane, so the shape misses the polytope.
+/// Whether some face plane of `hull` has the whole of a shape in front of it by more than
+/// GJK's touching tolerance, `min_along(normal)` being the shape's smallest `normal · x` and
+/// `magnitude` its largest coordinate (of the points GJK sees: a ball's center, a capsule's
+/// core): a separating plane, so GJK, which the callers ask next, would call them apart too.
+///
+/// GJK counts shapes apart by less than its tolerance as touching; along a unit direction `u`
+/// that is `Σ |uₖ| (ON_SET_TOLERANCE |wₖ| + MAGNITUDE_TOLERANCE |xₖ|)` for vertices `w = a − b`
+/// of points `a`, `b` up to the magnitude `m` of both shapes, at most
+/// `√3 (2 ON_SET_TOLERANCE + MAGNITUDE_TOLERANCE) m`; the planes are moved out by
+/// `4 (ON_SET_TOLERANCE + MAGNITUDE_TOLERANCE) m`, which covers it and the planes' rounding.
+/// So the shortcut never answers inside GJK's band, and a shape there is answered as its
+/// degenerate equivalents are (a point box as `contains_point`, an `Aabb` as the same `Obb`;
+/// without the slack a box `8 ε` outside a hull's face at `x = 4` did not intersect it while
+/// the same `Obb` did and the hull contained its corner, issue 24).
 #[cfg(feature = "alloc")]
 #[inline]
-pub(crate) fn beyond_some_plane(planes: &[Plane], min_along: impl Fn(Vec3) -> Real) -> bool {
-    planes.iter().any(|plane| min_along(plane.normal) > plane.d)
+pub(crate) fn beyond_some_plane(
+    hull: &crate::shape::ConvexHull,
+    magnitude: Real,
+    min_along: impl Fn(Vec3) -> Real,
+) -> bool {
+    let bounds = hull.bounds();
+    let m = bounds
+        .min
+        .abs()
+        .max(bounds.max.abs())
+        .max_element()
+        .max(magnitude);
+    let slack = 4.0 * (ON_SET_TOLERANCE + crate::math::MAGNITUDE_TOLERANCE) * m;
+    hull.planes()
+        .iter()
+        .any(|plane| min_along(plane.normal) - slack > plane.d)
 }
 
 /// Whether two boxes overlap or are apart by at most `ON_SET_TOLERANCE` times their

@@ -9,7 +9,8 @@ use crate::shape::{Capsule, ConvexHull};
 
 impl Intersects<ConvexHull> for Capsule {
     /// Whether the core segment comes within the radius of the hull: a face plane with both
-    /// ends more than the radius in front of it separates (`false`, exact); otherwise GJK's
+    /// ends more than the radius and GJK's touching tolerance in front of it separates
+    /// (`false`; the slack so that equal ends answer as a sphere does); otherwise GJK's
     /// distance between the segment and the hull (two polytopes, so it converges to
     /// `GJK_RELATIVE_TOLERANCE`; touching within `ON_SET_TOLERANCE` of the coordinates) is
     /// compared with the radius. Touching counts; radius 0 is a segment, equal ends a sphere;
@@ -23,7 +24,8 @@ impl Intersects<ConvexHull> for Capsule {
             return false;
         }
         let min_along = |n| self.a.dot(n).min(self.b.dot(n)) - self.radius;
-        if beyond_some_plane(hull.planes(), min_along) {
+        let magnitude = self.a.abs().max(self.b.abs()).max_element();
+        if beyond_some_plane(hull, magnitude, min_along) {
             return false;
         }
         let segment = self.segment();

@@ -1,7 +1,6 @@
 //! Sphere–convex hull overlap.
 #![cfg(feature = "alloc")]
 
-use crate::math::{MAGNITUDE_TOLERANCE, ON_SET_TOLERANCE};
 use crate::query::algo::polytope::{beyond_some_plane, boxes_overlap};
 use crate::query::algo::scale::rescale;
 use crate::query::{Bounded, Intersects, PointQuery, mirror_intersects};
@@ -24,22 +23,12 @@ impl Intersects<ConvexHull> for Sphere {
         if !boxes_overlap(&self.aabb(), hull.bounds()) {
             return false;
         }
-        // The plane shortcut only where GJK could not call it touching: GJK's tolerance along a
-        // unit direction `u` is `Σ |uₖ| (ON_SET_TOLERANCE |wₖ| + MAGNITUDE_TOLERANCE |xₖ|)` for
-        // vertices `w = a − b` of points `a`, `b` up to the magnitude `m`, at most
-        // `√3 (2 ON_SET_TOLERANCE + MAGNITUDE_TOLERANCE) m`. Without the slack a point 6.4e-13
-        // outside a face of a hull 7 across (rationals) was contained and at distance 0 but
-        // did not intersect, and had no contact (issue 24, found by
+        // The plane shortcut only beyond GJK's touching band: without that slack a point 6.4e-13
+        // outside a face of a hull 7 across (rationals) was contained and at distance 0 but did
+        // not intersect, and had no contact (issue 24, found by
         // `regressions::tetrahedron_face_sign_underflow`).
-        let bounds = hull.bounds();
-        let m = bounds
-            .min
-            .abs()
-            .max(bounds.max.abs())
-            .max_element()
-            .max(self.center.abs().max_element() + self.radius);
-        let slack = 4.0 * (ON_SET_TOLERANCE + MAGNITUDE_TOLERANCE) * m;
-        if beyond_some_plane(hull.planes(), |n| n.dot(self.center) - self.radius - slack) {
+        let magnitude = self.center.abs().max_element() + self.radius;
+        if beyond_some_plane(hull, magnitude, |n| n.dot(self.center) - self.radius) {
             return false;
         }
         hull.distance_to_point(self.center) <= self.radius
