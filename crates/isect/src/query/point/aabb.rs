@@ -5,7 +5,7 @@
 
 use crate::math::{NO_POINT, Real, SimdVec3, Vec3, simd, simd_point, unsimd};
 use crate::query::PointQuery;
-use crate::query::algo::scale::length_non_negative;
+use crate::query::algo::scale::length_non_negative_or_inf;
 use crate::shape::Aabb;
 
 /// Whether the box `[min, max]` and the point `p` are valid: `min <= max` (false for NaN), no
@@ -14,6 +14,13 @@ use crate::shape::Aabb;
 fn valid(min: SimdVec3, max: SimdVec3, p: SimdVec3) -> bool {
     let inf = SimdVec3::splat(Real::INFINITY);
     (min.cmple(max) & min.cmpgt(-inf) & max.cmplt(inf) & p.abs().cmplt(inf)).all()
+}
+
+/// [`valid`] for the box alone.
+#[inline(always)]
+fn valid_box(min: SimdVec3, max: SimdVec3) -> bool {
+    let inf = SimdVec3::splat(Real::INFINITY);
+    (min.cmple(max) & min.cmpgt(-inf) & max.cmplt(inf)).all()
 }
 
 impl PointQuery for Aabb {
@@ -31,11 +38,15 @@ impl PointQuery for Aabb {
     #[inline]
     fn distance_to_point(&self, p: Vec3) -> Real {
         let (min, max, q) = (simd(self.min), simd(self.max), simd(p));
-        if !valid(min, max, q) {
+        // The box checked here, the point on the length's cold path: a NaN or an infinity in
+        // `p` makes its excess NaN or +∞ (the select keeps a NaN, where `max(.., 0)` would
+        // drop it), whose length is out of range (three instructions fewer per query).
+        if !valid_box(min, max) {
             return Real::INFINITY;
         }
-        let outside = (min - q).max(q - max).max(SimdVec3::ZERO);
-        length_non_negative(unsimd(outside))
+        let excess = (min - q).max(q - max);
+        let outside = SimdVec3::select(excess.cmple(SimdVec3::ZERO), SimdVec3::ZERO, excess);
+        length_non_negative_or_inf(unsimd(outside))
     }
 
     /// `min <= p <= max` on every axis, exactly: the two comparisons also reject NaN and an

@@ -28,12 +28,17 @@ impl PointQuery for Obb {
         rescale!(point self, p, distance_to_point);
         let local = self.local_in_lanes(p);
         let h = simd(self.half_extents);
-        // Validity as one mask beside the answer (see `valid_local`).
-        if !valid_local(local, h) {
+        // The half extents checked here, the local coordinates on the length's cold path: a
+        // NaN or an infinity in them (from any non-finite input, see `valid_local`) makes the
+        // excess NaN or +∞ (the select keeps a NaN, where `max(.., 0)` would drop it), whose
+        // length is out of range.
+        let inf = SimdVec3::INFINITY;
+        if !(h.cmpge(SimdVec3::ZERO) & h.cmplt(inf)).all() {
             return Real::INFINITY;
         }
-        let outside = (local.abs() - h).max(SimdVec3::ZERO);
-        crate::query::algo::scale::length_non_negative(unsimd(outside))
+        let excess = local.abs() - h;
+        let outside = SimdVec3::select(excess.cmple(SimdVec3::ZERO), SimdVec3::ZERO, excess);
+        crate::query::algo::scale::length_non_negative_or_inf(unsimd(outside))
     }
 
     /// `|local coordinate| <= half extent` on every axis, with the local coordinates computed

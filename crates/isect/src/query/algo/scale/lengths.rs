@@ -44,9 +44,13 @@ pub(crate) fn length(v: Vec3) -> Real {
 }
 
 /// [`length`] for a vector without negative coordinates (a box's excess over a point): the zero
-/// vector, common there (points inside), is told by the sum of its coordinates.
+/// vector, common there (points inside), is told by the sum of its coordinates. A vector with a
+/// NaN or an infinite coordinate is `+∞` long, decided on the cold path: a box's excess over a
+/// point whose validity was not checked before (a NaN or an infinity in the point makes the
+/// excess NaN or infinite when it is formed with selects that keep a NaN, and `+∞` is the
+/// answer to both), and an excess that overflowed from finite input is longer than `Real::MAX`.
 #[inline]
-pub(crate) fn length_non_negative(v: Vec3) -> Real {
+pub(crate) fn length_non_negative_or_inf(v: Vec3) -> Real {
     let ll = v.length_squared();
     // One branch, not two: the zero vector (points inside a box, a random half of a loop's
     // points) passes [`square_in_range`]'s test with its bits (0) unshifted, and `√0 = 0` is
@@ -62,8 +66,17 @@ pub(crate) fn length_non_negative(v: Vec3) -> Real {
     } else {
         // Coordinates, not a `Vec3`: a `Vec3` argument of an out-of-line call is passed in
         // memory, which made the loop store `v` on every call, taken or not.
-        length_cold(v.x, v.y, v.z)
+        length_cold_or_inf(v.x, v.y, v.z)
     }
+}
+
+#[cold]
+#[inline(never)]
+fn length_cold_or_inf(x: Real, y: Real, z: Real) -> Real {
+    if !Vec3::new(x, y, z).is_finite() {
+        return Real::INFINITY;
+    }
+    length_cold(x, y, z)
 }
 
 #[cold]
