@@ -18,7 +18,7 @@ use crate::query::algo::scale::rescale;
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::raycast::sphere::{ball_entry, ball_roots};
 use crate::query::raycast::{
-    against, cast_rescaled, cast_valid, checked, dir_needs_scaling, start_inside, unit_or,
+    cast_rescaled, cast_valid, checked, dir_needs_scaling, start_inside, unit_or_against,
 };
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Capsule, Ray, Segment, Sphere};
@@ -89,7 +89,7 @@ impl Cylinder {
     /// a division (unit length, or `−dir` for the axis itself).
     #[inline]
     fn normal(&self, ray: &Ray, t: Real) -> Vec3 {
-        unit_or((self.big_b + self.big_a * t).cross(self.u), || against(ray))
+        unit_or_against((self.big_b + self.big_a * t).cross(self.u), ray.dir)
     }
 }
 
@@ -140,7 +140,7 @@ impl Capsule {
         RayHit {
             t,
             point,
-            normal: unit_or(point - center, || against(ray)),
+            normal: unit_or_against(point - center, ray.dir),
         }
     }
 
@@ -269,7 +269,7 @@ impl Capsule {
         RayHit {
             t: 0.0,
             point: ray.origin,
-            normal: unit_or(ray.origin - core, || against(ray)),
+            normal: unit_or_against(ray.origin - core, ray.dir),
         }
     }
 }

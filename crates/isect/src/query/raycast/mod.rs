@@ -88,6 +88,28 @@ pub(crate) fn unit_or(v: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
     }
 }
 
+/// `unit_or(v, || against_dir(dir))` with its rare half out of line and given coordinates: a
+/// closure capturing the ray, called out of line, takes the ray's address, which made the
+/// caller store the ray it had in registers and read it back across two stores (a
+/// store-forwarding stall on every cast, in the sphere's; docs/performance.md).
+#[inline(always)]
+pub(crate) fn unit_or_against(v: Vec3, dir: Vec3) -> Vec3 {
+    let ll = v.length_squared();
+    if (Real::MIN_POSITIVE..Real::INFINITY).contains(&ll) {
+        v * (1.0 / crate::ops::sqrt(ll))
+    } else {
+        unit_or_against_cold(v.x, v.y, v.z, dir.x, dir.y, dir.z)
+    }
+}
+
+/// The rare half of [`unit_or_against`]: `v` rescaled, else the unit vector against `dir`.
+#[cold]
+#[inline(never)]
+fn unit_or_against_cold(vx: Real, vy: Real, vz: Real, dx: Real, dy: Real, dz: Real) -> Vec3 {
+    unit_rescaled(Vec3::new(vx, vy, vz))
+        .unwrap_or_else(|| unit_or(-Vec3::new(dx, dy, dz), || Vec3::X))
+}
+
 /// `v` brought to a largest coordinate in `[1, 2)` by a power of two (so the same unit vector as
 /// the direct formula gives where that neither under- nor overflows), then normalized; `None` for
 /// zero or non-finite `v`.

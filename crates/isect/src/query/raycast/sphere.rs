@@ -15,7 +15,7 @@ use crate::query::algo::scale::rescale;
 use crate::query::algo::scale::{
     in_squares, ldexp, ldexp_vec, normalized_direction, normalizing_exponent,
 };
-use crate::query::raycast::{against, cast_valid, dir_needs_scaling, unit_or};
+use crate::query::raycast::{cast_valid, dir_needs_scaling, unit_or_against};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Ray, Sphere};
 
@@ -90,7 +90,7 @@ impl Sphere {
         RayHit {
             t,
             point,
-            normal: unit_or(outward, || against(ray)),
+            normal: unit_or_against(outward, ray.dir),
         }
     }
 

@@ -20,7 +20,7 @@ mod watertight;
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::scale::rescale;
-use crate::query::raycast::{against, cast_valid, checked};
+use crate::query::raycast::{cast_valid, checked};
 use crate::query::{RayCast, RayHit, TriangleHit};
 use crate::shape::{Ray, Triangle};
 
@@ -101,7 +101,7 @@ impl Triangle {
         RayHit {
             t: hit.t,
             point,
-            normal: facing_normal(n, ray.dir, || against(ray)),
+            normal: facing_normal(n, ray.dir),
         }
     }
 

@@ -7,7 +7,7 @@ use crate::query::algo::linear::{Linear, closest_parameters};
 use crate::query::algo::scale::{in_window, ldexp_vec, normalized_direction, normalizing_exponent};
 use crate::query::raycast::segment::first_on_line;
 use crate::query::raycast::triangle_exact::exact_verdict;
-use crate::query::raycast::{Clip, unit_or};
+use crate::query::raycast::{Clip, unit_or_against};
 use crate::query::{PointQuery, TriangleHit};
 use crate::shape::{Line, Plane, Ray, Segment, Triangle};
 
@@ -50,10 +50,11 @@ pub(super) fn clamped_weights(tri: &Triangle, p: Vec3) -> Option<[Real; 2]> {
 }
 
 /// The unit normal of a non-degenerate triangle (`scaled_normal` `n`) facing the side `dir` comes
-/// from; `fallback` for a triangle without one.
+/// from; the unit vector against `dir` for a triangle without one (see [`unit_or_against`]:
+/// no closure taking the ray's address).
 #[inline]
-pub(super) fn facing_normal(n: Vec3, dir: Vec3, fallback: impl FnOnce() -> Vec3) -> Vec3 {
-    let n = unit_or(n, fallback);
+pub(super) fn facing_normal(n: Vec3, dir: Vec3) -> Vec3 {
+    let n = unit_or_against(n, dir);
     if n.dot(dir) > 0.0 { -n } else { n }
 }
 
