@@ -3,9 +3,7 @@
 
 use crate::math::{Real, Vec3, from_f64, to_f64};
 use crate::query::algo::expansion::{normalizer, two_product, two_sum};
-#[cfg(isect_f64)]
-use crate::query::algo::scale::in_squares;
-use crate::query::algo::scale::{ldexp, normalized_direction};
+use crate::query::algo::scale::{in_squares, ldexp, normalized_direction};
 use crate::shape::{Line, Ray, Segment};
 
 /// A line, ray or segment as `origin + t · dir`, `t` in `[lo, hi]`.
