@@ -382,6 +382,10 @@ fn each<'a, T, O>(items: &'a [T], query: impl Fn(&T) -> O + 'a) -> impl FnMut() 
 
 /// Times `contains_point` and `distance_to_point` on [`queries`] points around `shape`, after
 /// checking both libraries agree.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "two generators: the first 1024 points from the bench's own stream, the rest from a second, so other benches keep their inputs"
+)]
 fn point_queries<I, P>(
     suite: &mut Suite,
     r: &mut Rng,

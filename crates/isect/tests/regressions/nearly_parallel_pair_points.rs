@@ -18,15 +18,11 @@ use isect::math::Vec3;
 use isect::{Distance, Line, Ray, Real};
 use proptest::prelude::*;
 
-use super::{pow2, turn};
+use super::{f as vf, pow2, turn};
 
-/// An `f32` number as a [`Real`] (exactly): the same input in both precisions.
-fn r(x: f32) -> Real {
-    Real::from(x)
-}
-
-fn vf(x: f32, y: f32, z: f32) -> Vec3 {
-    Vec3::new(r(x), r(y), r(z))
+/// An `f64` number rounded to the nearest [`Real`].
+fn rf(x: f64) -> Real {
+    x as Real
 }
 
 /// A point from `f64` coordinates (rounded to the nearest [`Real`]).
@@ -55,7 +51,7 @@ fn fuzz_line_ray_pair() {
     // Exactly (rationals on these numbers), to the nearest f64.
     let a = pf([9456.248764189595, -61633.87525937203, -22023.080449775724]);
     let b = pf([9429.178862607157, -61641.744444544645, -22012.648117684865]);
-    let exact = 30.058_895_518_926_4 as Real;
+    let exact = rf(30.058_895_518_926_4);
     for k in [-12, -3, 0, 3, 12] {
         let s = pow2(2 * k);
         let (p, q) = (Line::new(p0 * s, pd * s), Ray::new(q0 * s, qd * s));
