@@ -1,7 +1,8 @@
 //! Ray–plane distance.
 
+use super::line_plane::crossing_points;
 use crate::query::algo::linear::Linear;
-use crate::query::algo::scale::{Rescale, Unscale, crossing, pair_scale};
+use crate::query::algo::scale::{Rescale, pair_scale};
 use crate::query::{ClosestPoints, Distance, Intersects, mirror_distance};
 use crate::shape::{Plane, Ray};
 
@@ -17,21 +18,8 @@ impl Distance<Plane> for Ray {
             None => (decide(self, other), 0),
             Some(k) => (decide(&self.rescaled(k), &other.rescaled(k)), k),
         };
-        match decided {
-            Ok(s) => {
-                // Behind the origin only where the origin is within the plane's tolerance.
-                let point = crossing(other, self.origin, self.dir, s, k)
-                    .filter(|&(_, ahead)| ahead)
-                    .map_or(self.origin, |(p, _)| p);
-                ClosestPoints {
-                    a: point,
-                    b: point,
-                    distance: 0.0,
-                }
-            }
-            Err(apart) if k == 0 => apart,
-            Err(apart) => apart.unscaled(k),
-        }
+        // Behind the origin only where the origin is within the plane's tolerance.
+        crossing_points(decided, k, self.origin, self.dir, other, true)
     }
 }
 
