@@ -54,7 +54,7 @@ impl Intersects<ConvexHull> for Segment {
     /// GJK's touching band separates, otherwise GJK between the segment and the hull), so that
     /// a zero-length segment is answered as the point (`contains_point`) and the radius-0
     /// sphere and capsule. Clipping against the hull's face planes moved out by
-    /// [`ConvexHull::linear_tolerance`] (64 ulp of the coordinates, as rays and lines still do)
+    /// `ON_SET_TOLERANCE` of the coordinates (64 ulp, as rays and lines still do)
     /// gave a wider band: a zero-length segment 35 to 258 `ε` outside the face `x = 4` of a
     /// hull met it, the same point as a radius-0 capsule or sphere did not (issue 24,
     /// `regressions::hull_face_shortcut_band`). Touching counts; flat and degenerate hulls are
