@@ -55,7 +55,7 @@ fn closest_pair_beyond_range_is_at_infinity() {
         // A ray leaving the pair (along +x): its origin's pair, `√65 · 2ᵏ` apart.
         let away = Ray::new(p_origin, Vec3::X);
         let cp = away.closest_points(&lines.1);
-        if !(cp.a == p_origin && (cp.distance / u - 65.0_f64.sqrt() as Real).abs() < 1e-4) {
+        if !(cp.a == p_origin && (cp.distance / u - (65.0 as Real).sqrt()).abs() < 1e-4) {
             failures.push(format!("scale 2^{k}, ray away: {cp:?}, expected √65"));
         }
         // Not representable: `None`.
