@@ -91,7 +91,10 @@ pub struct ClosestPoints {
     /// `|a - b|`: 0 when the shapes intersect, `+∞` for invalid input. For lines and rays so
     /// nearly parallel that their closest pair lies far out, the lines' distance from their
     /// directions instead, right to the origins' accuracy, which differs from the rounded points'
-    /// `|a - b|` within their [`on_set_tolerance`](crate::math::on_set_tolerance).
+    /// `|a - b|` within their [`on_set_tolerance`](crate::math::on_set_tolerance). Where that
+    /// pair lies beyond the float range (lines `2⁻¹²⁶` rad apart in `f32`), `a` and `b` have
+    /// infinite coordinates along the lines (the others right) and `distance` is still the
+    /// lines' finite distance.
     pub distance: Real,
 }
 

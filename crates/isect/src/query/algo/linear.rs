@@ -3,6 +3,8 @@
 
 use crate::math::{Real, Vec3, from_f64, to_f64};
 use crate::query::algo::expansion::{normalizer, two_product, two_sum};
+#[cfg(isect_f64)]
+use crate::query::algo::scale::ldexp_vec;
 use crate::query::algo::scale::{in_squares, ldexp, normalized_direction};
 use crate::shape::{Line, Ray, Segment};
 
@@ -215,6 +217,13 @@ fn crossing_parameter(p: &Linear, q: &Linear) -> Option<(Real, bool)> {
 #[cfg(not(isect_f64))]
 #[inline]
 fn crossing_parameter(p: &Linear, q: &Linear) -> Option<(Real, bool)> {
+    wide_crossing(p, q).map(|(s, near)| (from_f64(s), near))
+}
+
+/// [`crossing_parameter`] in `f32` as computed, in `f64` (where it does not overflow).
+#[cfg(not(isect_f64))]
+#[inline(always)]
+fn wide_crossing(p: &Linear, q: &Linear) -> Option<(f64, bool)> {
     let wide = |v: Vec3| [to_f64(v.x), to_f64(v.y), to_f64(v.z)];
     let cross = |a: [f64; 3], b: [f64; 3]| {
         [
@@ -233,7 +242,68 @@ fn crossing_parameter(p: &Linear, q: &Linear) -> Option<(Real, bool)> {
         return None;
     }
     let near = to_f64(NEARLY_PARALLEL) * dot(p_dir, p_dir) * dot(q_dir, q_dir);
-    Some((from_f64(dot(cross(offset, q_dir), n) / nn), nn <= near))
+    Some((dot(cross(offset, q_dir), n) / nn, nn <= near))
+}
+
+/// The point of `p` in the closest pair of the infinite lines through `p` and `q`, and its
+/// parameter along `p`, for a pair whose parameter (in `f32`) overflowed: each coordinate
+/// `p₀ + s dₚ` formed in `f64` from the `f64` parameter and rounded once, so a coordinate the
+/// pair lies beyond the float range in is `±∞` (with the parameter) and the others are right,
+/// never NaN. `None` for parallel directions.
+#[cfg(not(isect_f64))]
+#[cold]
+#[inline(never)]
+fn far_point(p: &Linear, q: &Linear) -> Option<(Vec3, Real)> {
+    let (s, _) = wide_crossing(p, q)?;
+    let at = |o: Real, d: Real| from_f64(to_f64(o) + s * to_f64(d));
+    let (o, d) = (p.origin, p.dir);
+    Some((
+        Vec3::new(at(o.x, d.x), at(o.y, d.y), at(o.z, d.z)),
+        from_f64(s),
+    ))
+}
+
+/// [`far_point`] in `isect-f64`: the parameter from [`nearly_parallel_crossing`]'s exact normal,
+/// kept as a quotient and a power of two that is applied to each coordinate's step, so that a
+/// coordinate the pair lies beyond the float range in is `±∞` and the others are right.
+#[cfg(isect_f64)]
+#[cold]
+#[inline(never)]
+fn far_point(p: &Linear, q: &Linear) -> Option<(Vec3, Real)> {
+    let (p_dir, p_scale) = normalized_direction(p.dir);
+    let (q_dir, _) = normalized_direction(q.dir);
+    let (n, n_scale) = normalized_exact_cross(p_dir, q_dir);
+    let nn = n.length_squared();
+    if !(nn > 0.0) {
+        return None;
+    }
+    // s dₚ = quotient · 2^n_scale · (dₚ normalized).
+    let quotient = (q.origin - p.origin).cross(q_dir).dot(n) / nn;
+    Some((
+        p.origin + ldexp_vec(p_dir * quotient, n_scale),
+        ldexp(quotient, p_scale + n_scale),
+    ))
+}
+
+/// The parameters of the infinite lines' closest pair when it lies inside both intervals, for a
+/// crossing parameter that overflowed: a pair at infinity (one parameter or both `±∞`, the
+/// pair's points by [`far_points`]). `None` where it lies outside either interval (a segment's,
+/// or a ray's behind its origin): the closest pair is then on the boundary.
+#[cold]
+#[inline(never)]
+fn far_parameters(p: &Linear, q: &Linear) -> Option<(Real, Real)> {
+    let (_, s) = far_point(p, q)?;
+    let (_, t) = far_point(q, p)?;
+    let within = |l: &Linear, x: Real| l.lo <= x && x <= l.hi;
+    (within(p, s) && within(q, t)).then_some((s, t))
+}
+
+/// The points of the infinite lines' closest pair, at the input's scale: coordinates beyond the
+/// float range `±∞`, the others right ([`far_point`]); `None` for parallel directions.
+#[cold]
+#[inline(never)]
+pub(crate) fn far_points(p: &Linear, q: &Linear) -> Option<(Vec3, Vec3)> {
+    Some((far_point(p, q)?.0, far_point(q, p)?.0))
 }
 
 /// `sin² θ` below which [`crossing_parameter`] calls lines nearly parallel (their crossing, inside
@@ -343,6 +413,10 @@ pub(crate) fn closest_parameters(p: &Linear, q: &Linear) -> (Real, Real) {
                 return (s, t);
             }
             consider(s, t);
+        } else if let Some(pair) = far_parameters(p, q) {
+            // The crossing lies beyond the float range, inside both intervals: the closest pair
+            // is there, not at the ends (which are more than the lines' distance apart).
+            return pair;
         }
     }
     let (p_anchors, p_count) = p.anchors();

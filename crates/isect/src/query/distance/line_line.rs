@@ -12,8 +12,10 @@ impl Line {
     /// lines come closest (where they cross, if they do).
     ///
     /// `None` when the lines are parallel to within a few units in the last place (the closest
-    /// pair is then not unique; [`Distance::closest_points`] still picks one) and for invalid
-    /// lines. The angle is measured through `|dir × other.dir|`, which stays accurate for nearly
+    /// pair is then not unique; [`Distance::closest_points`] still picks one), where a parameter
+    /// lies beyond the float range (lines so nearly parallel that their closest pair is that far
+    /// out: [`Distance::closest_points`] then gives its points with infinite coordinates and the
+    /// lines' finite distance) and for invalid lines. The angle is measured through `|dir × other.dir|`, which stays accurate for nearly
     /// parallel lines.
     ///
     /// ```
@@ -46,7 +48,9 @@ impl Line {
 
 impl Distance<Line> for Line {
     /// The crossing of the two lines' common perpendicular; for parallel lines, `self.origin` and
-    /// its projection onto `other`.
+    /// its projection onto `other`. Where that crossing lies beyond the float range (the lines
+    /// nearly parallel), its points have infinite coordinates along the lines (the others right)
+    /// and the distance is the lines' finite distance.
     fn closest_points(&self, other: &Line) -> ClosestPoints {
         rescale!(pair self, other, closest_points);
         linear_closest_points(&Linear::line(self), &Linear::line(other))

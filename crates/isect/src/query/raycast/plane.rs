@@ -4,7 +4,10 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::PointQuery;
-use crate::query::algo::scale::{ldexp, normal_dot_dir, rescale};
+use crate::query::algo::scale::{
+    Rescale, UnscaleCast, cast_scale, crossing, ldexp, normal_dot_dir, rescaled_ray,
+    scaled_quotient,
+};
 use crate::query::raycast::cast_valid;
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Plane, Ray};
@@ -92,10 +95,71 @@ impl Plane {
             } else {
                 Real::NAN
             }
+        } else if s.is_finite() && den.is_finite() {
+            // `−s / den` is the parameter along `dir · 2ᵏ`: formed with the power applied after,
+            // so that it does not overflow where the parameter along `dir` does not.
+            scaled_quotient(s, den, k)
         } else {
-            ldexp(-s / den, k)
+            Real::NAN
         };
         (t, den)
+    }
+
+    /// The cast of input outside the window: answered in the frame scaled by `2ᵏ` (the ray's
+    /// direction normalized, its parameters times `2^shift`) and scaled back; where the frame has
+    /// no hit, its crossing's `t` may have overflowed there though it is representable at the
+    /// input's scale (the frame's `t` is `2^shift` times the input's: a plane crossed at
+    /// `t = 2¹¹³` by a ray `2⁻²⁶` from it was crossed at `2¹³⁹` in the frame, `∞` in `f32`;
+    /// issue 24, `regressions::far_plane_cast_rescaled`), so `t` and the point are formed at the
+    /// input's scale from the frame's numbers ([`scaled_quotient`], [`crossing`]). The ray comes
+    /// as its coordinates, as for [`Plane::crossing_rare`].
+    #[cold]
+    #[inline(never)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the ray's six coordinates, so that no caller stores the ray for this call"
+    )]
+    fn cast_rescaled(
+        &self,
+        ox: Real,
+        oy: Real,
+        oz: Real,
+        dx: Real,
+        dy: Real,
+        dz: Real,
+        max_t: Real,
+        k: i32,
+    ) -> Option<RayHit> {
+        let ray = Ray::new(Vec3::new(ox, oy, oz), Vec3::new(dx, dy, dz));
+        let (scaled, shift) = rescaled_ray(&ray, k);
+        let plane = self.rescaled(k);
+        if let Some(hit) = plane.cast(&scaled, ldexp(max_t, shift), false) {
+            let hit = hit.unscaled_cast(k, shift);
+            return (hit.t <= max_t).then_some(hit);
+        }
+        // `n · dir_frame = den · 2⁻ʲ`, so `t = −s / den · 2^(j − shift)` at the input's scale.
+        let s = plane.signed_distance(scaled.origin);
+        let (den, j) = normal_dot_dir(plane.normal, scaled.dir);
+        if !(s.is_finite() && den.is_finite() && s != 0.0 && den != 0.0) {
+            return None;
+        }
+        let t = scaled_quotient(s, den, j - shift);
+        // A positive finite `t` comes only from valid input (see [`Plane::cast`]).
+        if !(t > 0.0 && t <= max_t && t < Real::INFINITY) {
+            return None;
+        }
+        let (point, _) = crossing(self, ray.origin, ray.dir, s, k)?;
+        let point = if point.is_finite() {
+            point - self.normal * self.signed_distance(point)
+        } else {
+            point
+        };
+        let side = if den > 0.0 { -1.0 } else { 1.0 };
+        Some(RayHit {
+            t,
+            point,
+            normal: self.normal * side,
+        })
     }
 
     /// The one-sided (back-face culled) cast: a hit only for a ray travelling from the front
@@ -125,14 +189,20 @@ impl RayCast for Plane {
     /// crossing's `t` is beyond the largest finite value, and for invalid input.
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        rescale!(cast self, ray, max_t, raycast);
+        if let Some(k) = cast_scale(self, ray) {
+            let (o, d) = (ray.origin, ray.dir);
+            return self.cast_rescaled(o.x, o.y, o.z, d.x, d.y, d.z, max_t, k);
+        }
         self.cast(ray, max_t, false)
     }
 
     /// The same as [`RayCast::raycast`]: a plane has no inside.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        rescale!(cast self, ray, max_t, raycast_surface);
+        if let Some(k) = cast_scale(self, ray) {
+            let (o, d) = (ray.origin, ray.dir);
+            return self.cast_rescaled(o.x, o.y, o.z, d.x, d.y, d.z, max_t, k);
+        }
         self.cast(ray, max_t, false)
     }
 }

@@ -67,3 +67,14 @@ pub(crate) fn crossing(
         quotient > 0.0,
     ))
 }
+
+/// `−s / den · 2ᵉ` for finite, non-zero `s` and `den`, the quotient formed of the two brought to
+/// `[1, 2)` by powers of two and the power `2ᵉ` (with theirs) applied after: a crossing parameter
+/// computed in a frame scaled by `2⁻ᵉ`, where `−s / den` itself may overflow (or underflow) though
+/// the parameter at the input's scale does not. `±∞` only where the parameter is beyond the float
+/// range.
+#[inline]
+pub(crate) fn scaled_quotient(s: Real, den: Real, e: i32) -> Real {
+    let (a, b) = (exponent(s.abs()), exponent(den.abs()));
+    ldexp(-ldexp(s, -a) / ldexp(den, -b), a - b + e)
+}

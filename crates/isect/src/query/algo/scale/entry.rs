@@ -249,6 +249,15 @@ where
     cast_cold(m, a, o.x, o.y, o.z, d.x, d.y, d.z, max_t, f)
 }
 
+/// The power of two [`cast`] scales the shape and the ray's origin by, for a cast that forms its
+/// answer partly at the input's scale itself (a plane's `t`, which can overflow in the scaled
+/// frame); `None` when they are computed as given (in the window, or invalid).
+#[inline(always)]
+pub(crate) fn cast_scale<A: Rescale>(a: &A, ray: &Ray) -> Option<i32> {
+    let m = outside([a.magnitude(), max_abs(ray.origin)])?;
+    scale_for(m)
+}
+
 /// [`cast`]'s rare half. The ray comes as its coordinates, not as `&Ray`: the reference made
 /// every caller whose ray was not already in memory (a loop over rays passing `&ray`) store it
 /// and read it back across the stores (a store-forwarding stall), the plane cast at 28 ns

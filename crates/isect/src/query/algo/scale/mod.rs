@@ -34,7 +34,7 @@ mod entry;
 mod lengths;
 mod shapes;
 
-pub(crate) use crossing::{crossing, normal_dot_dir};
+pub(crate) use crossing::{crossing, normal_dot_dir, scaled_quotient};
 pub(crate) use entry::*;
 pub(crate) use lengths::*;
 pub(crate) use shapes::{Rescale, Unscale, rescaled_ray};
