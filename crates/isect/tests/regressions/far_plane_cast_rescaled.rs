@@ -11,27 +11,13 @@
 //! `t = y · 2¹³⁹` and the point `(−y · 2¹³⁹, y, 0)` are powers of two, compared with `==`.
 
 use isect::math::Vec3;
-use isect::{Plane, Ray, RayCast, Real};
+use isect::{Ray, RayCast, Real};
 
-use super::pow2;
-
-/// The window's bottom (`scale::LOW`): `2⁻²⁰` in `f32`, `2⁻¹⁵⁰` in `f64`.
-fn low_exp() -> i32 {
-    if Real::MANTISSA_DIGITS == 24 {
-        -20
-    } else {
-        -150
-    }
-}
+use super::{low_exp, pow2, tilted_plane};
 
 #[test]
 fn far_plane_cast_overflowed_in_the_rescaled_frame() {
-    // Subnormal in both precisions (below 2⁻¹²⁶ and 2⁻¹⁰²²).
-    let tiny_exp = -(Real::MAX_EXP - 1) - 12;
-    let plane = Plane::new(
-        Vec3::new(pow2(tiny_exp / 2) * pow2(tiny_exp - tiny_exp / 2), 1.0, 0.0),
-        0.0,
-    );
+    let (plane, tiny_exp) = tilted_plane();
     let mut failures = Vec::new();
     // From scale 1 (computed as given) down to 4⁻⁸, and up as far as `t` stays finite (`2¹²⁷`
     // in `f32`).

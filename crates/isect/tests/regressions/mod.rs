@@ -3,11 +3,29 @@
 //! power-of-two scale invariance of every query family over the whole exponent range.
 
 use isect::math::Vec3;
-use isect::{Real, Triangle};
+use isect::{Plane, Real, Triangle};
 
 /// `2ᵏ`, exactly, for `k` within the exponent range of both precisions' normal numbers.
 fn pow2(k: i32) -> Real {
     (2.0 as Real).powi(k)
+}
+
+/// The rescaling window's bottom (`scale::LOW`) as a power of two: `2⁻²⁰` in `f32`, `2⁻¹⁵⁰` in
+/// `f64`.
+fn low_exp() -> i32 {
+    if Real::MANTISSA_DIGITS == 24 {
+        -20
+    } else {
+        -150
+    }
+}
+
+/// The plane `2ᵉ x + y = 0` with `e` subnormal in both precisions (below `2⁻¹²⁶` and
+/// `2⁻¹⁰²²`), and `e`: a line or ray through `(0, y, 0)` along x crosses it at `x = −y · 2⁻ᵉ`.
+fn tilted_plane() -> (Plane, i32) {
+    let tiny_exp = -(Real::MAX_EXP - 1) - 12;
+    let normal = Vec3::new(pow2(tiny_exp / 2) * pow2(tiny_exp - tiny_exp / 2), 1.0, 0.0);
+    (Plane::new(normal, 0.0), tiny_exp)
 }
 
 /// A point written as the `f32` numbers a fuzzer found: exact in both precisions.
