@@ -17,7 +17,7 @@ use crate::query::algo::gjk::{
     GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE, SupportMap, gjk_closest_points,
 };
 use crate::query::algo::simplex::{
-    TriangleFrom, segment_weights, tetrahedron_weights, triangle_region,
+    TriangleFrom, refined_triangle_weights, segment_weights, tetrahedron_weights,
 };
 
 /// Where [`gjk_raycast`] found the first contact.
@@ -127,7 +127,7 @@ where
                 3 => {
                     let triangle =
                         TriangleFrom::points(Vec3::ZERO, points[0], points[1], points[2]);
-                    let [u, s, r] = triangle_region(&triangle).0;
+                    let [u, s, r] = refined_triangle_weights(&triangle);
                     ([u, s, r, 0.0], false)
                 }
                 _ => tetrahedron_weights(

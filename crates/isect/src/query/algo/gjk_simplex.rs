@@ -5,7 +5,7 @@
 use crate::math::{MAGNITUDE_TOLERANCE, ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::algo::gjk::SupportMap;
 use crate::query::algo::simplex::{
-    TriangleFrom, segment_weights, tetrahedron_weights, triangle_region,
+    TriangleFrom, refined_triangle_weights, segment_weights, tetrahedron_weights,
 };
 
 /// A vertex of the Minkowski difference `A − B`, with the points of `A` and `B` it came from
@@ -99,7 +99,7 @@ impl Simplex {
                     ab: edge(1),
                     ac: edge(2),
                 };
-                let [u, s, t] = triangle_region(&triangle).0;
+                let [u, s, t] = refined_triangle_weights(&triangle);
                 ([u, s, t, 0.0], false)
             }
             _ => tetrahedron_weights(

@@ -179,9 +179,70 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
     }
     let denom = va + vb + vc;
     if denom > 0.0 {
-        return (face_weights(t, n, [vb, vc], denom, [d1, d3, d2, d6]), true);
+        let weights = face_weights(t, n, [vb, vc], denom, [d1, d3, d2, d6]);
+        // A negative weight: the region tests' signed areas were rounding (a sliver that
+        // passed the flatness test, as GJK builds on curved shapes). A triangle of a sphere and
+        // a ball's support points, 1e-9 across, got weights [16.8, −7.5, −8.3] in `f64`, and
+        // GJK's closest points were 53.6 apart for the exact 3.19 (issue 24,
+        // `regressions::sliver_face_weights`). Such a point lies within rounding of an edge:
+        // the best edge answers it.
+        if weights.iter().all(|&w| w >= 0.0) {
+            return (weights, true);
+        }
     }
     (degenerate_triangle_weights(t), false)
+}
+
+/// [`triangle_region`]'s weights, refined in the face region for GJK, which builds points of
+/// the shapes from them (where [`Triangle::closest_point`](crate::shape::Triangle) projects
+/// instead).
+///
+/// Across a thin triangle the face weights are ill-conditioned: they come from cross products
+/// of the offsets, which carry rounding of `ε D L` (`D` the distance to the corners, `L` the
+/// triangle's length), over areas of `L h` (`h` its height), so the point can be off by
+/// `ε D L / h` in the plane. A box face against a flat box 65,570 long and 27 wide (the origin
+/// in the middle, 32,700 from every corner) gave a point 1.4 off in the plane: its distance
+/// 2.568 for the exact 2.1875, and GJK stopped there (issue 24, `regressions::thin_face_weights`).
+/// One step of iterative refinement removes it: the point's offset `q − p`, measured from the
+/// nearest corner, is exact up to `ε D`; its part in the plane is what the weights got wrong,
+/// and the correction, solved from the same edges, carries only rounding relative to that
+/// small part. The weights are kept when the correction would make one negative (the region
+/// test's own rounding).
+#[inline]
+pub(crate) fn refined_triangle_weights(t: &TriangleFrom) -> [Real; 3] {
+    let (weights, face) = triangle_region(t);
+    if !face {
+        return weights;
+    }
+    let [u, v, w] = weights;
+    let TriangleFrom { ap, bp, cp, ab, ac } = *t;
+    let bc = ac - ab;
+    let (la, lb, lc) = (
+        ap.length_squared(),
+        bp.length_squared(),
+        cp.length_squared(),
+    );
+    // q − p for q = u a + v b + w c, from the corner nearest p.
+    let r = if la <= lb && la <= lc {
+        ab * v + ac * w - ap
+    } else if lb <= lc {
+        bc * w - ab * u - bp
+    } else {
+        -(ac * u) - bc * v - cp
+    };
+    // Weights δ (summing to 0) with δ_b ab + δ_c ac = −r by Cramer's rule; the products with
+    // the in-plane vectors `ac × n` and `n × ab` see only r's part in the plane.
+    let n = ab.cross(ac);
+    let nn = n.length_squared();
+    let db = -r.dot(ac.cross(n)) / nn;
+    let dc = -r.dot(n.cross(ab)) / nn;
+    let refined = [u - db - dc, v + db, w + dc];
+    // NaN (an area that underflowed or overflowed) fails the test and keeps the weights.
+    if refined.iter().all(|&x| x >= 0.0) {
+        refined
+    } else {
+        weights
+    }
 }
 
 /// The face region's weights `[u, v, w]` from the signed areas `[vb, vc]` measured from corner
@@ -290,7 +351,7 @@ pub(crate) fn tetrahedron_weights(offsets: [Vec3; 4], edges: [Vec3; 3]) -> ([Rea
             ab: e1,
             ac: e2,
         };
-        let w = triangle_region(&face).0;
+        let w = refined_triangle_weights(&face);
         // The face's point less p, measured from its first corner.
         let d2 = (e1 * w[1] + e2 * w[2] - offsets[i]).length_squared();
         if d2 < best.1 {
