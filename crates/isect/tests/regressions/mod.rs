@@ -64,6 +64,7 @@ fn turn(p: Vec3, perm: usize, signs: [bool; 3]) -> Vec3 {
 mod ball_box_cold_normal;
 mod capsule_triangle_far_corner;
 mod closest_pair_beyond_range;
+mod crossing_step_overflow;
 mod far_corner_face_weights;
 mod far_plane_cast_rescaled;
 mod far_plane_crossing_rescaled;

@@ -62,10 +62,25 @@ pub(crate) fn crossing(
     }
     let (a, b) = (exponent(s.abs()), exponent(den.abs()));
     let quotient = -ldexp(s, -a) / ldexp(den, -b);
-    Some((
-        origin + ldexp_vec(dir * quotient, a - k - b),
-        quotient > 0.0,
-    ))
+    let point = origin + ldexp_vec(dir * quotient, a - k - b);
+    let point = if point.is_finite() {
+        point
+    } else {
+        sum_near_the_top(origin, dir * quotient, a - k - b)
+    };
+    Some((point, quotient > 0.0))
+}
+
+/// `origin + step · 2ᵉ` where the step or the sum overflowed: formed at a quarter of the scale
+/// and scaled back, so that a coordinate whose step lies beyond `Real::MAX` but whose sum does
+/// not is the sum (rounded once, as at the input's scale), and one whose sum is beyond the float
+/// range is `±∞`. A ray from `(5.625, −8, 4) · 2¹²³` crossing a plane at `z = −3.0e38` took a
+/// step of `−3.4e38 − ε` in z and came back `−∞` (issue 24, `regressions::scale`,
+/// `regressions::crossing_step_overflow`).
+#[cold]
+#[inline(never)]
+fn sum_near_the_top(origin: Vec3, step: Vec3, e: i32) -> Vec3 {
+    ldexp_vec(ldexp_vec(origin, -2) + ldexp_vec(step, e - 2), 2)
 }
 
 /// `−s / den · 2ᵉ` for finite, non-zero `s` and `den`, the quotient formed of the two brought to
