@@ -62,6 +62,7 @@ fn turn(p: Vec3, perm: usize, signs: [bool; 3]) -> Vec3 {
 }
 
 mod ball_box_cold_normal;
+mod broken_polytope_first_face;
 mod capsule_triangle_far_corner;
 mod closest_pair_beyond_range;
 mod crossing_step_overflow;

@@ -256,7 +256,23 @@ where
             }
         }
         if broken {
-            // Rounding broke the polytope: the best answer so far stands.
+            // Rounding broke the polytope: the best answer so far stands, or the least support
+            // value along the normals of the faces left, each a separating translation too.
+            // The first face alone can be far from the least: a hull `1e-11` across touching
+            // the corner of a box 2 across (a box of `2.2e12` scaled into the window), whose
+            // first face through the origin had its normal from the hull's features and a
+            // support value of 1.27 where the box's own faces give `2.6e-12` (issue 24,
+            // `regressions::broken_polytope_first_face`).
+            for face in &polytope.faces {
+                let s = support(face.normal);
+                let h = face.normal.dot(s.w).max(face.dist);
+                if h.is_finite() && best.is_none_or(|x| h < x.depth) {
+                    best = Some(Penetration {
+                        normal: -face.normal,
+                        depth: h.max(0.0),
+                    });
+                }
+            }
             break;
         }
     }
