@@ -9,6 +9,7 @@ mod contact;
 mod differential;
 #[cfg(not(isect_no_parry))]
 mod differential_moving;
+mod fast_paths;
 mod invalid;
 mod lattice;
 mod lines;

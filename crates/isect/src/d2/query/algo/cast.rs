@@ -54,7 +54,8 @@ impl Interval {
 /// A finite origin, a finite non-zero direction and a `max_t` that is neither NaN nor negative.
 #[inline]
 pub(crate) fn ray_usable(ray: &Ray, max_t: Real) -> bool {
-    ray.origin.is_finite() && ray.dir.is_finite() && ray.dir != Vec2::ZERO && max_t >= 0.0
+    // One branch for the four tests (`&`, not `&&`): a valid ray passes them all.
+    ray.origin.is_finite() & ray.dir.is_finite() & (ray.dir != Vec2::ZERO) & (max_t >= 0.0)
 }
 
 /// `v` normalized, rescaled first where its squared length under- or overflows; `fallback`
@@ -216,6 +217,21 @@ fn polygon_interval(v: &[Vec2], o: Vec2, d: Vec2) -> Option<Interval> {
 /// closest point, the roots as `c / q` and `q / a`).
 pub(crate) fn disc_interval(c: Vec2, r: Real, o: Vec2, d: Vec2) -> Option<Interval> {
     let f = o - c;
+    let (t0, t1) = disc_roots(f, r, d)?;
+    let normal_at = |t: Real, fallback: Vec2| unit_or(f + d * t, fallback);
+    let u = unit_or(d, Vec2::X);
+    Some(Interval {
+        t_in: t0,
+        n_in: normal_at(t0, -u),
+        t_out: t1,
+        n_out: normal_at(t1, u),
+    })
+}
+
+/// The roots `t0 <= t1` of [`disc_interval`] (`f = o − c`), without the normals; `None` where
+/// the line misses the disc.
+#[inline(always)]
+pub(crate) fn disc_roots(f: Vec2, r: Real, d: Vec2) -> Option<(Real, Real)> {
     let a = d.length_squared();
     let b = -f.dot(d);
     let l = f + d * (b / a);
@@ -232,14 +248,7 @@ pub(crate) fn disc_interval(c: Vec2, r: Real, o: Vec2, d: Vec2) -> Option<Interv
         let (x, y) = (cc / q, q / a);
         (x.min(y), x.max(y))
     };
-    let normal_at = |t: Real, fallback: Vec2| unit_or(f + d * t, fallback);
-    let u = unit_or(d, Vec2::X);
-    Some(Interval {
-        t_in: t0,
-        n_in: normal_at(t0, -u),
-        t_out: t1,
-        n_out: normal_at(t1, u),
-    })
+    Some((t0, t1))
 }
 
 /// The capsule of radius `r` about the segment `ab` (`a != b`) against the line: the union of

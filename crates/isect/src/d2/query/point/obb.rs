@@ -30,27 +30,39 @@ enum Frame {
 const ORTHONORMAL_SLACK: Real = 8.0 * Real::EPSILON;
 
 impl Obb {
+    /// `p` in the box's frame (`rotationᵀ · (p − center)`) and the slack within which that
+    /// frame cannot tell which side of a side of the corners' quad a point lies (a bound on both
+    /// roundings, the corners' and the frame's); `None` where the frame does not stand for the
+    /// quad's: a rotation not orthonormal to a few ulps, or negative extents.
+    ///
+    /// No finiteness tests on this hot path: a NaN or infinite rotation fails the
+    /// orthonormality test (NaN fails every `<=`, `∞ − 1` exceeds the slack); a NaN or infinite
+    /// center, point or extent (or finite ones whose sum overflows) makes the slack NaN or
+    /// infinite, and then no comparison of a coordinate with `± slack` decides: callers must
+    /// decide only on such comparisons (`room > slack`, `room < −slack`) and leave the rest to
+    /// the exact routine, which checks the input.
     #[inline(always)]
-    fn frame(&self, p: Vec2) -> Frame {
+    pub(crate) fn local_frame(&self, p: Vec2) -> Option<(Vec2, Real)> {
         let (x, y) = (self.rotation.x_axis, self.rotation.y_axis);
         let h = self.half_extents;
-        let valid = self.center.is_finite()
-            & p.is_finite()
-            & h.is_finite()
-            & h.cmpge(Vec2::ZERO).all()
-            & x.is_finite()
-            & y.is_finite();
         let orthonormal = ((x.dot(x) - 1.0).abs() <= ORTHONORMAL_SLACK)
             & ((y.dot(y) - 1.0).abs() <= ORTHONORMAL_SLACK)
             & (x.dot(y).abs() <= ORTHONORMAL_SLACK);
-        if !(valid & orthonormal) {
-            return Frame::Undecided;
+        if !(h.cmpge(Vec2::ZERO).all() & orthonormal) {
+            return None;
         }
         let d = p - self.center;
         let local = Vec2::new(d.dot(x), d.dot(y));
         let scale = self.center.abs().max_element() + p.abs().max_element() + h.x + h.y;
-        let slack = ON_SET_TOLERANCE * scale + Real::MIN_POSITIVE;
-        let room = h - local.abs();
+        Some((local, ON_SET_TOLERANCE * scale + Real::MIN_POSITIVE))
+    }
+
+    #[inline(always)]
+    fn frame(&self, p: Vec2) -> Frame {
+        let Some((local, slack)) = self.local_frame(p) else {
+            return Frame::Undecided;
+        };
+        let room = self.half_extents - local.abs();
         if (room.x > slack) & (room.y > slack) {
             Frame::Inside
         } else if (room.x < -slack) | (room.y < -slack) {

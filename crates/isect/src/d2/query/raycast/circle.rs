@@ -1,10 +1,44 @@
 //! Ray casts against a disc.
 
-use crate::d2::query::algo::cast::{cast_convex, ray_usable};
+use crate::d2::query::algo::cast::{
+    cast_convex, disc_roots, hit, ray_usable, scaled, start_inside, unit_or,
+};
 use crate::d2::query::algo::convex::AsConvex;
 use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Circle, Ray};
-use crate::math::Real;
+use crate::math::{Real, Vec2};
+
+/// The solid cast of a valid ray against the disc of radius `r > 0` about `c` (both finite):
+/// [`cast_convex`]'s answer for the disc, from the same containment test (`|o − c|² <= r²`, as
+/// `Convex::contains` rounds it for one vertex) and the same roots, with only the entry's
+/// normal computed (the exit's is never read) and the direction's unit vector only where that
+/// normal needs it.
+#[inline]
+fn cast_disc(c: Vec2, r: Real, ray: &Ray, max_t: Real) -> Option<RayHit> {
+    let o = ray.origin;
+    let f = o - c;
+    if f.length_squared() <= r * r {
+        return Some(start_inside(ray));
+    }
+    let (d, m) = scaled(ray);
+    let (t0, t1) = disc_roots(f, r, d)?;
+    if t1 / m < 0.0 {
+        return None;
+    }
+    let t = (t0 / m).max(0.0);
+    if !(t <= max_t) {
+        return None;
+    }
+    // `unit_or(v, −unit_or(d))`, the fallback computed only where it is taken (`v` zero or not
+    // finite; never for a valid disc and ray but at the extremes of the range).
+    let v = f + d * t0;
+    let n = if v.is_finite() & (v != Vec2::ZERO) {
+        unit_or(v, Vec2::X)
+    } else {
+        -unit_or(d, Vec2::X)
+    };
+    Some(hit(ray, t, n))
+}
 
 impl RayCast for Circle {
     /// The entry point of the disc, by the stable quadratic (*Ray Tracing Gems*, ch. 7); `t = 0`
@@ -25,10 +59,14 @@ impl RayCast for Circle {
     /// ```
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        let c = self.as_convex()?;
-        ray_usable(ray, max_t)
-            .then(|| cast_convex(&c, ray, max_t, false))
-            .flatten()
+        if !(self.is_usable() & ray_usable(ray, max_t)) {
+            return None;
+        }
+        if self.radius == 0.0 {
+            // A point: the hull's cast (the quadratic would not see it).
+            return cast_convex(&self.as_convex()?, ray, max_t, false);
+        }
+        cast_disc(self.center, self.radius, ray, max_t)
     }
 
     /// The first point of the circle (the rim) along the ray: the entry from outside, the exit
