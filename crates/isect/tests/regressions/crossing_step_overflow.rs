@@ -13,6 +13,10 @@ use super::{f, pow2};
 /// The ray's and the line's crossing at every power of two up to where the step overflows,
 /// and one beyond: each coordinate is the crossing at scale 1 times `2ᵏ`, exactly, or `±∞`
 /// where that product is beyond the float range.
+#[allow(
+    clippy::useless_conversion,
+    reason = "`f64::from` is the identity in isect-f64, built from the same source"
+)]
 #[test]
 fn crossing_coordinate_within_range_was_infinite() {
     let origin = f(5.625, -8.0, 4.0);
@@ -22,10 +26,27 @@ fn crossing_coordinate_within_range_was_infinite() {
     let base_ray = Ray::new(origin, dir);
     let base_plane = Plane::new(normal, 3.375);
     let at_one = base_ray.closest_points(&base_plane);
-    // The crossing at scale 1, against f64 arithmetic on the same numbers.
+    // The crossing at scale 1 against the same formula in `f64` on the same numbers (the
+    // plane `n · x = d`, the crossing `o + dir (d − n · o) / (n · dir)`): within 8 ulp of its
+    // largest coordinate (`f32`: 3e-5; the literal above is its `f32` rounding).
     assert_eq!(at_one.distance, 0.0);
-    let exact = f(34.537_834, -30.240_64, -28.248_928);
-    assert!((at_one.a - exact).abs().max_element() <= 1e-4, "{at_one:?}");
+    let wide = |v: isect::math::Vec3| [v.x, v.y, v.z].map(f64::from);
+    let ([ox, oy, oz], [dx, dy, dz], [nx, ny, nz]) = (wide(origin), wide(dir), wide(normal));
+    let t = (3.375 - (nx * ox + ny * oy + nz * oz)) / (nx * dx + ny * dy + nz * dz);
+    let exact = [ox + dx * t, oy + dy * t, oz + dz * t];
+    for (i, x) in exact.into_iter().enumerate() {
+        let error = (f64::from(at_one.a[i]) - x).abs();
+        assert!(
+            error <= 8.0 * 34.6 * f64::from(Real::EPSILON),
+            "{i}: {at_one:?} vs {exact:?}"
+        );
+    }
+    assert!(
+        (at_one.a - f(34.537_834, -30.240_64, -28.248_928))
+            .abs()
+            .max_element()
+            <= 1e-4
+    );
     for k in (0..=top).rev().step_by(7).chain([top, top - 1]) {
         let s = pow2(k);
         let (o, d) = (origin * s, dir * s);

@@ -53,6 +53,15 @@ struct Face {
     dist: Real,
 }
 
+impl Face {
+    /// The support value of `A − B` along the normal given its support point `w`, at least the
+    /// plane's own distance (which bounds the least one from below): moving `a` by
+    /// `−normal · h` separates the shapes.
+    fn support_value(&self, w: Vec3) -> Real {
+        self.normal.dot(w).max(self.dist)
+    }
+}
+
 struct Polytope {
     vertices: Vec<Vertex>,
     faces: Vec<Face>,
@@ -179,16 +188,8 @@ where
             return None;
         }
         scale = scale.max(s.a.abs().max_element().max(s.b.abs().max_element()));
-        // `h` is the support value of A − B along the face's normal: moving `a` by
-        // `−normal · h` separates, whatever the face; the face's distance bounds the least
-        // such `h` from below.
-        let h = nearest.normal.dot(s.w).max(nearest.dist);
-        if best.is_none_or(|x| h < x.depth) {
-            best = Some(Penetration {
-                normal: -nearest.normal,
-                depth: h.max(0.0),
-            });
-        }
+        let h = nearest.support_value(s.w);
+        keep_least(&mut best, nearest.normal, h);
         let gain = h - nearest.dist;
         if gain <= EPA_RELATIVE_TOLERANCE * nearest.dist.abs() + eps(scale) {
             break;
@@ -264,19 +265,25 @@ where
             // support value of 1.27 where the box's own faces give `2.6e-12` (issue 24,
             // `regressions::broken_polytope_first_face`).
             for face in &polytope.faces {
-                let s = support(face.normal);
-                let h = face.normal.dot(s.w).max(face.dist);
-                if h.is_finite() && best.is_none_or(|x| h < x.depth) {
-                    best = Some(Penetration {
-                        normal: -face.normal,
-                        depth: h.max(0.0),
-                    });
+                let h = face.support_value(support(face.normal).w);
+                if h.is_finite() {
+                    keep_least(&mut best, face.normal, h);
                 }
             }
             break;
         }
     }
     best
+}
+
+/// Keeps the separating translation `−normal · h` as `best` where `h` is the least so far.
+fn keep_least(best: &mut Option<Penetration>, normal: Vec3, h: Real) {
+    if best.is_none_or(|x| h < x.depth) {
+        *best = Some(Penetration {
+            normal: -normal,
+            depth: h.max(0.0),
+        });
+    }
 }
 
 /// Whether `w` lies farther than `eps` from the affine hull of `basis`.

@@ -124,17 +124,34 @@ impl TriangleFrom {
 /// `p` far away their rounding grows with the distance, not with its square). A degenerate
 /// triangle (zero area, or within rounding of it) is answered as the best of its three edges,
 /// that is, as the segment it is.
+#[inline]
 pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
+    let (weights, face) = region(t);
+    (weights, face.is_some())
+}
+
+/// What [`refined_triangle_weights`] reuses from the face region's tests: the normal `ab × ac`,
+/// its squared length and the corner nearest `p` (0, 1, 2 for a, b, c).
+#[derive(Clone, Copy)]
+struct FaceRegion {
+    n: Vec3,
+    nn: Real,
+    nearest: usize,
+}
+
+/// [`triangle_region`] with the face region's [`FaceRegion`] in place of its flag.
+#[inline(always)]
+fn region(t: &TriangleFrom) -> ([Real; 3], Option<FaceRegion>) {
     let TriangleFrom { ap, bp, cp, ab, ac } = *t;
     let d1 = ab.dot(ap);
     let d2 = ac.dot(ap);
     if d1 <= 0.0 && d2 <= 0.0 {
-        return ([1.0, 0.0, 0.0], false);
+        return ([1.0, 0.0, 0.0], None);
     }
     let d3 = ab.dot(bp);
     let d4 = ac.dot(bp);
     if d3 >= 0.0 && d4 <= d3 {
-        return ([0.0, 1.0, 0.0], false);
+        return ([0.0, 1.0, 0.0], None);
     }
     // The third vertex region before the flatness test: the vertex tests hold for any triangle,
     // and `p` at a corner (an offset of exactly 0) then gets that corner exactly, in every
@@ -143,43 +160,44 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
     let d5 = ab.dot(cp);
     let d6 = ac.dot(cp);
     if d6 >= 0.0 && d5 <= d6 {
-        return ([0.0, 0.0, 1.0], false);
+        return ([0.0, 0.0, 1.0], None);
     }
     let n = ab.cross(ac);
     // A normal within rounding of zero (the sine of the angle at a below 8 ulps, as in
     // `Plane::from_points`) has a direction of noise, and so have the signed areas that the
     // edge and face tests use: such a triangle is a segment to within rounding, and answered
     // as one.
-    let flat = !(n.length_squared()
+    let nn = n.length_squared();
+    let flat = !(nn
         > (8.0 * Real::EPSILON)
             * (8.0 * Real::EPSILON)
             * ab.length_squared()
             * ac.length_squared());
     if flat {
-        return (degenerate_triangle_weights(t), false);
+        return (degenerate_triangle_weights(t), None);
     }
     let vc = n.dot(ab.cross(ap));
     // `d1 > d3` (|ab|² > 0): when a == b every term is 0 and the test would pass for any p.
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 > d3 {
         let [u, t] = split(-d3, d1);
-        return ([u, t, 0.0], false);
+        return ([u, t, 0.0], None);
     }
     let vb = n.dot(ap.cross(ac));
     if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 > d6 {
         let [u, t] = split(-d6, d2);
-        return ([u, 0.0, t], false);
+        return ([u, 0.0, t], None);
     }
     // Not `n · (bp × cp)`: for p far from the triangle (at distance D, the triangle of size L)
     // bp × cp has terms of size D² that cancel to L², an error of ε D² / L² relative; written
     // relative to corner a (bp × cp = n − ab × ap − ap × ac) every term is of size L D at most.
-    let va = n.length_squared() - vb - vc;
+    let va = nn - vb - vc;
     if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0 {
         let [u, t] = split(d5 - d6, d4 - d3);
-        return ([0.0, u, t], false);
+        return ([0.0, u, t], None);
     }
     let denom = va + vb + vc;
     if denom > 0.0 {
-        let weights = face_weights(t, n, [vb, vc], denom, [d1, d3, d2, d6]);
+        let (weights, nearest) = face_weights(t, n, [vb, vc], denom, [d1, d3, d2, d6]);
         // A negative weight: the region tests' signed areas were rounding (a sliver that
         // passed the flatness test, as GJK builds on curved shapes). A triangle of a sphere and
         // a ball's support points, 1e-9 across, got weights [16.8, −7.5, −8.3] in `f64`, and
@@ -187,10 +205,10 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
         // `regressions::sliver_face_weights`). Such a point lies within rounding of an edge:
         // the best edge answers it.
         if weights.iter().all(|&w| w >= 0.0) {
-            return (weights, true);
+            return (weights, Some(FaceRegion { n, nn, nearest }));
         }
     }
-    (degenerate_triangle_weights(t), false)
+    (degenerate_triangle_weights(t), None)
 }
 
 /// [`triangle_region`]'s weights, refined in the face region for GJK, which builds points of
@@ -210,30 +228,21 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
 /// test's own rounding).
 #[inline]
 pub(crate) fn refined_triangle_weights(t: &TriangleFrom) -> [Real; 3] {
-    let (weights, face) = triangle_region(t);
-    if !face {
+    let (weights, face) = region(t);
+    let Some(FaceRegion { n, nn, nearest }) = face else {
         return weights;
-    }
+    };
     let [u, v, w] = weights;
     let TriangleFrom { ap, bp, cp, ab, ac } = *t;
     let bc = ac - ab;
-    let (la, lb, lc) = (
-        ap.length_squared(),
-        bp.length_squared(),
-        cp.length_squared(),
-    );
     // q − p for q = u a + v b + w c, from the corner nearest p.
-    let r = if la <= lb && la <= lc {
-        ab * v + ac * w - ap
-    } else if lb <= lc {
-        bc * w - ab * u - bp
-    } else {
-        -(ac * u) - bc * v - cp
+    let r = match nearest {
+        0 => ab * v + ac * w - ap,
+        1 => bc * w - ab * u - bp,
+        _ => -(ac * u) - bc * v - cp,
     };
     // Weights δ (summing to 0) with δ_b ab + δ_c ac = −r by Cramer's rule; the products with
     // the in-plane vectors `ac × n` and `n × ab` see only r's part in the plane.
-    let n = ab.cross(ac);
-    let nn = n.length_squared();
     let db = -r.dot(ac.cross(n)) / nn;
     let dc = -r.dot(n.cross(ab)) / nn;
     let refined = [u - db - dc, v + db, w + dc];
@@ -247,7 +256,7 @@ pub(crate) fn refined_triangle_weights(t: &TriangleFrom) -> [Real; 3] {
 
 /// The face region's weights `[u, v, w]` from the signed areas `[vb, vc]` measured from corner
 /// `a` (over their sum with `va`, `denom`), re-measured from the corner nearest `p` when that is
-/// not `a`. Which corner is nearest comes from the dot products the region tests computed
+/// not `a`, and which corner that was (0, 1, 2 for a, b, c). Which corner is nearest comes from the dot products the region tests computed
 /// (`[d1, d3, d2, d6]`; the offsets are `ap = p − a`, ...): `|bp|² − |ap|² = (a − b) · (bp + ap)
 /// = −(d1 + d3)` and `|cp|² − |ap|² = −(d2 + d6)`, with no lengths computed; where they nearly
 /// tie, either corner serves.
@@ -266,14 +275,14 @@ fn face_weights(
     [vb, vc]: [Real; 2],
     denom: Real,
     [d1, d3, d2, d6]: [Real; 4],
-) -> [Real; 3] {
+) -> ([Real; 3], usize) {
     let TriangleFrom { bp, cp, ab, ac, .. } = *t;
     // |bp|² − |ap|² and |cp|² − |ap|².
     let (to_b, to_c) = (-(d1 + d3), -(d2 + d6));
     if to_b >= 0.0 && to_c >= 0.0 {
         let v = vb / denom;
         let w = vc / denom;
-        return [1.0 - v - w, v, w];
+        return ([1.0 - v - w, v, w], 0);
     }
     // From b or c, by one formula on selected vectors: a's weight is n · (bc × q) for q = bp or
     // cp (bc × bp = bc × cp), and the other corner's n · (e × q), from b with e = ab (c's
@@ -284,7 +293,11 @@ fn face_weights(
     let u = n.dot(bc.cross(q)) / denom;
     let x = n.dot(e.cross(q)) / denom;
     let rest = 1.0 - u - x;
-    if from_b { [u, rest, x] } else { [u, x, rest] }
+    if from_b {
+        ([u, rest, x], 1)
+    } else {
+        ([u, x, rest], 2)
+    }
 }
 
 /// The best of the three edges, for a triangle without area; the longest edge first, so that
