@@ -67,6 +67,7 @@ mod capsule_triangle_far_corner;
 mod closest_pair_beyond_range;
 mod crossing_step_overflow;
 mod far_corner_face_weights;
+mod far_frustum_cast_rescaled;
 mod far_plane_cast_rescaled;
 mod far_plane_crossing_rescaled;
 mod far_triangle_containment;

@@ -4,8 +4,10 @@
 //! [`Frustum::from_matrix`] leaves for an infinite far plane: a copy of the opposite plane) clips
 //! nothing, so unbounded frusta work.
 
-use crate::math::Real;
-use crate::query::algo::scale::rescale;
+use crate::math::{Real, Vec3};
+use crate::query::algo::scale::{
+    Rescale, cast_scale, crossing, normal_dot_dir, rescaled_ray, scaled_quotient,
+};
 use crate::query::raycast::{Clip, cast_usable, start_inside};
 use crate::query::{PointQuery, RayCast, RayHit};
 use crate::shape::{Frustum, Ray};
@@ -15,8 +17,8 @@ impl Frustum {
     #[inline]
     pub(crate) fn clip_interval(
         &self,
-        origin: crate::math::Vec3,
-        dir: crate::math::Vec3,
+        origin: Vec3,
+        dir: Vec3,
         lo: Real,
         hi: Real,
     ) -> Option<Clip> {
@@ -75,13 +77,83 @@ impl Frustum {
     }
 }
 
+impl Frustum {
+    /// [`Frustum::cast`] of input outside the window, in the frame scaled by `2ᵏ` (the ray's
+    /// direction normalized, the frame's parameters `2^shift` times the input's) with each
+    /// plane's crossing parameter and the hit's point formed at the input's scale: a frustum is
+    /// unbounded, and a crossing representable at the input's scale can overflow in the frame (a
+    /// side `2⁻¹³⁹ x + y <= 0` entered at `t = 2¹¹³` by a ray `2⁻²⁶` from it, at `2¹³⁹` in the
+    /// frame: the cast missed; issue 24, `regressions::far_frustum_cast_rescaled`), as for
+    /// [`Plane`](crate::Plane)'s cast.
+    #[cold]
+    #[inline(never)]
+    fn cast_rescaled(&self, ray: &Ray, max_t: Real, surface: bool, k: i32) -> Option<RayHit> {
+        if !(self.is_usable() && cast_usable(ray, max_t)) {
+            return None;
+        }
+        let (scaled, shift) = rescaled_ray(ray, k);
+        let frame = self.rescaled(k);
+        let inside = frame.contains_point(scaled.origin);
+        if inside && !surface {
+            return Some(start_inside(ray));
+        }
+        let s: [Real; 6] = frame
+            .planes
+            .map(|plane| plane.signed_distance(scaled.origin));
+        if inside {
+            if let Some(i) = s.iter().position(|&s| s == 0.0) {
+                return Some(RayHit {
+                    t: 0.0,
+                    point: ray.origin,
+                    normal: self.planes[i].normal,
+                });
+            }
+        }
+        let mut clip = Clip::new(0.0, if inside { Real::INFINITY } else { max_t });
+        for (i, plane) in frame.planes.iter().enumerate() {
+            // `normal · dir_frame = den · 2⁻ʲ` and the frame's `t` is `2^shift` times the
+            // input's: `t = −s / den · 2^(j − shift)`.
+            let (den, j) = normal_dot_dir(plane.normal, scaled.dir);
+            let s = s[i];
+            let t = || {
+                if s == 0.0 {
+                    0.0
+                } else {
+                    scaled_quotient(s, den, j - shift)
+                }
+            };
+            if !clip.clip_by(i, s, den, t) {
+                return None;
+            }
+        }
+        let (t, index, normal) = if inside {
+            if !(clip.hi <= max_t) || clip.exit == usize::MAX {
+                return None;
+            }
+            (clip.hi, clip.exit, self.planes[clip.exit].normal)
+        } else {
+            match self.planes.get(clip.enter) {
+                Some(plane) => (clip.lo, clip.enter, plane.normal),
+                None => (clip.lo, usize::MAX, super::against(ray)),
+            }
+        };
+        let point = match self.planes.get(index) {
+            Some(plane) => crossing(plane, ray.origin, ray.dir, s[index], k)?.0,
+            None => ray.point_at(t),
+        };
+        Some(RayHit { t, point, normal })
+    }
+}
+
 impl RayCast for Frustum {
     /// The entry point and the normal of the plane entered through; `t = 0` with `normal =
     /// −dir` from inside (boundary included). `None` for invalid input and for a frustum with
     /// no points.
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        rescale!(cast self, ray, max_t, raycast);
+        if let Some(k) = cast_scale(self, ray) {
+            return self.cast_rescaled(ray, max_t, false, k);
+        }
         self.cast(ray, max_t, false)
     }
 
@@ -89,7 +161,9 @@ impl RayCast for Frustum {
     /// when the ray never leaves an unbounded frustum), `t = 0` from a point of a face.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        rescale!(cast self, ray, max_t, raycast_surface);
+        if let Some(k) = cast_scale(self, ray) {
+            return self.cast_rescaled(ray, max_t, true, k);
+        }
         self.cast(ray, max_t, true)
     }
 }

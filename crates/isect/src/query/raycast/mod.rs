@@ -205,14 +205,22 @@ impl Clip {
     pub fn clip(&mut self, index: usize, plane: &Plane, origin: Vec3, dir: Vec3) -> bool {
         let s = plane.signed_distance(origin);
         let den = plane.normal.dot(dir);
+        self.clip_by(index, s, den, || -s / den)
+    }
+
+    /// [`Clip::clip`] from the origin's signed distance `s` and `den`, of the sign of
+    /// `normal · dir`, with `t()` the crossing's parameter `−s / (normal · dir)` (asked for only
+    /// where `den` is not zero).
+    #[inline(always)]
+    pub fn clip_by(&mut self, index: usize, s: Real, den: Real, t: impl FnOnce() -> Real) -> bool {
         if den < 0.0 {
-            let t = -s / den;
+            let t = t();
             if t > self.lo {
                 self.lo = t;
                 self.enter = index;
             }
         } else if den > 0.0 {
-            let t = -s / den;
+            let t = t();
             if t < self.hi {
                 self.hi = t;
                 self.exit = index;
