@@ -177,6 +177,10 @@ fn assert_agree(k: &Capsule, ray: &Ray, scale: Real) {
 }
 
 /// The point of the core `ab` closest to `p`, in f64.
+#[allow(
+    clippy::unnecessary_cast,
+    reason = "`Real` is f32 in isect, f64 in isect-f64"
+)]
 fn closest_on_core(k: &Capsule, p: Vec2) -> Vec2 {
     let f = |w: Vec2| [w.x as f64, w.y as f64];
     let (a, b, p) = (f(k.a), f(k.b), f(p));
@@ -206,7 +210,7 @@ fn aims(k: &Capsule) -> Vec<Vec2> {
         for j in 0..13 {
             let off = match j {
                 0 => 0.0,
-                _ => (j as Real - 6.5).signum() * (10.0 as Real).powi(-((j % 6) as i32) - 2),
+                _ => (j as Real - 6.5).signum() * (10.0 as Real).powi(-(j % 6) - 2),
             };
             out.push(p + (n + u * 0.5) * off);
         }

@@ -96,7 +96,10 @@ fn cast_in_frame(k: &Capsule, ray: &Ray, max_t: Real) -> Framed {
 /// clear: `4 sr` (`slack · s`) bounds the discriminant's error and `dr` (`slack · r`) the
 /// roots' from the positions'.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the frame's quantities, computed once by the caller"
+)]
 fn cast_end(
     c: Vec2,
     r: Real,
