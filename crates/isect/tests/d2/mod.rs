@@ -2,6 +2,7 @@
 //! shapes in both argument orders, point-in-polygon against an exact winding number, the
 //! invalid-input rule, and differential tests against parry2d.
 
+mod capsule_cast;
 mod common;
 mod contact;
 // Against parry2d (parry2d-f64 for isect-f64); left out where CI builds without parry.
