@@ -120,7 +120,7 @@ fn check_distance(d: Real, dk: Real, k: i32, what: &str) {
         let tiny = Real::MIN_POSITIVE * Real::EPSILON;
         let tol = 2.0 * want * Real::EPSILON + 4.0 * tiny;
         assert!(
-            (dk - want).abs() <= tol || (dk == Real::MIN_POSITIVE && want < dk),
+            (dk - want).abs() <= tol || (dk.to_bits() == Real::MIN_POSITIVE.to_bits() && want < dk),
             "{what} at 2^{k}: {dk} vs {want}"
         );
         return;
@@ -130,7 +130,8 @@ fn check_distance(d: Real, dk: Real, k: i32, what: &str) {
     } else {
         let tiny = Real::MIN_POSITIVE * Real::EPSILON;
         assert!(
-            dk == Real::MIN_POSITIVE || (dk > 0.0 && (dk - want).abs() <= 2.0 * tiny),
+            dk.to_bits() == Real::MIN_POSITIVE.to_bits()
+                || (dk > 0.0 && (dk - want).abs() <= 2.0 * tiny),
             "{what} at 2^{k}: {dk} vs {want}"
         );
     }

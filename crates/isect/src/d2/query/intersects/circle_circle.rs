@@ -25,7 +25,7 @@ impl Intersects<Circle> for Circle {
         // Only the radii need checking: a non-finite center makes the squared distance NaN or
         // +inf, which `within` answers false. Squares that under- or overflow (radii or
         // distances of any finite magnitude) are decided on its cold path.
-        let valid = |r: Real| r >= 0.0 && r < Real::INFINITY;
+        let valid = |r: Real| (0.0..Real::INFINITY).contains(&r);
         valid(self.radius)
             && valid(other.radius)
             && within(self.center, other.center, self.radius, other.radius)
