@@ -14,6 +14,7 @@ mod fast_paths;
 mod invalid;
 mod lattice;
 mod lines;
+mod magnitude;
 mod manifold;
 mod pairs;
 mod pip;

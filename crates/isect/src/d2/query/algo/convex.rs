@@ -16,9 +16,11 @@ use crate::d2::query::algo::corners::{
 use crate::d2::query::algo::exact::orient;
 use crate::d2::query::algo::hull::{hull_of_sorted, sort_points};
 use crate::d2::query::algo::linear::{AsLinear, Linear, apart};
+use crate::d2::query::algo::reach::{gap_between, rounded_cold, toward, within};
 use crate::d2::shape::{Aabb, Capsule, Circle, Obb, Triangle};
 use crate::math::{Real, Vec2};
 use crate::ops;
+use crate::query::algo::scale::square_in_range;
 
 /// The convex hull of `verts` grown by `radius`. The vertices are one point, the two distinct
 /// ends of a segment, or three or more corners of a convex polygon with positive area,
@@ -156,8 +158,7 @@ impl<'a> Convex<'a> {
     pub(crate) fn contains(&self, p: Vec2) -> bool {
         let v = self.verts();
         hull_contains(v, p)
-            || (self.radius > 0.0
-                && hull_closest_point(v, p).distance_squared(p) <= self.radius * self.radius)
+            || (self.radius > 0.0 && within(hull_closest_point(v, p), p, self.radius, 0.0))
     }
 
     /// The point of the set closest to `p` (finite): `p` itself when the set holds it.
@@ -172,11 +173,10 @@ impl<'a> Convex<'a> {
         if r == 0.0 {
             return q;
         }
-        let dd = q.distance_squared(p);
-        if dd <= r * r {
+        if within(q, p, r, 0.0) {
             return p;
         }
-        q + (p - q) * (r / ops::sqrt(dd))
+        toward(q, p, r, q.distance_squared(p))
     }
 
     /// The distance from `p` (finite) to the set: 0 exactly when [`Convex::contains`] holds,
@@ -190,7 +190,7 @@ impl<'a> Convex<'a> {
         let q = hull_closest_point(v, p);
         // Outside the hull, a squared distance that underflows to 0 is still apart when there
         // is no radius to cover it ([`Convex::contains`] holds no such point).
-        let d = gap(q.distance_squared(p), self.radius);
+        let d = gap_between(q, p, self.radius, 0.0);
         if self.radius == 0.0 {
             d.max(Real::MIN_POSITIVE)
         } else {
@@ -263,7 +263,7 @@ pub(crate) fn meets(a: &Convex<'_>, b: &Convex<'_>) -> bool {
         return true;
     }
     let (p, q) = hulls_apart(v, w);
-    p.distance_squared(q) <= r * r
+    within(p, q, a.radius, b.radius)
 }
 
 /// Closest points of two convex sets, `a` on the first: distance 0 exactly when [`meets`].
@@ -289,7 +289,7 @@ pub(crate) fn meets_linear(a: &Convex<'_>, l: &Linear) -> bool {
         return false;
     }
     let (p, q) = hull_linear_apart(v, l);
-    p.distance_squared(q) <= r * r
+    within(p, q, r, 0.0)
 }
 
 /// Closest points of a convex set (`a`) and a linear set (`b`): distance 0 exactly when
@@ -314,6 +314,19 @@ pub(crate) fn rounded(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoints {
         return apart(p, q);
     }
     let dd = p.distance_squared(q);
+    if square_in_range(dd) && r < Real::INFINITY {
+        rounded_at(p, ra, q, rb, dd)
+    } else {
+        rounded_cold(p, ra, q, rb)
+    }
+}
+
+/// [`rounded`] for `dd = |p − q|²` in the normal range, or for a scaled offset whose radii's
+/// sum brought to a largest magnitude in `[1, 2)` (where a `dd` below that range is within the
+/// radii).
+#[inline]
+pub(crate) fn rounded_at(p: Vec2, ra: Real, q: Vec2, rb: Real, dd: Real) -> ClosestPoints {
+    let r = ra + rb;
     if dd <= r * r {
         let d = ops::sqrt(dd);
         if !(d > 0.0) {

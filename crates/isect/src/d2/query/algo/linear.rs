@@ -2,6 +2,7 @@
 
 use crate::d2::query::ClosestPoints;
 use crate::d2::query::algo::exact::{cross_sign, orient, side};
+use crate::d2::query::algo::reach::gap_between;
 use crate::d2::query::algo::segment_point::{closest_on_segment, project};
 use crate::d2::shape::{Line, Ray, Segment};
 use crate::math::{Real, Vec2};
@@ -327,7 +328,8 @@ pub(crate) fn apart(a: Vec2, b: Vec2) -> ClosestPoints {
     ClosestPoints {
         a,
         b,
-        distance: a.distance(b).max(Real::MIN_POSITIVE),
+        // At any magnitude: `|a − b|²` may under- or overflow where the distance does not.
+        distance: gap_between(a, b, 0.0, 0.0).max(Real::MIN_POSITIVE),
     }
 }
 

@@ -22,4 +22,5 @@ pub(crate) mod polygon;
 pub(crate) mod polygon_contact;
 #[cfg(feature = "alloc")]
 pub(crate) mod polyline;
+pub(crate) mod reach;
 pub(crate) mod segment_point;

@@ -3,12 +3,12 @@
 //! In closed form: the circle's center and the closest point of the capsule's core (Ericson
 //! §5.1.2), grown by the radii.
 
-use crate::d2::query::algo::convex::{cold_closest_points, gap, rounded};
+use crate::d2::query::algo::convex::{cold_closest_points, rounded};
+use crate::d2::query::algo::reach::{gap_between, within};
 use crate::d2::query::algo::segment_point::on_segment_near_foot;
 use crate::d2::query::{ClosestPoints, Distance, mirror_distance};
 use crate::d2::shape::{Capsule, Circle};
 use crate::math::Real;
-use crate::query::algo::scale::square_in_range;
 
 impl Distance<Capsule> for Circle {
     /// A closest pair, `a` on the circle and `b` on the capsule: a common point at distance 0
@@ -37,7 +37,7 @@ impl Distance<Capsule> for Circle {
             return cold_closest_points(self, other);
         };
         let r = self.radius + other.radius;
-        let radii_overlap = r > 0.0 && dd <= r * r;
+        let radii_overlap = r > 0.0 && within(self.center, q, self.radius, other.radius);
         if !radii_overlap && on_segment_near_foot(self.center, other.a, other.b, dd) {
             return ClosestPoints::common(self.center);
         }
@@ -50,14 +50,12 @@ impl Distance<Capsule> for Circle {
             return cold_closest_points(self, other).distance;
         };
         let r = self.radius + other.radius;
-        if (r > 0.0 && dd <= r * r) || on_segment_near_foot(self.center, other.a, other.b, dd) {
+        if (r > 0.0 && within(self.center, q, self.radius, other.radius))
+            || on_segment_near_foot(self.center, other.a, other.b, dd)
+        {
             return 0.0;
         }
-        if square_in_range(dd) {
-            gap(dd, r)
-        } else {
-            rounded(self.center, self.radius, q, other.radius).distance
-        }
+        gap_between(self.center, q, self.radius, other.radius)
     }
 }
 

@@ -4,6 +4,7 @@
 //! of the radii, or the center exactly on the core (for radii whose square is 0).
 
 use crate::d2::query::algo::convex::convex_meets;
+use crate::d2::query::algo::reach::within;
 use crate::d2::query::algo::segment_point::on_segment_near_foot;
 use crate::d2::query::{Intersects, mirror_intersects};
 use crate::d2::shape::{Capsule, Circle};
@@ -40,11 +41,12 @@ impl Intersects<Capsule> for Circle {
     /// ```
     #[inline]
     fn intersects(&self, other: &Capsule) -> bool {
-        let Some((_, dd)) = other.circle_foot(self) else {
+        let Some((q, dd)) = other.circle_foot(self) else {
             return convex_meets(self, other);
         };
         let r = self.radius + other.radius;
-        (r > 0.0 && dd <= r * r) || on_segment_near_foot(self.center, other.a, other.b, dd)
+        (r > 0.0 && within(self.center, q, self.radius, other.radius))
+            || on_segment_near_foot(self.center, other.a, other.b, dd)
     }
 }
 

@@ -1,6 +1,7 @@
 //! Circle–circle overlap.
 
 use crate::d2::query::Intersects;
+use crate::d2::query::algo::reach::within;
 use crate::d2::shape::Circle;
 use crate::math::Real;
 
@@ -22,11 +23,11 @@ impl Intersects<Circle> for Circle {
     #[inline]
     fn intersects(&self, other: &Circle) -> bool {
         // Only the radii need checking: a non-finite center makes the squared distance NaN or
-        // +inf, and both compare false with a finite `r²`.
-        let r = self.radius + other.radius;
-        self.radius >= 0.0
-            && other.radius >= 0.0
-            && r < Real::INFINITY
-            && self.center.distance_squared(other.center) <= r * r
+        // +inf, which `within` answers false. Squares that under- or overflow (radii or
+        // distances of any finite magnitude) are decided on its cold path.
+        let valid = |r: Real| (0.0..Real::INFINITY).contains(&r);
+        valid(self.radius)
+            && valid(other.radius)
+            && within(self.center, other.center, self.radius, other.radius)
     }
 }

@@ -8,12 +8,11 @@
 //! routine.
 
 use crate::d2::query::PointQuery;
-use crate::d2::query::algo::convex::gap;
+use crate::d2::query::algo::reach::{gap_between, toward, within};
 use crate::d2::query::algo::segment_point::{closest_on_segment, on_segment_near_foot};
 use crate::d2::query::point::{cold_closest_point, cold_contains_point, cold_distance_to_point};
 use crate::d2::shape::Capsule;
 use crate::math::{Real, Vec2};
-use crate::ops;
 
 impl Capsule {
     /// The core's closest point to `p` and its squared distance, when the input is valid (the
@@ -50,38 +49,38 @@ impl PointQuery for Capsule {
             return cold_closest_point(self, p);
         };
         let r = self.radius;
-        if (r > 0.0 && dd <= r * r) || on_segment_near_foot(p, self.a, self.b, dd) {
+        if (r > 0.0 && within(p, q, r, 0.0)) || on_segment_near_foot(p, self.a, self.b, dd) {
             return p;
         }
         if r == 0.0 {
             return q;
         }
-        q + (p - q) * (r / ops::sqrt(dd))
+        toward(q, p, r, dd)
     }
 
     /// 0 inside, else the distance to the core less the radius (never 0 outside); `+∞` for
     /// invalid input.
     #[inline]
     fn distance_to_point(&self, p: Vec2) -> Real {
-        let Some((_, dd)) = self.fast_foot(p) else {
+        let Some((q, dd)) = self.fast_foot(p) else {
             return cold_distance_to_point(self, p);
         };
         let r = self.radius;
-        if (r > 0.0 && dd <= r * r) || on_segment_near_foot(p, self.a, self.b, dd) {
+        if (r > 0.0 && within(p, q, r, 0.0)) || on_segment_near_foot(p, self.a, self.b, dd) {
             return 0.0;
         }
         // Off the core with `dd` rounded to 0 (tiny coordinates, zero radius) is still apart.
-        gap(dd, r).max(Real::MIN_POSITIVE)
+        gap_between(p, q, r, 0.0).max(Real::MIN_POSITIVE)
     }
 
     /// Whether `p` is on the core (exactly) or its squared distance from the core's closest
     /// point is within `radius²`; `false` for invalid input.
     #[inline]
     fn contains_point(&self, p: Vec2) -> bool {
-        let Some((_, dd)) = self.fast_foot(p) else {
+        let Some((q, dd)) = self.fast_foot(p) else {
             return cold_contains_point(self, p);
         };
         let r = self.radius;
-        (r > 0.0 && dd <= r * r) || on_segment_near_foot(p, self.a, self.b, dd)
+        (r > 0.0 && within(p, q, r, 0.0)) || on_segment_near_foot(p, self.a, self.b, dd)
     }
 }
