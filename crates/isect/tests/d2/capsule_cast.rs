@@ -6,19 +6,13 @@
 //! rays, exact scaling, and huge and tiny magnitudes.
 
 use isect::Real;
-use isect::d2::{Capsule, PointQuery, Ray, RayCast, RayHit};
+use isect::d2::{Capsule, PointQuery, Ray, RayCast};
 use isect::math::Vec2;
 
-use super::common::v;
+use super::common::{Xorshift, assert_hit, v};
 
 const NAN: Real = Real::NAN;
 const INF: Real = Real::INFINITY;
-
-#[track_caller]
-fn assert_hit(hit: Option<RayHit>, t: Real, point: Vec2, normal: Vec2) {
-    let hit = hit.expect("a hit");
-    assert_eq!((hit.t, hit.point, hit.normal), (t, point, normal));
-}
 
 /// `(0, 0)`–`(4, 0)`, radius 1: every point below is exact.
 fn bar() -> Capsule {
@@ -240,23 +234,9 @@ fn capsule_frame_agrees_with_the_exact_cast_where_it_hands_over() {
     }
 }
 
-/// A fixed xorshift generator.
-struct Rng(u64);
-impl Rng {
-    fn real(&mut self, lo: Real, hi: Real) -> Real {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        lo + (hi - lo) * ((self.0 >> 11) as f64 / (1u64 << 53) as f64) as Real
-    }
-    fn vec(&mut self, r: Real) -> Vec2 {
-        v(self.real(-r, r), self.real(-r, r))
-    }
-}
-
 #[test]
 fn capsule_frame_agrees_with_the_exact_cast_on_random_rays() {
-    let mut rng = Rng(0x5EED_CA75);
+    let mut rng = Xorshift(0x5EED_CA75);
     let mut hits = 0;
     for _ in 0..4000 {
         let c = rng.vec(2.0);

@@ -3,8 +3,8 @@
 
 use isect::Real;
 use isect::d2::{
-    Aabb, Bounded, Capsule, Circle, ConvexPolygon, Line, Obb, PointQuery, Polygon, Ray, Segment,
-    Triangle,
+    Aabb, Bounded, Capsule, Circle, ConvexPolygon, Line, Obb, PointQuery, Polygon, Ray, RayHit,
+    Segment, Triangle,
 };
 use isect::math::{Mat2, Vec2};
 
@@ -13,6 +13,45 @@ pub use crate::common::tol;
 /// Shorthand for `Vec2::new`.
 pub fn v(x: Real, y: Real) -> Vec2 {
     Vec2::new(x, y)
+}
+
+/// That `hit` is a hit with exactly this `t`, point and normal.
+#[track_caller]
+pub fn assert_hit(hit: Option<RayHit>, t: Real, point: Vec2, normal: Vec2) {
+    let hit = hit.expect("a hit");
+    assert_eq!((hit.t, hit.point, hit.normal), (t, point, normal));
+}
+
+/// A fixed xorshift generator, for the tests that draw their own cases.
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    fn bits(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// An integer in `lo..=hi`.
+    pub fn int(&mut self, lo: i32, hi: i32) -> Real {
+        (lo + (self.bits() % (hi - lo + 1) as u64) as i32) as Real
+    }
+
+    /// A point with integer coordinates in `lo..=hi`.
+    pub fn int_point(&mut self, lo: i32, hi: i32) -> Vec2 {
+        v(self.int(lo, hi), self.int(lo, hi))
+    }
+
+    /// A number in `[lo, hi)`.
+    pub fn real(&mut self, lo: Real, hi: Real) -> Real {
+        lo + (hi - lo) * ((self.bits() >> 11) as f64 / (1u64 << 53) as f64) as Real
+    }
+
+    /// A vector with coordinates in `[−r, r)`.
+    pub fn vec(&mut self, r: Real) -> Vec2 {
+        v(self.real(-r, r), self.real(-r, r))
+    }
 }
 
 /// `p ↦ linear · p + translation`, with radii scaled by `factor`.

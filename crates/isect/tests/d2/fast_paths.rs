@@ -5,19 +5,13 @@
 //! hands over to the quad.
 
 use isect::Real;
-use isect::d2::{Capsule, Circle, ConvexPolygon, NO_POINT, Obb, PointQuery, Ray, RayCast, RayHit};
+use isect::d2::{Capsule, Circle, ConvexPolygon, NO_POINT, Obb, PointQuery, Ray, RayCast};
 use isect::math::{Mat2, Vec2};
 
-use super::common::v;
+use super::common::{assert_hit, v};
 
 const NAN: Real = Real::NAN;
 const INF: Real = Real::INFINITY;
-
-#[track_caller]
-fn assert_hit(hit: Option<RayHit>, t: Real, point: Vec2, normal: Vec2) {
-    let hit = hit.expect("a hit");
-    assert_eq!((hit.t, hit.point, hit.normal), (t, point, normal));
-}
 
 fn p2(k: i32) -> Real {
     (2.0 as Real).powi(k)

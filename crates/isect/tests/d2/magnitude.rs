@@ -7,9 +7,7 @@ use isect::Real;
 use isect::d2::{Capsule, Circle, Distance, Intersects, PointQuery};
 use isect::math::Vec2;
 
-fn v(x: Real, y: Real) -> Vec2 {
-    Vec2::new(x, y)
-}
+use super::common::{Xorshift, v};
 
 /// `2ᵏ` for `k` in the normal range.
 fn pow2(k: i32) -> Real {
@@ -88,21 +86,6 @@ fn huge_radii_apart_and_touching() {
     assert_eq!(t.distance(&w), x * 0.25);
 }
 
-/// A small generator (xorshift) of small integers.
-struct Gen(u64);
-
-impl Gen {
-    fn int(&mut self, lo: i32, hi: i32) -> Real {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (lo + (self.0 % (hi - lo + 1) as u64) as i32) as Real
-    }
-    fn point(&mut self) -> Vec2 {
-        v(self.int(-8, 8), self.int(-8, 8))
-    }
-}
-
 fn scale_v(p: Vec2, s: Real) -> Vec2 {
     p * s
 }
@@ -143,12 +126,12 @@ fn check_distance(d: Real, dk: Real, k: i32, what: &str) {
 /// distances scaled exactly (see [`check_distance`]).
 #[test]
 fn circles_and_capsules_scale_exactly() {
-    let mut g = Gen(0x9e37_79b9_7f4a_7c15);
+    let mut g = Xorshift(0x9e37_79b9_7f4a_7c15);
     for _ in 0..60 {
-        let c1 = Circle::new(g.point(), g.int(0, 4));
-        let c2 = Circle::new(g.point(), g.int(0, 4));
-        let k1 = Capsule::new(g.point(), g.point(), g.int(0, 4));
-        let p = g.point();
+        let c1 = Circle::new(g.int_point(-8, 8), g.int(0, 4));
+        let c2 = Circle::new(g.int_point(-8, 8), g.int(0, 4));
+        let k1 = Capsule::new(g.int_point(-8, 8), g.int_point(-8, 8), g.int(0, 4));
+        let p = g.int_point(-8, 8);
         let base = (
             c1.intersects(&c2),
             c1.intersects(&k1),
