@@ -88,6 +88,7 @@ mod nearly_parallel_far_pair;
 mod nearly_parallel_lines;
 mod nearly_parallel_pair_points;
 mod needle_triangle_cast;
+mod nested_shells_cast_from_inside;
 mod ordinary;
 mod overflowed_hull_planes;
 mod ray_triangle_exact_signs;

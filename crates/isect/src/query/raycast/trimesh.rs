@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use crate::bvh::packet::PACKET;
-use crate::bvh::ray::PreRay;
+use crate::bvh::ray::{Crossings, PreRay};
 use crate::math::Real;
 use crate::query::{Bounded, MeshHit, PointQuery, RayCast, RayHit};
 use crate::shape::{Ray, TriMesh};
@@ -105,20 +105,29 @@ impl RayCast for TriMesh {
     /// ([`TriMesh::raycast_triangle`]). Inside-ness is decided by the first triangle within
     /// `max_t`: the origin is inside when that triangle faces away from it (its outer side faces
     /// along the ray: its front, or its back when the whole solid is wound inward, its signed
-    /// volume negative; so inside-ness does not depend on the winding's sign). A ray whose first
-    /// hit is at an edge where several triangles meet at the same `t` is judged by a triangle
-    /// facing it when there is one, so a ray grazing the solid from outside is not taken for one
-    /// from inside. With no triangle within `max_t`, the crossing count of
-    /// [`PointQuery::contains_point`](crate::PointQuery::contains_point) on the origin decides.
+    /// volume negative; so inside-ness does not depend on the winding's sign), and, where the
+    /// mesh has several connected pieces (a shell inside another), also when it faces the ray
+    /// but the origin's signed crossing count says inside (between two nested shells). A ray
+    /// whose first hit is at an edge where several triangles meet at the same `t` is judged by a
+    /// triangle facing it when there is one, so a ray grazing the solid from outside is not
+    /// taken for one from inside. With no triangle within `max_t`, the origin's signed crossing
+    /// count decides,
+    /// as for [`PointQuery::contains_point`](crate::PointQuery::contains_point) (counted along
+    /// the ray itself where that is unambiguous, so the answer is `contains_point`'s).
     /// A surface mesh: the same as [`RayCast::raycast_surface`].
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let pre = PreRay::new(ray, max_t)?;
         let Some(hit) = self.bvh.closest(&pre, max_t) else {
             // No triangle within `max_t`: the ray may still start inside and leave farther on.
-            return self.starts_inside(ray).then(|| inside_hit(ray));
+            return self.starts_inside(&pre, ray).then(|| inside_hit(ray));
         };
-        if self.solid && !self.bvh.faces(&pre, hit.slot) {
+        // The first triangle's facing decides for one closed shell; where the solid has several
+        // pieces (shells inside shells), an entry first can still start inside: count.
+        if self.solid
+            && (!self.bvh.faces(&pre, hit.slot)
+                || self.pieces.len() > 1 && self.starts_inside(&pre, ray))
+        {
             return Some(inside_hit(ray));
         }
         let h = self.mesh_hit(ray, hit.slot, hit.hit);
@@ -143,22 +152,37 @@ impl RayCast for TriMesh {
 
     /// Whether any triangle is hit within `max_t`, or, for a solid mesh, the ray starts inside
     /// (the same answer as [`RayCast::raycast`]): its own traversal, which stops at the first
-    /// hit found, in no particular order, then, with none found, the crossing count of
-    /// [`PointQuery::contains_point`](crate::PointQuery::contains_point) on the origin.
+    /// hit found, in no particular order, then, with none found, the origin's signed crossing
+    /// count as for [`PointQuery::contains_point`](crate::PointQuery::contains_point) (counted
+    /// along the ray itself where that is unambiguous).
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
         PreRay::new(ray, max_t)
-            .is_some_and(|pre| self.bvh.any(&pre, max_t) || self.starts_inside(ray))
+            .is_some_and(|pre| self.bvh.any(&pre, max_t) || self.starts_inside(&pre, ray))
     }
 }
 
 impl TriMesh {
-    /// Whether `ray`, which meets no triangle within its `max_t`, starts inside the solid: by
-    /// the crossing count of [`PointQuery::contains_point`](crate::PointQuery::contains_point)
-    /// on its origin (the first triangle beyond `max_t` is not looked for; the box test first
-    /// keeps rays from outside, the common miss, at one comparison). `false` for a surface mesh.
-    fn starts_inside(&self, ray: &Ray) -> bool {
-        self.solid && self.aabb().contains_point(ray.origin) && self.inside_solid(ray.origin)
+    /// Whether `ray` starts inside the solid (called where no triangle within its `max_t`, or
+    /// an entry first, leaves it open): by
+    /// the signed crossing count along the ray itself, as
+    /// [`PointQuery::contains_point`](crate::PointQuery::contains_point) counts along its own
+    /// probes (for a closed surface the count is the same in every direction where no crossing
+    /// is ambiguous), and by `contains_point`'s probes where one along the ray is (through an
+    /// edge, a vertex or in a triangle's plane). The ray's own direction is the cheap one: a ray
+    /// leaving the solid's surface, a shadow ray's miss, crosses nothing further on and visits
+    /// only the boxes along it, where a probe would often cross the whole solid. The box test
+    /// first keeps rays from outside, the common miss, at one comparison. `false` for a surface
+    /// mesh.
+    fn starts_inside(&self, pre: &PreRay, ray: &Ray) -> bool {
+        if !(self.solid && self.aabb().contains_point(ray.origin)) {
+            return false;
+        }
+        match self.bvh.crossings(pre) {
+            Crossings::OnSurface => true,
+            Crossings::Count(c) => c != 0,
+            Crossings::Ambiguous => self.inside_solid(ray.origin),
+        }
     }
 }
 
