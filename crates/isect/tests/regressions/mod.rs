@@ -74,6 +74,7 @@ mod far_triangle_containment;
 mod flat_hull_mesh_manifold;
 mod flat_triangle_ray_entry;
 mod frustum;
+mod frustum_overflowed_crossings;
 mod fuzz;
 mod gjk_long_face_slope;
 mod hull_face_shortcut_band;

@@ -9,8 +9,8 @@
 //! crossings where the first triangle faces the ray.
 
 use crate::common::mesh::subdivided_cube;
-use crate::mesh::mesh;
 use crate::common::v;
+use crate::mesh::mesh;
 use isect::math::Vec3;
 use isect::{PointQuery, Ray, RayCast, Real};
 

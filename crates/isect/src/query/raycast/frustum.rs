@@ -6,14 +6,18 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::scale::{
-    Rescale, cast_scale, crossing, normal_dot_dir, rescaled_ray, scaled_quotient,
+    Rescale, cast_scale, crossing, ldexp, ldexp_vec, normal_dot_dir, rescaled_ray, scaled_quotient,
 };
 use crate::query::raycast::{Clip, cast_usable, start_inside};
 use crate::query::{PointQuery, RayCast, RayHit};
 use crate::shape::{Frustum, Ray};
 
 impl Frustum {
-    /// The ray's interval in `[lo, hi]` inside the frustum; `None` when empty.
+    /// The ray's interval in `[lo, hi]` inside the frustum; `None` when empty. Where the
+    /// interval's ends are both the same infinity, crossings beyond the float range decided it
+    /// (a plane nearly parallel to the ray), whose rounding to `±∞` cannot say which comes
+    /// first: [`Frustum::far_crossings_meet`] decides
+    /// (`regressions::frustum_overflowed_crossings`).
     #[inline]
     pub(crate) fn clip_interval(
         &self,
@@ -28,7 +32,41 @@ impl Frustum {
                 return None;
             }
         }
+        if clip.lo == clip.hi
+            && clip.lo.is_infinite()
+            && !self.far_crossings_meet(origin, dir, lo, hi)
+        {
+            return None;
+        }
         Some(clip)
+    }
+
+    /// Whether the interval is not empty, from every crossing parameter scaled by `2⁻ᴹ`
+    /// (`M = Real::MAX_EXP`), so that those beyond the float range compare as the finite
+    /// numbers they are. Called where the clip's ends are both `+∞` (or both `−∞`): then the
+    /// last entry is beyond the range, and so is every exit (a finite one would have ended the
+    /// interval below it), and the scaled parameters of those keep their order; the smaller
+    /// ones, which may underflow, decide nothing.
+    #[cold]
+    #[inline(never)]
+    fn far_crossings_meet(&self, origin: Vec3, dir: Vec3, lo: Real, hi: Real) -> bool {
+        let e = -Real::MAX_EXP;
+        let mut clip = Clip::new(ldexp(lo, e), ldexp(hi, e));
+        for (i, plane) in self.planes.iter().enumerate() {
+            let s = plane.signed_distance(origin);
+            let den = plane.normal.dot(dir);
+            let t = || {
+                if s == 0.0 {
+                    0.0
+                } else {
+                    scaled_quotient(s, den, e)
+                }
+            };
+            if !clip.clip_by(i, s, den, t) {
+                return false;
+            }
+        }
+        true
     }
 
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
@@ -109,22 +147,34 @@ impl Frustum {
                 });
             }
         }
-        let mut clip = Clip::new(0.0, if inside { Real::INFINITY } else { max_t });
-        for (i, plane) in frame.planes.iter().enumerate() {
-            // `normal · dir_frame = den · 2⁻ʲ` and the frame's `t` is `2^shift` times the
-            // input's: `t = −s / den · 2^(j − shift)`.
-            let (den, j) = normal_dot_dir(plane.normal, scaled.dir);
-            let s = s[i];
-            let t = || {
-                if s == 0.0 {
-                    0.0
-                } else {
-                    scaled_quotient(s, den, j - shift)
+        // The clip with every parameter times `2^extra`.
+        let clip_scaled = |extra: i32, hi: Real| {
+            let mut clip = Clip::new(0.0, ldexp(hi, extra));
+            for (i, plane) in frame.planes.iter().enumerate() {
+                // `normal · dir_frame = den · 2⁻ʲ` and the frame's `t` is `2^shift` times the
+                // input's: `t = −s / den · 2^(j − shift)`.
+                let (den, j) = normal_dot_dir(plane.normal, scaled.dir);
+                let s = s[i];
+                let t = || {
+                    if s == 0.0 {
+                        0.0
+                    } else {
+                        scaled_quotient(s, den, j - shift + extra)
+                    }
+                };
+                if !clip.clip_by(i, s, den, t) {
+                    return None;
                 }
-            };
-            if !clip.clip_by(i, s, den, t) {
-                return None;
             }
+            Some(clip)
+        };
+        let hi = if inside { Real::INFINITY } else { max_t };
+        let clip = clip_scaled(0, hi)?;
+        // Both ends the same infinity: crossings beyond the range, decided scaled down (as
+        // `far_crossings_meet`).
+        if clip.lo == clip.hi && clip.lo.is_infinite() && clip_scaled(-Real::MAX_EXP, hi).is_none()
+        {
+            return None;
         }
         let (t, index, normal) = if inside {
             if !(clip.hi <= max_t) || clip.exit == usize::MAX {
@@ -137,7 +187,12 @@ impl Frustum {
                 None => (clip.lo, usize::MAX, super::against(ray)),
             }
         };
+        // The point as the frame gives it, scaled back (the bits of `origin + t dir` at scale 1,
+        // scaled: the power-of-two invariance), unless it overflows there: then formed at the
+        // input's scale.
+        let in_frame = scaled.origin + scaled.dir * ldexp(t, shift);
         let point = match self.planes.get(index) {
+            Some(_) if in_frame.is_finite() => ldexp_vec(in_frame, -k),
             Some(plane) => crossing(plane, ray.origin, ray.dir, s[index], k)?.0,
             None => ray.point_at(t),
         };
