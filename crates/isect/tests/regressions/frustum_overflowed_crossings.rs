@@ -3,7 +3,11 @@
 //! `y >= 2⁻ᵇ x` (`a = b + 1`; `2⁻ᵃ` subnormal: `a = 141` in `f32`, `1041` in `f64`) holds no
 //! point with `x > 0`; the line `y = 1` along `x` is inside the first half-space for
 //! `x >= 2ᵃ` and the second for `x <= 2ᵇ`: it misses the wedge, and both crossings overflow.
-//! The same line with the two exponents swapped (`x >= 2ᵇ` and `x <= 2ᵃ`) meets it.
+//! The same line with the two exponents swapped (`x >= 2ᵇ` and `x <= 2ᵃ`) meets it. Scaled
+//! by `2ᵏ`, the ray casts of input outside the rescaling window (which form the parameters at
+//! the input's scale) overflowed the same way, and a direction much shorter than 1 made
+//! `normal · dir` underflow to 0: the line was taken for parallel to the plane and missed the
+//! swapped wedge.
 
 use isect::math::Vec3;
 use isect::{Frustum, Intersects, Line, Plane, Ray, RayCast, Real, Segment};
@@ -51,11 +55,11 @@ fn frustum_overflowed_crossings() {
     assert!(!segment.intersects(&apart) && !segment.intersects(&meets));
     // The line `y = 2ᵏ`, inside and outside the rescaling window (the ray casts of input
     // outside it run in a scaled frame): the crossings scale by `2ᵏ` and stay beyond the range.
-    for k in [-100, -60, -30, -10, 10, 30, 60, 100] {
+    for k in [-120, -100, -60, -30, -10, 10, 30, 60, 100, 120] {
         let origin = Vec3::new(0.0, pow2(k), 0.0);
-        // (A direction much shorter than 1 would make `n · dir` underflow to 0 against the
-        // subnormal normal coordinate: a parallel line, another matter.)
-        for dir in [Vec3::X, Vec3::X * pow2(k.abs())] {
+        // A direction much shorter than 1 made `n · dir` underflow to 0 against the subnormal
+        // normal coordinate: the line was parallel to the plane, and missed `meets`.
+        for dir in [Vec3::X, Vec3::X * pow2(k.abs()), Vec3::X * pow2(-k.abs())] {
             let (line, ray) = (Line::new(origin, dir), Ray::new(origin, dir));
             assert!(!line.intersects(&apart), "2^{k} {dir}");
             assert!(!ray.intersects(&apart), "2^{k} {dir}");

@@ -6,17 +6,18 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::scale::{
-    Rescale, cast_scale, crossing, ldexp, ldexp_vec, normal_dot_dir, rescaled_ray, scaled_quotient,
+    Rescale, cast_scale, crossing, exponent, ldexp, ldexp_vec, normal_dot_dir, rescaled_ray,
+    scaled_quotient,
 };
 use crate::query::raycast::{Clip, cast_usable, start_inside};
 use crate::query::{PointQuery, RayCast, RayHit};
-use crate::shape::{Frustum, Ray};
+use crate::shape::{Frustum, Plane, Ray};
 
 impl Frustum {
     /// The ray's interval in `[lo, hi]` inside the frustum; `None` when empty. Where the
     /// interval's ends are both the same infinity, crossings beyond the float range decided it
     /// (a plane nearly parallel to the ray), whose rounding to `±∞` cannot say which comes
-    /// first: [`Frustum::far_crossings_meet`] decides
+    /// first: [`far_crossings_meet`] decides
     /// (`regressions::frustum_overflowed_crossings`).
     #[inline]
     pub(crate) fn clip_interval(
@@ -28,45 +29,34 @@ impl Frustum {
     ) -> Option<Clip> {
         let mut clip = Clip::new(lo, hi);
         for (i, plane) in self.planes.iter().enumerate() {
-            if !clip.clip(i, plane, origin, dir) {
-                return None;
-            }
-        }
-        if clip.lo == clip.hi
-            && clip.lo.is_infinite()
-            && !self.far_crossings_meet(origin, dir, lo, hi)
-        {
-            return None;
-        }
-        Some(clip)
-    }
-
-    /// Whether the interval is not empty, from every crossing parameter scaled by `2⁻ᴹ`
-    /// (`M = Real::MAX_EXP`), so that those beyond the float range compare as the finite
-    /// numbers they are. Called where the clip's ends are both `+∞` (or both `−∞`): then the
-    /// last entry is beyond the range, and so is every exit (a finite one would have ended the
-    /// interval below it), and the scaled parameters of those keep their order; the smaller
-    /// ones, which may underflow, decide nothing.
-    #[cold]
-    #[inline(never)]
-    fn far_crossings_meet(&self, origin: Vec3, dir: Vec3, lo: Real, hi: Real) -> bool {
-        let e = -Real::MAX_EXP;
-        let mut clip = Clip::new(ldexp(lo, e), ldexp(hi, e));
-        for (i, plane) in self.planes.iter().enumerate() {
             let s = plane.signed_distance(origin);
-            let den = plane.normal.dot(dir);
+            // `normal · dir = den · 2⁻ʲ`: `j` is 0 but where the dot's products underflow (a
+            // normal with a tiny coordinate against a short direction), which would make the
+            // line parallel to the plane at one scale and not at another.
+            let (den, j) = normal_dot_dir(plane.normal, dir);
             let t = || {
-                if s == 0.0 {
+                if j == 0 {
+                    -s / den
+                } else if s == 0.0 {
                     0.0
                 } else {
-                    scaled_quotient(s, den, e)
+                    scaled_quotient(s, den, j)
                 }
             };
             if !clip.clip_by(i, s, den, t) {
-                return false;
+                return None;
             }
         }
-        true
+        if clip.lo == clip.hi && clip.lo.is_infinite() {
+            let crossing = |plane: &Plane| {
+                let (den, j) = normal_dot_dir(plane.normal, dir);
+                (plane.signed_distance(origin), den, j)
+            };
+            if !far_crossings_meet(self.planes.each_ref().map(crossing), lo, hi) {
+                return None;
+            }
+        }
+        Some(clip)
     }
 
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
@@ -147,33 +137,27 @@ impl Frustum {
                 });
             }
         }
-        // The clip with every parameter times `2^extra`.
-        let clip_scaled = |extra: i32, hi: Real| {
-            let mut clip = Clip::new(0.0, ldexp(hi, extra));
-            for (i, plane) in frame.planes.iter().enumerate() {
-                // `normal · dir_frame = den · 2⁻ʲ` and the frame's `t` is `2^shift` times the
-                // input's: `t = −s / den · 2^(j − shift)`.
-                let (den, j) = normal_dot_dir(plane.normal, scaled.dir);
-                let s = s[i];
-                let t = || {
-                    if s == 0.0 {
-                        0.0
-                    } else {
-                        scaled_quotient(s, den, j - shift + extra)
-                    }
-                };
-                if !clip.clip_by(i, s, den, t) {
-                    return None;
-                }
-            }
-            Some(clip)
-        };
+        // `normal · dir_frame = den · 2⁻ʲ` and the frame's `t` is `2^shift` times the input's:
+        // `t = −s / den · 2^(j − shift)`.
+        let crossings: [(Real, Real, i32); 6] = core::array::from_fn(|i| {
+            let (den, j) = normal_dot_dir(frame.planes[i].normal, scaled.dir);
+            (s[i], den, j - shift)
+        });
         let hi = if inside { Real::INFINITY } else { max_t };
-        let clip = clip_scaled(0, hi)?;
-        // Both ends the same infinity: crossings beyond the range, decided scaled down (as
-        // `far_crossings_meet`).
-        if clip.lo == clip.hi && clip.lo.is_infinite() && clip_scaled(-Real::MAX_EXP, hi).is_none()
-        {
+        let mut clip = Clip::new(0.0, hi);
+        for (i, &(s, den, e)) in crossings.iter().enumerate() {
+            let t = || {
+                if s == 0.0 {
+                    0.0
+                } else {
+                    scaled_quotient(s, den, e)
+                }
+            };
+            if !clip.clip_by(i, s, den, t) {
+                return None;
+            }
+        }
+        if clip.lo == clip.hi && clip.lo.is_infinite() && !far_crossings_meet(crossings, 0.0, hi) {
             return None;
         }
         let (t, index, normal) = if inside {
@@ -220,5 +204,83 @@ impl RayCast for Frustum {
             return self.cast_rescaled(ray, max_t, true, k);
         }
         self.cast(ray, max_t, true)
+    }
+}
+
+/// Whether the clip of `[lo, hi]` by the crossings `(s, den, e)` (a plane's signed distance
+/// `s` of the origin, `den` of the sign of `normal · dir`, and the crossing parameter
+/// `−s / den · 2ᵉ`) is not empty, with every parameter kept as a mantissa and an exponent of
+/// its own, so that parameters beyond the float range compare as the numbers they are: for a
+/// clip whose ends came out as the same infinity, which cannot say which crossing comes first
+/// (`regressions::frustum_overflowed_crossings`).
+#[cold]
+#[inline(never)]
+fn far_crossings_meet(crossings: [(Real, Real, i32); 6], lo: Real, hi: Real) -> bool {
+    let (mut lo, mut hi) = (Wide::of(lo), Wide::of(hi));
+    for (s, den, e) in crossings {
+        let t = || {
+            if s == 0.0 {
+                Wide::of(0.0)
+            } else {
+                let (a, b) = (exponent(s.abs()), exponent(den.abs()));
+                Wide::of(-ldexp(s, -a) / ldexp(den, -b)).times_pow2(a - b + e)
+            }
+        };
+        if den < 0.0 {
+            lo = lo.max(t());
+        } else if den > 0.0 {
+            hi = hi.min(t());
+        } else if s > 0.0 {
+            return false;
+        }
+    }
+    !hi.less(lo)
+}
+
+/// A number `m · 2ᵉ` with `m` in `±[1, 2)`, 0 or `±∞` (then `e` is 0), at any exponent.
+#[derive(Clone, Copy)]
+struct Wide {
+    m: Real,
+    e: i32,
+}
+
+impl Wide {
+    fn of(x: Real) -> Self {
+        if x == 0.0 || x.is_infinite() {
+            Self { m: x, e: 0 }
+        } else {
+            let e = exponent(x.abs());
+            Self { m: ldexp(x, -e), e }
+        }
+    }
+
+    fn times_pow2(self, k: i32) -> Self {
+        if self.m == 0.0 || self.m.is_infinite() {
+            self
+        } else {
+            Self {
+                m: self.m,
+                e: self.e + k,
+            }
+        }
+    }
+
+    fn less(self, other: Self) -> bool {
+        let (a, b) = (self.m, other.m);
+        let special = a == 0.0 || b == 0.0 || a.is_infinite() || b.is_infinite();
+        if special || (a < 0.0) != (b < 0.0) || self.e == other.e {
+            a < b
+        } else {
+            // The same sign: the larger exponent is the larger magnitude.
+            (self.e < other.e) == (a > 0.0)
+        }
+    }
+
+    fn max(self, other: Self) -> Self {
+        if self.less(other) { other } else { self }
+    }
+
+    fn min(self, other: Self) -> Self {
+        if other.less(self) { other } else { self }
     }
 }
