@@ -87,6 +87,7 @@ mod mesh_gap_normal;
 mod nearly_parallel_far_pair;
 mod nearly_parallel_lines;
 mod nearly_parallel_pair_points;
+mod needle_hull_box_sweep;
 mod needle_triangle_cast;
 mod ordinary;
 mod overflowed_hull_planes;
