@@ -41,7 +41,7 @@ pub const GJK_MAX_ITERATIONS: usize = 64;
 
 /// How the GJK loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
+pub(crate) enum Outcome {
     /// The shapes are within the touching tolerance (or the origin is inside the simplex).
     Touching,
     /// A support point proved a distance above the touching tolerance (only when asked to stop
@@ -84,8 +84,39 @@ where
 }
 
 /// [`run`] from a given simplex of points of `A − B` (one vertex of weight 1 for a cold
-/// start; for a warm start, the vertices of a previous run, reduced again here).
-fn run_from<A, B, const PROVE: bool>(
+/// start; for a warm start, the vertices of a previous run, reduced again here). Run again on
+/// the shapes scaled by a power of two when the largest coordinate seen is below
+/// `gjk_small::SMALL_SCALE`, where the products GJK forms
+/// of its small features underflow (see `gjk_small.rs`).
+pub(crate) fn run_from<A, B, const PROVE: bool>(
+    a: &A,
+    b: &B,
+    simplex: Simplex,
+    stop_when_separated: bool,
+) -> (Simplex, Real, Outcome, Vec3, Real)
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let answer = run_as_given::<A, B, PROVE>(a, b, simplex, stop_when_separated);
+    let scale = answer.1;
+    if scale < crate::query::algo::gjk_small::SMALL_SCALE
+        && scale > 0.0
+        && answer.2 != Outcome::Invalid
+    {
+        return crate::query::algo::gjk_small::rerun_scaled::<A, B, PROVE>(
+            a,
+            b,
+            simplex,
+            stop_when_separated,
+            answer,
+        );
+    }
+    answer
+}
+
+/// [`run_from`] computed as given.
+pub(crate) fn run_as_given<A, B, const PROVE: bool>(
     a: &A,
     b: &B,
     mut simplex: Simplex,
