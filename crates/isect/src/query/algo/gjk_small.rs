@@ -54,18 +54,18 @@ fn scaled_simplex(simplex: &Simplex, k: i32) -> Simplex {
     out
 }
 
-/// The run of `run_from` again on the shapes scaled to bring `given`'s largest coordinate
-/// seen into `[1, 2)`, scaled back; `given` (the run as given) where the scaled run meets a
-/// non-finite point (a shape far larger than the points the first run saw).
+/// The run of `run_from` from `simplex` again on the shapes scaled to bring `given`'s largest
+/// coordinate seen into `[1, 2)`, scaled back into `given`; `given` (the run as given) is kept where the scaled run meets a non-finite point (a
+/// shape far larger than the points the first run saw).
 #[cold]
+#[inline(never)]
 pub(crate) fn rerun_scaled<A, B, const PROVE: bool>(
     a: &A,
     b: &B,
     simplex: Simplex,
     stop_when_separated: bool,
-    given: (Simplex, Real, Outcome, Vec3, Real),
-) -> (Simplex, Real, Outcome, Vec3, Real)
-where
+    given: &mut (Simplex, Real, Outcome, Vec3, Real),
+) where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
@@ -74,13 +74,13 @@ where
     let (simplex, scale, outcome, rounding, proved) =
         run_as_given::<_, _, PROVE>(&sa, &sb, scaled_simplex(&simplex, k), stop_when_separated);
     if outcome == Outcome::Invalid {
-        return given;
+        return;
     }
-    (
+    *given = (
         scaled_simplex(&simplex, -k),
         ldexp(scale, -k),
         outcome,
         ldexp_vec(rounding, -k),
         ldexp(proved, -k),
-    )
+    );
 }

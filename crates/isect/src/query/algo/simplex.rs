@@ -178,13 +178,7 @@ fn region(t: &TriangleFrom) -> ([Real; 3], Option<FaceRegion>) {
     }
     let vc = n.dot(ab.cross(ap));
     let vb = n.dot(ap.cross(ac));
-    // The signed areas are of degree 4 in the triangle's lengths and underflow where those
-    // span a wide range; below `MIN_POSITIVE / ε` their signs are measured again from the
-    // normal scaled to a largest coordinate near 1 (degree 2 then, see `rescaled_normal_regions`).
-    if !(vc.abs() >= UNDERFLOWING_AREA && vb.abs() >= UNDERFLOWING_AREA) {
-        return rescaled_normal_regions(t, n, [d1, d2, d3, d4, d5, d6]);
-    }
-    edge_and_face_regions(t, n, [nn, vb, vc], [d1, d2, d3, d4, d5, d6])
+    edge_and_face_regions::<true>(t, n, [nn, vb, vc], [d1, d2, d3, d4, d5, d6])
 }
 
 /// Below this a signed area of [`triangle_region`] may have lost its sign to underflow (its
@@ -204,25 +198,35 @@ fn rescaled_normal_regions(t: &TriangleFrom, n: Vec3, d: [Real; 6]) -> ([Real; 3
     let TriangleFrom { ap, ab, ac, .. } = *t;
     let vc = scaled.dot(ab.cross(ap));
     let vb = scaled.dot(ap.cross(ac));
-    edge_and_face_regions(t, scaled, [scaled.dot(n), vb, vc], d)
+    edge_and_face_regions::<false>(t, scaled, [scaled.dot(n), vb, vc], d)
 }
 
 /// [`triangle_region`] past its vertex regions: the edge regions and the face, from the normal
 /// `n` (any positive scaling of `ab × ac`), `n · (ab × ac)` and the signed areas `[vb, vc]`
-/// measured with it, and the dot products `[d1, ..., d6]` of the vertex tests.
+/// measured with it, and the dot products `[d1, ..., d6]` of the vertex tests. With `CHECK`,
+/// a region chosen on a signed area below [`UNDERFLOWING_AREA`] is chosen again by
+/// [`rescaled_normal_regions`]: tested only on the region about to be answered, so that
+/// ordinary triangles pay a comparison, not a rescaling.
 #[inline(always)]
-fn edge_and_face_regions(
+fn edge_and_face_regions<const CHECK: bool>(
     t: &TriangleFrom,
     n: Vec3,
     [nn, vb, vc]: [Real; 3],
-    [d1, d2, d3, d4, d5, d6]: [Real; 6],
+    d: [Real; 6],
 ) -> ([Real; 3], bool) {
+    let [d1, d2, d3, d4, d5, d6] = d;
     // `d1 > d3` (|ab|² > 0): when a == b every term is 0 and the test would pass for any p.
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 > d3 {
+        if CHECK && vc > -UNDERFLOWING_AREA {
+            return rescaled_normal_regions(t, n, d);
+        }
         let [u, t] = split(-d3, d1);
         return ([u, t, 0.0], None);
     }
     if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 > d6 {
+        if CHECK && vb > -UNDERFLOWING_AREA {
+            return rescaled_normal_regions(t, n, d);
+        }
         let [u, t] = split(-d6, d2);
         return ([u, 0.0, t], None);
     }
@@ -231,8 +235,14 @@ fn edge_and_face_regions(
     // relative to corner a (bp × cp = n − ab × ap − ap × ac) every term is of size L D at most.
     let va = nn - vb - vc;
     if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0 {
+        if CHECK && va > -UNDERFLOWING_AREA {
+            return rescaled_normal_regions(t, n, d);
+        }
         let [u, t] = split(d5 - d6, d4 - d3);
         return ([0.0, u, t], None);
+    }
+    if CHECK && !(va.min(vb).min(vc) >= UNDERFLOWING_AREA) {
+        return rescaled_normal_regions(t, n, d);
     }
     let denom = va + vb + vc;
     if denom > 0.0 {
