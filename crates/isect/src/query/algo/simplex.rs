@@ -193,7 +193,11 @@ const UNDERFLOWING_AREA: Real = Real::MIN_POSITIVE / Real::EPSILON;
 /// shapes touch, `1.9e-18` apart; issue 24, `regressions::needle_hull_box_sweep`). The weights
 /// are ratios of the areas, unchanged by the scaling.
 #[cold]
-fn rescaled_normal_regions(t: &TriangleFrom, n: Vec3, d: [Real; 6]) -> ([Real; 3], bool) {
+fn rescaled_normal_regions(
+    t: &TriangleFrom,
+    n: Vec3,
+    d: [Real; 6],
+) -> ([Real; 3], Option<FaceRegion>) {
     let (scaled, _) = crate::query::algo::scale::normalized_direction(n);
     let TriangleFrom { ap, ab, ac, .. } = *t;
     let vc = scaled.dot(ab.cross(ap));
@@ -213,7 +217,7 @@ fn edge_and_face_regions<const CHECK: bool>(
     n: Vec3,
     [nn, vb, vc]: [Real; 3],
     d: [Real; 6],
-) -> ([Real; 3], bool) {
+) -> ([Real; 3], Option<FaceRegion>) {
     let [d1, d2, d3, d4, d5, d6] = d;
     // `d1 > d3` (|ab|² > 0): when a == b every term is 0 and the test would pass for any p.
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 > d3 {
