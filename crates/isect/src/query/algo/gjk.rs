@@ -330,7 +330,9 @@ fn gjk_answer(simplex: &Simplex, outcome: Outcome) -> ClosestPoints {
 /// points, the direction from `b` to `a` across the closest features (the closest point of
 /// `A − B` less what rounding of the weights put along its feature: a segment 1e7 long gives
 /// its closest point to a point 1 away an error of a unit along it, so the direction of
-/// `a − b` is off by up to 45°, this one by rounding of the gap), zero when they touch, and
+/// `a − b` is off by up to 45°, this one by rounding of the gap; a positive multiple of it, of
+/// no particular length: for small shapes it is measured on them scaled up, see
+/// `gjk_small::across_scaled`), zero when they touch, and
 /// the rounding of the distance along that direction (the touching tolerance, per coordinate,
 /// projected on it). For conservative advancement, whose steps need the gap's direction and
 /// whose stopping test needs its rounding. With `warm`, GJK starts from that simplex (points of
@@ -378,7 +380,7 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (simplex, _, outcome, rounding, proved) = match warm {
+    let (simplex, scale, outcome, rounding, proved) = match warm {
         Some(simplex) => run_from::<A, B, PROVE>(a, b, simplex, false),
         None => run::<A, B, PROVE>(a, b, initial_dir, false),
     };
@@ -386,6 +388,18 @@ where
     if outcome != Outcome::Converged {
         return (cp, Vec3::ZERO, 0.0, simplex, 0.0);
     }
+    let (across, tolerance) = if scale < crate::query::algo::gjk_small::SMALL_SCALE {
+        crate::query::algo::gjk_small::across_scaled(&simplex, rounding, scale)
+    } else {
+        across_and_tolerance(&simplex, rounding)
+    };
+    (cp, across, tolerance, simplex, proved)
+}
+
+/// The direction across the closest features of a converged `simplex` ([`Simplex::across`])
+/// and the rounding `rounding` (per coordinate) projected on it: see [`gjk_gap`].
+#[inline]
+pub(crate) fn across_and_tolerance(simplex: &Simplex, rounding: Vec3) -> (Vec3, Real) {
     let across = simplex.across(simplex.point());
     let length = crate::query::algo::scale::length(across);
     let tolerance = if length > 0.0 {
@@ -393,7 +407,7 @@ where
     } else {
         0.0
     };
-    (cp, across, tolerance, simplex, proved)
+    (across, tolerance)
 }
 
 /// Whether the convex shapes `a` and `b` intersect, by boolean GJK: the same iteration as

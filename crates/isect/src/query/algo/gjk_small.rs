@@ -14,7 +14,9 @@
 //! coordinate of `1/8` or more never take it.
 
 use crate::math::{Real, Vec3};
-use crate::query::algo::gjk::{Outcome, Simplex, SupportMap, Vertex, run_as_given};
+use crate::query::algo::gjk::{
+    Outcome, Simplex, SupportMap, Vertex, across_and_tolerance, run_as_given,
+};
 use crate::query::algo::scale::{ldexp, ldexp_vec, normalized_direction, normalizing_exponent};
 
 /// The largest coordinate seen below which GJK runs again scaled: features `2⁻⁶⁰` of it keep
@@ -83,4 +85,27 @@ pub(crate) fn rerun_scaled<A, B, const PROVE: bool>(
         ldexp_vec(rounding, -k),
         ldexp(proved, -k),
     );
+}
+
+/// `gjk::across_and_tolerance` for a simplex whose largest coordinate seen `scale` is below
+/// [`SMALL_SCALE`], computed on its points scaled by the power of two that brings `scale` into
+/// `[1, 2)` (the run's own frame, where `gjk::run_from` ran it again): the direction comes
+/// back at that scale (a positive multiple of the direction, which is all its callers use),
+/// the tolerance scaled back. Computed as given, `v − e (v · e) / |e|²` took the products of
+/// the closest point's coordinates with the edge's below `MIN_POSITIVE`: the needle-box case at
+/// `4⁻⁸` (`v = (−2.9e-23, 0, −4.24e-41)`, `v · e` from terms of `3.9e-45`) gave a direction
+/// with `z = −1.5636e-18` for the exact `−1.4588e-18`, whose gap closed at `t = 0.2377`, short
+/// of the contact at `0.2548`, and the next direction lost its `z` altogether: advancement then
+/// stepped by `1.9e-24 / |v|`, which left `t` unchanged, for all its steps (issue 24,
+/// `regressions::needle_hull_box_sweep`).
+#[cold]
+#[inline(never)]
+pub(crate) fn across_scaled(simplex: &Simplex, rounding: Vec3, scale: Real) -> (Vec3, Real) {
+    if !(scale > 0.0) {
+        return across_and_tolerance(simplex, rounding);
+    }
+    let k = normalizing_exponent(scale);
+    let (across, tolerance) =
+        across_and_tolerance(&scaled_simplex(simplex, k), ldexp_vec(rounding, k));
+    (across, ldexp(tolerance, -k))
 }
