@@ -15,7 +15,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::gjk::{
-    Outcome, Simplex, SupportMap, Vertex, across_and_tolerance, run_as_given,
+    Answer, Outcome, Simplex, SupportMap, Vertex, across_and_tolerance, run_as_given,
 };
 use crate::query::algo::scale::{ldexp, ldexp_vec, normalized_direction, normalizing_exponent};
 
@@ -56,9 +56,9 @@ fn scaled_simplex(simplex: &Simplex, k: i32) -> Simplex {
     out
 }
 
-/// The run of `run_from` from `simplex` again on the shapes scaled to bring `given`'s largest
-/// coordinate seen into `[1, 2)`, scaled back into `given`; `given` (the run as given) is kept where the scaled run meets a non-finite point (a
-/// shape far larger than the points the first run saw).
+/// The run of `gjk::run_from` from `simplex` again on the shapes scaled to bring `given`'s
+/// largest coordinate seen into `[1, 2)`, scaled back; `given` (the run as given) where the
+/// scaled run meets a non-finite point (a shape far larger than the points the first run saw).
 #[cold]
 #[inline(never)]
 pub(crate) fn rerun_scaled<A, B, const PROVE: bool>(
@@ -66,25 +66,32 @@ pub(crate) fn rerun_scaled<A, B, const PROVE: bool>(
     b: &B,
     simplex: Simplex,
     stop_when_separated: bool,
-    given: &mut (Simplex, Real, Outcome, Vec3, Real),
-) where
+    given: Answer,
+) -> Answer
+where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
     let k = normalizing_exponent(given.1);
     let (sa, sb) = (Scaled { shape: a, k }, Scaled { shape: b, k });
-    let (simplex, scale, outcome, rounding, proved) =
-        run_as_given::<_, _, PROVE>(&sa, &sb, scaled_simplex(&simplex, k), stop_when_separated);
+    // Scaled into `[1, 2)`, the run is not small again; were it, its answer stands.
+    let (simplex, scale, outcome, rounding, proved) = run_as_given::<_, _, PROVE>(
+        &sa,
+        &sb,
+        scaled_simplex(&simplex, k),
+        stop_when_separated,
+        |answer| answer,
+    );
     if outcome == Outcome::Invalid {
-        return;
+        return given;
     }
-    *given = (
+    (
         scaled_simplex(&simplex, -k),
         ldexp(scale, -k),
         outcome,
         ldexp_vec(rounding, -k),
         ldexp(proved, -k),
-    );
+    )
 }
 
 /// `gjk::across_and_tolerance` for a simplex whose largest coordinate seen `scale` is below
