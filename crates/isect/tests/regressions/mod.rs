@@ -88,6 +88,7 @@ mod mesh_gap_normal;
 mod nearly_parallel_far_pair;
 mod nearly_parallel_lines;
 mod nearly_parallel_pair_points;
+mod needle_hull_box_sweep;
 mod needle_triangle_cast;
 mod nested_shells_cast_from_inside;
 mod ordinary;

@@ -41,7 +41,7 @@ pub const GJK_MAX_ITERATIONS: usize = 64;
 
 /// How the GJK loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
+pub(crate) enum Outcome {
     /// The shapes are within the touching tolerance (or the origin is inside the simplex).
     Touching,
     /// A support point proved a distance above the touching tolerance (only when asked to stop
@@ -75,22 +75,73 @@ where
         initial_dir
     };
     let first = Vertex::support(a, b, -dir);
-    let simplex = Simplex {
+    // The start rebuilt from its one vertex only on the rare path: the ordinary run keeps no
+    // copy of its start.
+    run_as_given::<A, B, PROVE>(a, b, one_vertex(first), stop_when_separated, |given| {
+        crate::query::algo::gjk_small::rerun_scaled::<A, B, PROVE>(
+            a,
+            b,
+            one_vertex(first),
+            stop_when_separated,
+            given,
+        )
+    })
+}
+
+/// The simplex of one vertex `first` (of weight 1): a cold start.
+#[inline(always)]
+fn one_vertex(first: Vertex) -> Simplex {
+    Simplex {
         vertices: [first; 4],
         weights: [1.0, 0.0, 0.0, 0.0],
         len: 1,
-    };
-    run_from::<A, B, PROVE>(a, b, simplex, stop_when_separated)
+    }
 }
 
+/// What a GJK run answers: the final simplex, the largest coordinate seen, how it ended, the
+/// touching tolerance per coordinate and the distance proved (see [`run`]).
+pub(crate) type Answer = (Simplex, Real, Outcome, Vec3, Real);
+
 /// [`run`] from a given simplex of points of `A − B` (one vertex of weight 1 for a cold
-/// start; for a warm start, the vertices of a previous run, reduced again here).
-fn run_from<A, B, const PROVE: bool>(
+/// start; for a warm start, the vertices of a previous run, reduced again here). Run again on
+/// the shapes scaled by a power of two when the largest coordinate seen is below
+/// `gjk_small::SMALL_SCALE`, where the products GJK forms of its small features underflow (see
+/// `gjk_small.rs`); again from the same start, not from the run's final simplex: the rerun
+/// must compute exactly what the query scaled by a power of two computes as given, or the
+/// answers differ at `2⁻⁵` by rounding (`regressions::scale`).
+pub(crate) fn run_from<A, B, const PROVE: bool>(
+    a: &A,
+    b: &B,
+    simplex: Simplex,
+    stop_when_separated: bool,
+) -> Answer
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    run_as_given::<A, B, PROVE>(a, b, simplex, stop_when_separated, |given| {
+        crate::query::algo::gjk_small::rerun_scaled::<A, B, PROVE>(
+            a,
+            b,
+            simplex,
+            stop_when_separated,
+            given,
+        )
+    })
+}
+
+/// The GJK loop from `simplex`, computed as given; a run whose largest coordinate seen is
+/// below `gjk_small::SMALL_SCALE` (and valid) answers `small(answer)` instead, the rerun on the
+/// shapes scaled up. The test is made once, at the loop's one exit, from values it has
+/// computed anyway: the ordinary query neither copies its start nor its answer for it (a
+/// separate check after the run cost two copies of the answer, 60 instructions a query).
+pub(crate) fn run_as_given<A, B, const PROVE: bool>(
     a: &A,
     b: &B,
     mut simplex: Simplex,
     stop_when_separated: bool,
-) -> (Simplex, Real, Outcome, Vec3, Real)
+    small: impl FnOnce(Answer) -> Answer,
+) -> Answer
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
@@ -114,109 +165,116 @@ where
             .max(x.b.abs().max_element());
         rounding = rounding.max(x.rounding());
     }
-    if simplex.len > 1 && simplex.reduce() {
-        return (simplex, scale, Outcome::Touching, rounding, 0.0);
-    }
-    let mut proved: Real = 0.0;
-    let mut v = if simplex.len == 1 {
-        simplex.vertices[0].w
-    } else {
-        simplex.point()
-    };
-    // Measured across the simplex's feature (see `Simplex::across`).
-    let within = |u: Vec3, rounding: Vec3| u.length_squared() <= u.abs().dot(rounding);
-
-    for _ in 0..GJK_MAX_ITERATIONS {
-        let vv = v.length_squared();
-        let u = simplex.across(v);
-        if within(u, rounding) {
-            return (simplex, scale, Outcome::Touching, rounding, 0.0);
+    let (outcome, proved) = 'run: {
+        if simplex.len > 1 && simplex.reduce() {
+            break 'run (Outcome::Touching, 0.0);
         }
-        // Search across the simplex's feature: inside an edge or a face the exact `v` is square
-        // to it, and what the rounded `v` has along it is rounding of the weights, of the size
-        // of the feature. Along a long face that noise can outweigh the face's own slope (a
-        // box 25000 wide tilted by 5e-5 against a triangle 0.25 away: `v`'s x is 0 for the
-        // exact -1.5e-5), so the support point along `-v` ties on the wrong side, repeats a
-        // vertex and GJK stops 0.04 too far (issue 24, `regressions::gjk_long_face_slope`). The
-        // feature's own normal carries the slope; kept only where it is close to `v` (a
-        // sliver's normal is itself noise).
-        let d = if (u - v).length_squared() <= 0.25 * vv {
-            u
+        let mut proved: Real = 0.0;
+        let mut v = if simplex.len == 1 {
+            simplex.vertices[0].w
         } else {
-            v
+            simplex.point()
         };
-        let next = support(-d);
-        if !next.w.is_finite() {
-            return (simplex, scale, Outcome::Invalid, rounding, 0.0);
+        // Measured across the simplex's feature (see `Simplex::across`).
+        let within = |u: Vec3, rounding: Vec3| u.length_squared() <= u.abs().dot(rounding);
+
+        for _ in 0..GJK_MAX_ITERATIONS {
+            let vv = v.length_squared();
+            let u = simplex.across(v);
+            if within(u, rounding) {
+                break 'run (Outcome::Touching, 0.0);
+            }
+            // Search across the simplex's feature: inside an edge or a face the exact `v` is square
+            // to it, and what the rounded `v` has along it is rounding of the weights, of the size
+            // of the feature. Along a long face that noise can outweigh the face's own slope (a
+            // box 25000 wide tilted by 5e-5 against a triangle 0.25 away: `v`'s x is 0 for the
+            // exact -1.5e-5), so the support point along `-v` ties on the wrong side, repeats a
+            // vertex and GJK stops 0.04 too far (issue 24, `regressions::gjk_long_face_slope`). The
+            // feature's own normal carries the slope; kept only where it is close to `v` (a
+            // sliver's normal is itself noise).
+            let d = if (u - v).length_squared() <= 0.25 * vv {
+                u
+            } else {
+                v
+            };
+            let next = support(-d);
+            if !next.w.is_finite() {
+                return (simplex, scale, Outcome::Invalid, rounding, 0.0);
+            }
+            scale = scale
+                .max(next.a.abs().max_element())
+                .max(next.b.abs().max_element());
+            rounding = rounding.max(next.rounding());
+            let dd = d.length_squared();
+            // `vw` is `d · w`. Every point x of A − B has d · x >= d · w, so the distance is at
+            // least d · w / |d|: beyond the touching tolerance along d, the plane normal to d
+            // separates the shapes.
+            let vw = d.dot(next.w);
+            if stop_when_separated && vw > 0.0 && vw > d.abs().dot(rounding) {
+                break 'run (Outcome::Separated, 0.0);
+            }
+            if PROVE && vw > 0.0 {
+                // The gap along d: `d · w / |d|` (of the support point's own coordinates, so a
+                // lower bound up to their rounding).
+                proved = proved.max(vw / crate::query::algo::scale::length(d));
+            }
+            // d · w is a lower bound on |d| · distance: it proves the distance within the relative
+            // tolerance (d is v across the feature, so |d| is the simplex's distance up to rounding).
+            // That proves less about v's direction: v may still be off by up to √(2 (dd − vw)),
+            // which for shapes far apart (distance D, size L) is a whole feature away when
+            // D² · tolerance exceeds L² (a unit triangle 7000 away gave its corner for its middle).
+            // So past the distance's tolerance GJK still takes the step, and stops once the step
+            // no longer moves v by more than `WITNESS_TOLERANCE` of the coordinates: polytopes
+            // then reach their closest feature, curved shapes go on while rounding lets them
+            // progress.
+            let distance_proved = dd - vw <= GJK_RELATIVE_TOLERANCE * dd;
+            if simplex.vertices[..simplex.len]
+                .iter()
+                .any(|x| x.w == next.w)
+            {
+                break;
+            }
+            let previous = simplex;
+            simplex.vertices[simplex.len] = next;
+            simplex.len += 1;
+            if simplex.reduce() {
+                // The origin is inside: the shapes overlap.
+                break 'run (Outcome::Touching, 0.0);
+            }
+            let new_v = simplex.point();
+            // The step v − v' from the shapes' points (both measured from the new vertex), and the
+            // gain |v|² − |v'|² as (v − v') · (v + v'): for shapes far apart (distance D, size L)
+            // v and v' carry rounding of ε D and their squares of ε D², which would round away a
+            // step of L and a gain of L²; this way their rounding is about ε L and ε D L.
+            let step = previous.point_from(&next) - simplex.point_from(&next);
+            // No progress: rounding has the last word; keep the better simplex. Unless the support
+            // point is far from proving the distance and the new simplex is no farther: its gain can
+            // be below the rounding of `v` (a point 4.7 beside the end of a hull's edge 4e5 long,
+            // the support point the edge's far end, level with the origin: the gain is 1e-10 of
+            // |v|²) while the next support point is the hull's corner at the origin (issue 24,
+            // `regressions::segment_weight_near_an_end`).
+            if !(step.dot(v + new_v) > 0.0) && (distance_proved || !(new_v.length_squared() <= vv))
+            {
+                simplex = previous;
+                break;
+            }
+            let moved = step.length_squared();
+            v = new_v;
+            let still = WITNESS_TOLERANCE * scale;
+            if distance_proved && moved <= still * still {
+                break;
+            }
         }
-        scale = scale
-            .max(next.a.abs().max_element())
-            .max(next.b.abs().max_element());
-        rounding = rounding.max(next.rounding());
-        let dd = d.length_squared();
-        // `vw` is `d · w`. Every point x of A − B has d · x >= d · w, so the distance is at
-        // least d · w / |d|: beyond the touching tolerance along d, the plane normal to d
-        // separates the shapes.
-        let vw = d.dot(next.w);
-        if stop_when_separated && vw > 0.0 && vw > d.abs().dot(rounding) {
-            return (simplex, scale, Outcome::Separated, rounding, 0.0);
+        if within(simplex.across(v), rounding) {
+            (Outcome::Touching, 0.0)
+        } else {
+            (Outcome::Converged, proved)
         }
-        if PROVE && vw > 0.0 {
-            // The gap along d: `d · w / |d|` (of the support point's own coordinates, so a
-            // lower bound up to their rounding).
-            proved = proved.max(vw / crate::query::algo::scale::length(d));
-        }
-        // d · w is a lower bound on |d| · distance: it proves the distance within the relative
-        // tolerance (d is v across the feature, so |d| is the simplex's distance up to rounding).
-        // That proves less about v's direction: v may still be off by up to √(2 (dd − vw)),
-        // which for shapes far apart (distance D, size L) is a whole feature away when
-        // D² · tolerance exceeds L² (a unit triangle 7000 away gave its corner for its middle).
-        // So past the distance's tolerance GJK still takes the step, and stops once the step
-        // no longer moves v by more than `WITNESS_TOLERANCE` of the coordinates: polytopes
-        // then reach their closest feature, curved shapes go on while rounding lets them
-        // progress.
-        let distance_proved = dd - vw <= GJK_RELATIVE_TOLERANCE * dd;
-        if simplex.vertices[..simplex.len]
-            .iter()
-            .any(|x| x.w == next.w)
-        {
-            break;
-        }
-        let previous = simplex;
-        simplex.vertices[simplex.len] = next;
-        simplex.len += 1;
-        if simplex.reduce() {
-            // The origin is inside: the shapes overlap.
-            return (simplex, scale, Outcome::Touching, rounding, 0.0);
-        }
-        let new_v = simplex.point();
-        // The step v − v' from the shapes' points (both measured from the new vertex), and the
-        // gain |v|² − |v'|² as (v − v') · (v + v'): for shapes far apart (distance D, size L)
-        // v and v' carry rounding of ε D and their squares of ε D², which would round away a
-        // step of L and a gain of L²; this way their rounding is about ε L and ε D L.
-        let step = previous.point_from(&next) - simplex.point_from(&next);
-        // No progress: rounding has the last word; keep the better simplex. Unless the support
-        // point is far from proving the distance and the new simplex is no farther: its gain can
-        // be below the rounding of `v` (a point 4.7 beside the end of a hull's edge 4e5 long,
-        // the support point the edge's far end, level with the origin: the gain is 1e-10 of
-        // |v|²) while the next support point is the hull's corner at the origin (issue 24,
-        // `regressions::segment_weight_near_an_end`).
-        if !(step.dot(v + new_v) > 0.0) && (distance_proved || !(new_v.length_squared() <= vv)) {
-            simplex = previous;
-            break;
-        }
-        let moved = step.length_squared();
-        v = new_v;
-        let still = WITNESS_TOLERANCE * scale;
-        if distance_proved && moved <= still * still {
-            break;
-        }
+    };
+    if scale < crate::query::algo::gjk_small::SMALL_SCALE && scale > 0.0 {
+        return small((simplex, scale, outcome, rounding, proved));
     }
-    if within(simplex.across(v), rounding) {
-        (simplex, scale, Outcome::Touching, rounding, 0.0)
-    } else {
-        (simplex, scale, Outcome::Converged, rounding, proved)
-    }
+    (simplex, scale, outcome, rounding, proved)
 }
 
 /// Closest points between the convex shapes `a` and `b`: `a` on the first, `b` on the second.
@@ -273,7 +331,9 @@ fn gjk_answer(simplex: &Simplex, outcome: Outcome) -> ClosestPoints {
 /// points, the direction from `b` to `a` across the closest features (the closest point of
 /// `A − B` less what rounding of the weights put along its feature: a segment 1e7 long gives
 /// its closest point to a point 1 away an error of a unit along it, so the direction of
-/// `a − b` is off by up to 45°, this one by rounding of the gap), zero when they touch, and
+/// `a − b` is off by up to 45°, this one by rounding of the gap; a positive multiple of it, of
+/// no particular length: for small shapes it is measured on them scaled up, see
+/// `gjk_small::across_scaled`), zero when they touch, and
 /// the rounding of the distance along that direction (the touching tolerance, per coordinate,
 /// projected on it). For conservative advancement, whose steps need the gap's direction and
 /// whose stopping test needs its rounding. With `warm`, GJK starts from that simplex (points of
@@ -321,7 +381,7 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (simplex, _, outcome, rounding, proved) = match warm {
+    let (simplex, scale, outcome, rounding, proved) = match warm {
         Some(simplex) => run_from::<A, B, PROVE>(a, b, simplex, false),
         None => run::<A, B, PROVE>(a, b, initial_dir, false),
     };
@@ -329,6 +389,18 @@ where
     if outcome != Outcome::Converged {
         return (cp, Vec3::ZERO, 0.0, simplex, 0.0);
     }
+    let (across, tolerance) = if scale < crate::query::algo::gjk_small::SMALL_SCALE {
+        crate::query::algo::gjk_small::across_scaled(&simplex, rounding, scale)
+    } else {
+        across_and_tolerance(&simplex, rounding)
+    };
+    (cp, across, tolerance, simplex, proved)
+}
+
+/// The direction across the closest features of a converged `simplex` ([`Simplex::across`])
+/// and the rounding `rounding` (per coordinate) projected on it: see [`gjk_gap`].
+#[inline]
+pub(crate) fn across_and_tolerance(simplex: &Simplex, rounding: Vec3) -> (Vec3, Real) {
     let across = simplex.across(simplex.point());
     let length = crate::query::algo::scale::length(across);
     let tolerance = if length > 0.0 {
@@ -336,7 +408,7 @@ where
     } else {
         0.0
     };
-    (cp, across, tolerance, simplex, proved)
+    (across, tolerance)
 }
 
 /// Whether the convex shapes `a` and `b` intersect, by boolean GJK: the same iteration as

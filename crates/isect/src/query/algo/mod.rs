@@ -18,6 +18,7 @@ pub mod gjk;
 #[cfg(feature = "alloc")]
 pub(crate) mod gjk_raycast;
 mod gjk_simplex;
+mod gjk_small;
 #[cfg(feature = "alloc")]
 pub(crate) mod hull_support;
 #[cfg(feature = "alloc")]

@@ -177,13 +177,60 @@ fn region(t: &TriangleFrom) -> ([Real; 3], Option<FaceRegion>) {
         return (degenerate_triangle_weights(t), None);
     }
     let vc = n.dot(ab.cross(ap));
+    let vb = n.dot(ap.cross(ac));
+    edge_and_face_regions::<true>(t, n, [nn, vb, vc], [d1, d2, d3, d4, d5, d6])
+}
+
+/// Below this a signed area of [`triangle_region`] may have lost its sign to underflow (its
+/// terms' rounding near `MIN_POSITIVE` is no longer `ε` relative).
+const UNDERFLOWING_AREA: Real = Real::MIN_POSITIVE / Real::EPSILON;
+
+/// [`triangle_region`]'s edge and face tests with the normal `n` scaled by a power of two to a
+/// largest coordinate in `[1, 2)`: the signed areas `n · (x × y)` then are of degree 2 in the
+/// lengths, not 4, and keep their signs where the triangle's lengths span `2⁶⁰` (a needle hull
+/// 6 long against a box `1e-18` across: the area `4e-51` of the edge region's test underflowed
+/// to 0, the origin was put at a corner `9e-18` away whose tolerance along the needle made the
+/// shapes touch, `1.9e-18` apart; issue 24, `regressions::needle_hull_box_sweep`). The weights
+/// are ratios of the areas, unchanged by the scaling.
+#[cold]
+fn rescaled_normal_regions(
+    t: &TriangleFrom,
+    n: Vec3,
+    d: [Real; 6],
+) -> ([Real; 3], Option<FaceRegion>) {
+    let (scaled, _) = crate::query::algo::scale::normalized_direction(n);
+    let TriangleFrom { ap, ab, ac, .. } = *t;
+    let vc = scaled.dot(ab.cross(ap));
+    let vb = scaled.dot(ap.cross(ac));
+    edge_and_face_regions::<false>(t, scaled, [scaled.dot(n), vb, vc], d)
+}
+
+/// [`triangle_region`] past its vertex regions: the edge regions and the face, from the normal
+/// `n` (any positive scaling of `ab × ac`), `n · (ab × ac)` and the signed areas `[vb, vc]`
+/// measured with it, and the dot products `[d1, ..., d6]` of the vertex tests. With `CHECK`,
+/// a region chosen on a signed area below [`UNDERFLOWING_AREA`] is chosen again by
+/// [`rescaled_normal_regions`]: tested only on the region about to be answered, so that
+/// ordinary triangles pay a comparison, not a rescaling.
+#[inline(always)]
+fn edge_and_face_regions<const CHECK: bool>(
+    t: &TriangleFrom,
+    n: Vec3,
+    [nn, vb, vc]: [Real; 3],
+    d: [Real; 6],
+) -> ([Real; 3], Option<FaceRegion>) {
+    let [d1, d2, d3, d4, d5, d6] = d;
     // `d1 > d3` (|ab|² > 0): when a == b every term is 0 and the test would pass for any p.
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 > d3 {
+        if CHECK && vc > -UNDERFLOWING_AREA {
+            return rescaled_normal_regions(t, n, d);
+        }
         let [u, t] = split(-d3, d1);
         return ([u, t, 0.0], None);
     }
-    let vb = n.dot(ap.cross(ac));
     if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 > d6 {
+        if CHECK && vb > -UNDERFLOWING_AREA {
+            return rescaled_normal_regions(t, n, d);
+        }
         let [u, t] = split(-d6, d2);
         return ([u, 0.0, t], None);
     }
@@ -192,8 +239,14 @@ fn region(t: &TriangleFrom) -> ([Real; 3], Option<FaceRegion>) {
     // relative to corner a (bp × cp = n − ab × ap − ap × ac) every term is of size L D at most.
     let va = nn - vb - vc;
     if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0 {
+        if CHECK && va > -UNDERFLOWING_AREA {
+            return rescaled_normal_regions(t, n, d);
+        }
         let [u, t] = split(d5 - d6, d4 - d3);
         return ([0.0, u, t], None);
+    }
+    if CHECK && !(va.min(vb).min(vc) >= UNDERFLOWING_AREA) {
+        return rescaled_normal_regions(t, n, d);
     }
     let denom = va + vb + vc;
     if denom > 0.0 {
