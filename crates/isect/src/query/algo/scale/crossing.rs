@@ -44,7 +44,10 @@ fn normal_dot_dir_cold(nx: Real, ny: Real, nz: Real, x: Real, y: Real, z: Real) 
 /// the input's scale, since a crossing that input far below 1 has within the float range can lie
 /// beyond it once the input is scaled up into the window (a plane crossed at `2.8e32` by a line
 /// `1e-6` from the origin overflowed in the frame and came back `∞`; issue 24,
-/// `regressions::far_plane_crossing_rescaled`).
+/// `regressions::far_plane_crossing_rescaled`). Where the point is finite in the frame and back
+/// at the input's scale it is the frame's, scaled back: the bits of the same input at scale 1,
+/// scaled (a step below the normal range at the input's scale is rounded twice: a ray–plane
+/// crossing at `2⁻¹²²` in `f32` came out an ulp off the scaled answer, `regressions::scale`).
 pub(crate) fn crossing(
     plane: &Plane,
     origin: Vec3,
@@ -62,6 +65,13 @@ pub(crate) fn crossing(
     }
     let (a, b) = (exponent(s.abs()), exponent(den.abs()));
     let quotient = -ldexp(s, -a) / ldexp(den, -b);
+    if k != 0 {
+        let framed = ldexp_vec(origin, k) + ldexp_vec(dir * quotient, a - b);
+        let point = ldexp_vec(framed, -k);
+        if framed.is_finite() && point.is_finite() {
+            return Some((point, quotient > 0.0));
+        }
+    }
     let point = origin + ldexp_vec(dir * quotient, a - k - b);
     let point = if point.is_finite() {
         point
