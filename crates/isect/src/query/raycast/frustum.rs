@@ -6,8 +6,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::scale::{
-    Rescale, cast_scale, crossing, exponent, ldexp, ldexp_vec, normal_dot_dir, rescaled_ray,
-    scaled_quotient,
+    Rescale, cast_scale, crossing, exponent, ldexp, normal_dot_dir, rescaled_ray, scaled_quotient,
 };
 use crate::query::raycast::{Clip, cast_usable, start_inside};
 use crate::query::{PointQuery, RayCast, RayHit};
@@ -171,12 +170,7 @@ impl Frustum {
                 None => (clip.lo, usize::MAX, super::against(ray)),
             }
         };
-        // The point as the frame gives it, scaled back (the bits of `origin + t dir` at scale 1,
-        // scaled: the power-of-two invariance), unless it overflows there: then formed at the
-        // input's scale.
-        let in_frame = scaled.origin + scaled.dir * ldexp(t, shift);
         let point = match self.planes.get(index) {
-            Some(_) if in_frame.is_finite() => ldexp_vec(in_frame, -k),
             Some(plane) => crossing(plane, ray.origin, ray.dir, s[index], k)?.0,
             None => ray.point_at(t),
         };
