@@ -3,6 +3,7 @@
 //! invalid-input rule, and differential tests against parry2d.
 
 mod capsule_cast;
+mod cast_magnitude;
 mod common;
 mod contact;
 // Against parry2d (parry2d-f64 for isect-f64); left out where CI builds without parry.

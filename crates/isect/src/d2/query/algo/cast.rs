@@ -16,6 +16,7 @@ use crate::d2::query::algo::exact::orient;
 use crate::d2::shape::Ray;
 use crate::math::{Real, Vec2};
 use crate::ops;
+use crate::query::algo::scale::{in_window, ldexp, normalizing_exponent};
 
 /// The parameters over which a line lies in a set: entered at `t_in` with outward normal `n_in`,
 /// left at `t_out` with outward normal `n_out` (`t_in <= t_out`; both normals unit).
@@ -58,17 +59,26 @@ pub(crate) fn ray_usable(ray: &Ray, max_t: Real) -> bool {
     ray.origin.is_finite() & ray.dir.is_finite() & (ray.dir != Vec2::ZERO) & (max_t >= 0.0)
 }
 
-/// `v` normalized, rescaled first where its squared length under- or overflows; `fallback`
-/// for the zero vector.
+/// `v` normalized, rescaled first by a power of two where its squared length under- or
+/// overflows (the same arithmetic on `v · 2ᵏ`, so the unit vector of a vector scaled by a power
+/// of two is the same bits); `fallback` for the zero vector and non-finite vectors.
 #[inline]
 pub(crate) fn unit_or(v: Vec2, fallback: Vec2) -> Vec2 {
     let ll = v.length_squared();
     if (Real::MIN_POSITIVE..Real::INFINITY).contains(&ll) {
         return v * (1.0 / ops::sqrt(ll));
     }
+    unit_or_cold(v, fallback)
+}
+
+#[cold]
+#[inline(never)]
+fn unit_or_cold(v: Vec2, fallback: Vec2) -> Vec2 {
     let m = v.abs().max_element();
     if m > 0.0 && m.is_finite() {
-        (v / m).try_normalize().unwrap_or(fallback)
+        let k = normalizing_exponent(m);
+        let w = Vec2::new(ldexp(v.x, k), ldexp(v.y, k));
+        w * (1.0 / ops::sqrt(w.length_squared()))
     } else {
         fallback
     }
@@ -337,6 +347,19 @@ pub(crate) fn start_inside(ray: &Ray) -> RayHit {
 /// The solid (`surface == false`) or boundary cast of a valid ray against a convex set, from
 /// the exact containment of the origin and the line's interval in the set.
 pub(crate) fn cast_convex(c: &Convex<'_>, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
+    if c.radius > 0.0 {
+        // A rounded set squares its radius and its offsets: out of the window, cast the input
+        // scaled by a power of two (issue 24).
+        let s = c
+            .verts()
+            .iter()
+            .fold(ray.origin.abs().max_element().max(c.radius), |m, p| {
+                m.max(p.abs().max_element())
+            });
+        if !in_window(s) {
+            return cast_rounded_scaled(c, ray, max_t, surface, s);
+        }
+    }
     let inside = c.contains(ray.origin);
     if inside && !surface {
         return Some(start_inside(ray));
@@ -389,4 +412,37 @@ pub(crate) fn cast_segment(a: Vec2, b: Vec2, ray: &Ray, max_t: Real) -> Option<R
         (0.0, iv.n_in)
     };
     (t <= max_t).then(|| hit(ray, t, n))
+}
+
+/// [`cast_convex`] of a rounded set (one or two vertices) whose largest magnitude `s` (of its
+/// vertices, its radius and the ray's origin; finite, positive) lies outside the window where
+/// its squares are computed as given: the set and the origin scaled by the power of two `2ᵏ`
+/// that brings `s` into `[1, 2)`, the direction by the one `2ʲ` that brings its largest
+/// coordinate there, cast without a bound, and the parameter converted back by one `ldexp`
+/// (`t = t' · 2^(j − k)`, exact unless it leaves the range). The hit's point is the original
+/// ray's at `t`, so it scales exactly with the input; a `t` that overflows is `None`.
+#[cold]
+#[inline(never)]
+fn cast_rounded_scaled(
+    c: &Convex<'_>,
+    ray: &Ray,
+    max_t: Real,
+    surface: bool,
+    s: Real,
+) -> Option<RayHit> {
+    let k = normalizing_exponent(s);
+    let j = normalizing_exponent(ray.dir.abs().max_element());
+    let at = |p: Vec2, k: i32| Vec2::new(ldexp(p.x, k), ldexp(p.y, k));
+    let v = c.verts();
+    let r = ldexp(c.radius, k);
+    // Scaling down may flush both ends of a short capsule to one point: a circle then.
+    let set = match *v {
+        [p] => Convex::point(at(p, k), r),
+        [a, b] => Convex::segment(at(a, k), at(b, k), r),
+        _ => return None,
+    };
+    let scaled_ray = Ray::new(at(ray.origin, k), at(ray.dir, j));
+    let h = cast_convex(&set, &scaled_ray, Real::INFINITY, surface)?;
+    let t = ldexp(h.t, j - k);
+    (t <= max_t && t < Real::INFINITY).then(|| hit(ray, t, h.normal))
 }

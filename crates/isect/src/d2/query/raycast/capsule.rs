@@ -26,12 +26,15 @@ use crate::d2::query::{PointQuery, RayCast, RayHit};
 use crate::d2::shape::{Capsule, Ray};
 use crate::math::{Real, Vec2};
 use crate::ops;
+use crate::query::algo::scale::{ldexp, normalizing_exponent};
 
 /// The frame's answer to a solid cast from outside: decided (a hit or a miss), or left to the
 /// exact cast.
 enum Framed {
     Decided(Option<RayHit>),
     Undecided,
+    /// The input's magnitude `s` leaves the range where its squares are computed as given.
+    Rescale(Real),
 }
 
 /// The solid cast of a usable ray whose origin is outside the (usable) capsule, in the
@@ -48,7 +51,13 @@ fn cast_in_frame(k: &Capsule, ray: &Ray, max_t: Real) -> Framed {
     // and the radius is positive (each fails for NaN).
     let scale_ok = (ss * Real::EPSILON >= 16.0 * Real::MIN_POSITIVE) & (ss <= Real::MAX / 64.0);
     if !(scale_ok & (ll >= Real::MIN_POSITIVE) & (r > 0.0)) {
-        return Framed::Undecided;
+        // Out of range: the whole cast at a unit magnitude (issue 24), so that the frame
+        // decides there as it would at any scale in range.
+        return if scale_ok | !(r > 0.0) {
+            Framed::Undecided
+        } else {
+            Framed::Rescale(s)
+        };
     }
     let slack = 64.0 * Real::EPSILON * s;
     let len = ops::sqrt(ll);
@@ -152,6 +161,27 @@ fn cast_exact(k: &Capsule, ray: &Ray, max_t: Real, surface: bool) -> Option<RayH
     cast_convex(&k.as_convex()?, ray, max_t, surface)
 }
 
+/// The solid cast of a usable ray from outside a capsule whose largest magnitude `s` (finite,
+/// positive) leaves the frame's range: the capsule and the origin scaled by the power of two
+/// `2ᵏ` that brings `s` into `[1, 2)`, the direction by the one `2ʲ` that brings its largest
+/// coordinate there, cast with `max_t` scaled the same way (`2^(k − j)`, so that the frame
+/// leaves a hit near the bound to the exact cast as it would in range), and the parameter
+/// converted back by one `ldexp` (`t = t' · 2^(j − k)`, exact unless it leaves the range). The
+/// point is the original ray's at `t`, so it scales exactly with the input; a `t` that
+/// overflows is `None`.
+#[cold]
+#[inline(never)]
+fn cast_scaled(k: &Capsule, ray: &Ray, max_t: Real, s: Real) -> Option<RayHit> {
+    let e = normalizing_exponent(s);
+    let j = normalizing_exponent(ray.dir.abs().max_element());
+    let at = |p: Vec2, e: i32| Vec2::new(ldexp(p.x, e), ldexp(p.y, e));
+    let scaled = Capsule::new(at(k.a, e), at(k.b, e), ldexp(k.radius, e));
+    let scaled_ray = Ray::new(at(ray.origin, e), at(ray.dir, j));
+    let h = scaled.raycast(&scaled_ray, ldexp(max_t, e - j))?;
+    let t = ldexp(h.t, j - e);
+    (t <= max_t && t < Real::INFINITY).then(|| hit(ray, t, h.normal))
+}
+
 impl RayCast for Capsule {
     /// The entry point of the capsule (its end discs and the rectangle between them, whose line intervals overlap; in the capsule's frame where rounding cannot matter); `t = 0` with `normal = −dir` from inside ([`PointQuery::contains_point`]), boundary included. A capsule of radius 0 is its segment, one of zero length a circle. `None` for a miss and for invalid input.
     #[inline]
@@ -165,6 +195,7 @@ impl RayCast for Capsule {
         match cast_in_frame(self, ray, max_t) {
             Framed::Decided(answer) => answer,
             Framed::Undecided => cast_exact(self, ray, max_t, false),
+            Framed::Rescale(s) => cast_scaled(self, ray, max_t, s),
         }
     }
 

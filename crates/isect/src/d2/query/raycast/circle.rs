@@ -7,6 +7,7 @@ use crate::d2::query::algo::convex::AsConvex;
 use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Circle, Ray};
 use crate::math::{Real, Vec2};
+use crate::query::algo::scale::TINY_SQUARE;
 
 /// The solid cast of a valid ray against the disc of radius `r > 0` about `c` (both finite):
 /// [`cast_convex`]'s answer for the disc, from the same containment test (`|o − c|² <= r²`, as
@@ -17,7 +18,13 @@ use crate::math::{Real, Vec2};
 fn cast_disc(c: Vec2, r: Real, ray: &Ray, max_t: Real) -> Option<RayHit> {
     let o = ray.origin;
     let f = o - c;
-    if f.length_squared() <= r * r {
+    let (ff, rr) = (f.length_squared(), r * r);
+    // One predictable check (issue 24): every square below is computed as given where their
+    // sum is, else the input is cast scaled by a power of two.
+    if !squares_in_range(ff + rr) {
+        return cast_disc_scaled(c, r, ray, max_t);
+    }
+    if ff <= rr {
         return Some(start_inside(ray));
     }
     let (d, m) = scaled(ray);
@@ -38,6 +45,23 @@ fn cast_disc(c: Vec2, r: Real, ray: &Ray, max_t: Real) -> Option<RayHit> {
         -unit_or(d, Vec2::X)
     };
     Some(hit(ray, t, n))
+}
+
+/// Whether `x` (`|o − c|² + r²`) lies in `[TINY_SQUARE, Real::MAX / 8]`, where the roots'
+/// squares and products (`a · disc <= 2 r²`) neither overflow nor lose more than rounding to
+/// underflow; one unsigned comparison of the bits (NaN and `+∞` fall outside).
+#[inline(always)]
+fn squares_in_range(x: Real) -> bool {
+    let (lo, hi) = (TINY_SQUARE.to_bits(), (Real::MAX / 8.0).to_bits());
+    x.to_bits().wrapping_sub(lo) <= hi - lo
+}
+
+/// [`cast_disc`] where its squares leave the range: [`cast_convex`]'s answer for the disc,
+/// which casts the input scaled by a power of two.
+#[cold]
+#[inline(never)]
+fn cast_disc_scaled(c: Vec2, r: Real, ray: &Ray, max_t: Real) -> Option<RayHit> {
+    cast_convex(&Circle::new(c, r).as_convex()?, ray, max_t, false)
 }
 
 impl RayCast for Circle {
