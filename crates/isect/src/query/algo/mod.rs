@@ -15,6 +15,7 @@ pub(crate) mod epa_rounded;
 pub(crate) mod expansion;
 pub(crate) mod frustum_pair;
 pub mod gjk;
+mod gjk_gap;
 #[cfg(feature = "alloc")]
 pub(crate) mod gjk_raycast;
 mod gjk_simplex;
