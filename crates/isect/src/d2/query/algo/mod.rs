@@ -15,6 +15,7 @@ pub(crate) mod convex;
 pub(crate) mod corners;
 pub(crate) mod exact;
 pub(crate) mod hull;
+pub(crate) mod interval;
 pub(crate) mod linear;
 #[cfg(feature = "alloc")]
 pub(crate) mod polygon;

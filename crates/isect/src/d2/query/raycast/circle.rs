@@ -1,9 +1,8 @@
 //! Ray casts against a disc.
 
-use crate::d2::query::algo::cast::{
-    cast_convex, disc_roots, hit, ray_usable, scaled, start_inside, unit_or,
-};
+use crate::d2::query::algo::cast::{cast_convex, hit, ray_usable, scaled, start_inside, unit_or};
 use crate::d2::query::algo::convex::AsConvex;
+use crate::d2::query::algo::interval::disc_roots;
 use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Circle, Ray};
 use crate::math::{Real, Vec2};
