@@ -31,7 +31,20 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    gap_run::<A, B, true>(a, b, initial_dir, warm)
+    let (simplex, scale, outcome, rounding, proved) = match warm {
+        Some(simplex) => run_from::<A, B, true>(a, b, simplex, false),
+        None => run::<A, B, true>(a, b, initial_dir, false),
+    };
+    let cp = gjk_answer(&simplex, outcome);
+    if outcome != Outcome::Converged {
+        return (cp, Vec3::ZERO, 0.0, simplex, 0.0);
+    }
+    let (across, tolerance) = if scale < crate::query::algo::gjk_small::SMALL_SCALE {
+        crate::query::algo::gjk_small::across_scaled(&simplex, rounding, scale)
+    } else {
+        across_and_tolerance(&simplex, rounding)
+    };
+    (cp, across, tolerance, simplex, proved)
 }
 
 /// [`gjk_gap`] (cold) and the distance GJK's support points proved: the largest gap
@@ -46,35 +59,8 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
-    let (cp, across, _, _, proved) = gap_run::<A, B, true>(a, b, initial_dir, None);
+    let (cp, across, _, _, proved) = gjk_gap(a, b, initial_dir, None);
     (cp, across, proved)
-}
-
-/// [`gjk_gap`] and, with `PROVE`, the distance proved (see [`gjk_gap_proved`]).
-fn gap_run<A, B, const PROVE: bool>(
-    a: &A,
-    b: &B,
-    initial_dir: Vec3,
-    warm: Option<Simplex>,
-) -> (ClosestPoints, Vec3, Real, Simplex, Real)
-where
-    A: SupportMap + ?Sized,
-    B: SupportMap + ?Sized,
-{
-    let (simplex, scale, outcome, rounding, proved) = match warm {
-        Some(simplex) => run_from::<A, B, PROVE>(a, b, simplex, false),
-        None => run::<A, B, PROVE>(a, b, initial_dir, false),
-    };
-    let cp = gjk_answer(&simplex, outcome);
-    if outcome != Outcome::Converged {
-        return (cp, Vec3::ZERO, 0.0, simplex, 0.0);
-    }
-    let (across, tolerance) = if scale < crate::query::algo::gjk_small::SMALL_SCALE {
-        crate::query::algo::gjk_small::across_scaled(&simplex, rounding, scale)
-    } else {
-        across_and_tolerance(&simplex, rounding)
-    };
-    (cp, across, tolerance, simplex, proved)
 }
 
 /// The direction across the closest features of a converged `simplex` ([`Simplex::across`])
