@@ -16,6 +16,7 @@ use crate::d2::query::algo::cast::{outward, unit_or};
 use crate::d2::query::algo::clip::clip;
 use crate::d2::query::algo::convex::{AsConvex, Convex, closest_points, closest_points_linear};
 use crate::d2::query::algo::linear::{AsLinear, Kind, Linear};
+use crate::d2::query::algo::window;
 use crate::d2::query::contact::manifold::{Manifold, ManifoldPoint};
 use crate::d2::query::{ClosestPoints, Intersects};
 use crate::d2::shape::{Line, Ray, Segment};
@@ -143,11 +144,22 @@ pub(crate) fn manifold(a: &Body<'_>, b: &Body<'_>) -> Manifold {
 }
 
 /// The contact of two convex sets known to meet, with its manifold's points (how many are
-/// written): the contact's point is their mean.
+/// written): the contact's point is their mean. Sets outside the window where its products
+/// stay in range are scaled into it by a power of two and the answer scaled back
+/// ([`window`](super::window)): the same answer, scaled, at every magnitude.
 pub(crate) fn contact_points(
     a: &Body<'_>,
     b: &Body<'_>,
 ) -> (ContactInfo, [ManifoldPoint; 2], usize) {
+    let unscale = |(c, points, n): (ContactInfo, [ManifoldPoint; 2], usize), k| {
+        (c.unscaled(k), points.map(|p| p.unscaled(k)), n)
+    };
+    window::bodies(a, b, contact_points_as_given, unscale)
+        .unwrap_or_else(|| contact_points_as_given(a, b))
+}
+
+/// [`contact_points`] computed on the sets as given.
+fn contact_points_as_given(a: &Body<'_>, b: &Body<'_>) -> (ContactInfo, [ManifoldPoint; 2], usize) {
     let (ra, rb) = (a.radius(), b.radius());
     let cp = core_closest(a, b);
     let single = |c: ContactInfo| {

@@ -25,3 +25,4 @@ pub(crate) mod polygon_contact;
 pub(crate) mod polyline;
 pub(crate) mod reach;
 pub(crate) mod segment_point;
+pub(crate) mod window;

@@ -8,6 +8,7 @@
 
 use crate::d2::query::algo::cast::unit_or;
 use crate::d2::query::algo::contact::{contact_of, manifold_of};
+use crate::d2::query::algo::window;
 use crate::d2::query::{
     Contact, ContactInfo, ContactManifold, Intersects, Manifold, ManifoldPoint, mirror_contact,
     mirror_manifold,
@@ -71,6 +72,14 @@ impl Contact<Aabb> for Circle {
     /// apart and for invalid input.
     #[inline]
     fn contact(&self, other: &Aabb) -> Option<ContactInfo> {
+        if let Some(c) = window::shapes(
+            self,
+            other,
+            |a, b| a.contact(b),
+            |c, k| c.map(|c: ContactInfo| c.unscaled(k)),
+        ) {
+            return c;
+        }
         // The exact overlap test also checks the input: shapes that meet are valid.
         if !self.intersects(other) {
             return None;
@@ -87,6 +96,14 @@ impl ContactManifold<Aabb> for Circle {
     /// contact's point. Empty when apart and for invalid input.
     #[inline]
     fn contact_manifold(&self, other: &Aabb) -> Manifold {
+        if let Some(m) = window::shapes(
+            self,
+            other,
+            |a, b| a.contact_manifold(b),
+            |m: Manifold, k| m.unscaled(k),
+        ) {
+            return m;
+        }
         if !self.intersects(other) {
             return Manifold::EMPTY;
         }

@@ -2,6 +2,7 @@
 
 use crate::d2::query::algo::cast::unit_or;
 use crate::d2::query::algo::contact::manifold_of;
+use crate::d2::query::algo::window;
 use crate::d2::query::{Contact, ContactInfo, ContactManifold, Intersects, Manifold};
 use crate::d2::shape::Circle;
 use crate::math::Vec2;
@@ -13,6 +14,14 @@ impl Contact<Circle> for Circle {
     /// apart and for invalid input.
     #[inline]
     fn contact(&self, other: &Circle) -> Option<ContactInfo> {
+        if let Some(c) = window::shapes(
+            self,
+            other,
+            |a, b| a.contact(b),
+            |c, k| c.map(|c: ContactInfo| c.unscaled(k)),
+        ) {
+            return c;
+        }
         // The exact overlap test also checks the input: circles that meet are valid.
         if !self.intersects(other) {
             return None;

@@ -1,0 +1,273 @@
+//! 2D contacts at any magnitude: input whose largest coordinate or radius lies outside the
+//! window where the contact's products neither overflow nor underflow
+//! ([`in_window`](crate::query::algo::scale::in_window), the 3D queries' window) is scaled by
+//! one power of two, which brings that magnitude into `[1, 2)`, its contact computed there and
+//! the points and depths scaled back (normals unchanged). Scaling by a power of two is exact, so
+//! the answer for input scaled by `2ᵏ` is the answer at scale 1 scaled by `2ᵏ`, at every
+//! magnitude the input can be written in. A ray's or line's direction is normalized on its own
+//! (its length does not change the set).
+//!
+//! Two levels use it: [`contact_points`](super::contact::contact_points), through which every
+//! convex and polygon contact goes, on its bodies; and the closed forms of the circle's
+//! contacts (`contact/circle_*.rs`), on their shapes ([`Scalable`]).
+
+use crate::d2::query::ContactInfo;
+use crate::d2::query::algo::contact::Body;
+use crate::d2::query::algo::convex::Convex;
+use crate::d2::query::algo::linear::{Kind, Linear};
+use crate::d2::query::contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
+use crate::d2::shape::{Aabb, Capsule, Circle};
+use crate::math::{Real, Vec2};
+use crate::query::algo::scale::{in_window, ldexp, normalizing_exponent};
+
+/// `v · 2ᵏ`, exactly where it stays normal.
+#[inline]
+pub(crate) fn ldexp2(v: Vec2, k: i32) -> Vec2 {
+    Vec2::new(ldexp(v.x, k), ldexp(v.y, k))
+}
+
+/// The largest absolute coordinate of `v` (NaN skipped by `max`).
+#[inline(always)]
+fn max_abs(v: Vec2) -> Real {
+    v.x.abs().max(v.y.abs())
+}
+
+/// The power of two that brings the largest magnitude `m` into `[1, 2)`, `Some(0)` when it lies
+/// in the window already (only a direction to normalize), `None` for 0 and non-finite `m` (no
+/// shape to scale, or invalid input: computed as given).
+#[inline]
+fn scale_for(m: Real) -> Option<i32> {
+    if in_window(m) {
+        Some(0)
+    } else {
+        (m > 0.0 && m < Real::INFINITY).then(|| normalizing_exponent(m))
+    }
+}
+
+/// A length or depth scaled back by `2⁻ᵏ`: a positive one that would round to 0 stays the
+/// smallest positive number, so a penetration stays one.
+#[inline]
+fn unscaled_length(x: Real, k: i32) -> Real {
+    let y = ldexp(x, -k);
+    if y == 0.0 && x > 0.0 {
+        Real::from_bits(1)
+    } else {
+        y
+    }
+}
+
+impl ContactInfo {
+    /// The contact of the input before it was scaled by `2ᵏ`.
+    #[inline]
+    pub(crate) fn unscaled(self, k: i32) -> Self {
+        Self {
+            point: ldexp2(self.point, -k),
+            normal: self.normal,
+            depth: unscaled_length(self.depth, k),
+        }
+    }
+}
+
+impl ManifoldPoint {
+    /// The point of the input before it was scaled by `2ᵏ`.
+    #[inline]
+    pub(crate) fn unscaled(self, k: i32) -> Self {
+        Self {
+            point: ldexp2(self.point, -k),
+            depth: unscaled_length(self.depth, k),
+        }
+    }
+}
+
+impl Manifold {
+    /// The manifold of the input before it was scaled by `2ᵏ`.
+    #[inline]
+    pub(crate) fn unscaled(self, k: i32) -> Self {
+        let mut points = [ManifoldPoint {
+            point: Vec2::ZERO,
+            depth: 0.0,
+        }; MANIFOLD_CAPACITY];
+        let given = self.points();
+        for (slot, p) in points.iter_mut().zip(given) {
+            *slot = p.unscaled(k);
+        }
+        Manifold::new(self.normal, &points[..given.len()])
+    }
+}
+
+impl Body<'_> {
+    /// The largest absolute coordinate or radius of the set's own points (a ray's or line's
+    /// origin; its direction is [`steady`](Self::steady)'s).
+    #[inline]
+    fn window_magnitude(&self) -> Real {
+        match self {
+            Body::Hull(c) => c.verts().iter().fold(c.radius, |m, &p| m.max(max_abs(p))),
+            Body::Linear(l) => match l.kind {
+                Kind::Segment => max_abs(l.origin).max(max_abs(l.end)),
+                Kind::Ray | Kind::Line => max_abs(l.origin),
+            },
+        }
+    }
+
+    /// Whether a ray's or line's direction is in the window (always, for a hull).
+    #[inline]
+    fn steady(&self) -> bool {
+        match self {
+            Body::Linear(l) if l.kind != Kind::Segment => in_window(max_abs(l.dir)),
+            _ => true,
+        }
+    }
+}
+
+/// `f` of the two bodies brought into the window, its contact and manifold points scaled back;
+/// `None` when they are in it (or invalid): the caller computes as given.
+#[inline(always)]
+pub(crate) fn bodies<R>(
+    a: &Body<'_>,
+    b: &Body<'_>,
+    f: impl FnOnce(&Body<'_>, &Body<'_>) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let m = a.window_magnitude().max(b.window_magnitude());
+    if in_window(m) && a.steady() && b.steady() {
+        return None;
+    }
+    bodies_cold(m, a, b, f, unscale)
+}
+
+#[cold]
+#[inline(never)]
+fn bodies_cold<R>(
+    m: Real,
+    a: &Body<'_>,
+    b: &Body<'_>,
+    f: impl FnOnce(&Body<'_>, &Body<'_>) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let k = scale_for(m)?;
+    let answer = with_rescaled(a, k, |a| with_rescaled(b, k, |b| f(a, b))).flatten()?;
+    Some(unscale(answer, k))
+}
+
+/// `f` of `body` scaled by `2ᵏ` (a direction normalized on its own); `None` where that cannot be
+/// formed (a polygon's many vertices without `alloc`, which cannot occur: such bodies need it).
+fn with_rescaled<R>(body: &Body<'_>, k: i32, f: impl FnOnce(&Body<'_>) -> R) -> Option<R> {
+    match *body {
+        Body::Linear(l) => Some(f(&Body::Linear(rescaled_linear(l, k)))),
+        Body::Hull(c) => {
+            let verts = c.verts();
+            let radius = ldexp(c.radius, k);
+            if verts.len() <= 4 {
+                let mut inline = [Vec2::ZERO; 4];
+                for (slot, &p) in inline.iter_mut().zip(verts) {
+                    *slot = ldexp2(p, k);
+                }
+                let hull = Convex::from_inline(&inline[..verts.len()], radius);
+                return Some(f(&Body::Hull(hull)));
+            }
+            #[cfg(feature = "alloc")]
+            {
+                let scaled: alloc::vec::Vec<Vec2> = verts.iter().map(|&p| ldexp2(p, k)).collect();
+                let mut hull = Convex::polygon(&scaled);
+                hull.radius = radius;
+                Some(f(&Body::Hull(hull)))
+            }
+            #[cfg(not(feature = "alloc"))]
+            {
+                None
+            }
+        }
+    }
+}
+
+/// A linear set scaled by `2ᵏ`: its points scaled, a ray's or line's direction brought into
+/// `[1, 2)` by its own power of two.
+fn rescaled_linear(l: Linear, k: i32) -> Linear {
+    let dir = match l.kind {
+        Kind::Segment => ldexp2(l.dir, k),
+        Kind::Ray | Kind::Line => {
+            let m = max_abs(l.dir);
+            if m > 0.0 && m < Real::INFINITY {
+                ldexp2(l.dir, normalizing_exponent(m))
+            } else {
+                l.dir
+            }
+        }
+    };
+    Linear {
+        origin: ldexp2(l.origin, k),
+        dir,
+        end: ldexp2(l.end, k),
+        kind: l.kind,
+    }
+}
+
+/// A shape whose closed-form contact is computed on its own coordinates (the circle's pairs).
+pub(crate) trait Scalable: Sized {
+    /// The largest absolute coordinate or radius (NaN skipped).
+    fn magnitude(&self) -> Real;
+    /// The same set with every coordinate and length multiplied by `2ᵏ`.
+    fn rescaled(&self, k: i32) -> Self;
+}
+
+impl Scalable for Circle {
+    #[inline]
+    fn magnitude(&self) -> Real {
+        max_abs(self.center).max(self.radius)
+    }
+    #[inline]
+    fn rescaled(&self, k: i32) -> Self {
+        Circle::new(ldexp2(self.center, k), ldexp(self.radius, k))
+    }
+}
+
+impl Scalable for Capsule {
+    #[inline]
+    fn magnitude(&self) -> Real {
+        max_abs(self.a).max(max_abs(self.b)).max(self.radius)
+    }
+    #[inline]
+    fn rescaled(&self, k: i32) -> Self {
+        Capsule::new(ldexp2(self.a, k), ldexp2(self.b, k), ldexp(self.radius, k))
+    }
+}
+
+impl Scalable for Aabb {
+    #[inline]
+    fn magnitude(&self) -> Real {
+        max_abs(self.min).max(max_abs(self.max))
+    }
+    #[inline]
+    fn rescaled(&self, k: i32) -> Self {
+        Aabb::new(ldexp2(self.min, k), ldexp2(self.max, k))
+    }
+}
+
+/// `f` of the two shapes brought into the window, scaled back by `unscale`; `None` when they
+/// are in it (or invalid): the caller computes as given.
+#[inline(always)]
+pub(crate) fn shapes<A: Scalable, B: Scalable, R>(
+    a: &A,
+    b: &B,
+    f: impl FnOnce(&A, &B) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let m = a.magnitude().max(b.magnitude());
+    if in_window(m) {
+        return None;
+    }
+    shapes_cold(m, a, b, f, unscale)
+}
+
+#[cold]
+#[inline(never)]
+fn shapes_cold<A: Scalable, B: Scalable, R>(
+    m: Real,
+    a: &A,
+    b: &B,
+    f: impl FnOnce(&A, &B) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let k = scale_for(m).filter(|&k| k != 0)?;
+    Some(unscale(f(&a.rescaled(k), &b.rescaled(k)), k))
+}
