@@ -4,7 +4,10 @@
 //! shapes are scaled by `2ᵏ`; the same for each manifold point.
 
 use isect::Real;
-use isect::d2::{Aabb, Capsule, Circle, Contact, ContactInfo, ContactManifold, Manifold, Segment};
+use isect::d2::{
+    Aabb, Capsule, Circle, Contact, ContactInfo, ContactManifold, Distance, Intersects, Manifold,
+    Segment, Triangle,
+};
 use isect::math::Vec2;
 
 use super::common::{Xorshift, v};
@@ -98,13 +101,11 @@ fn check_manifold(base: &Manifold, got: &Manifold, k: i32, what: &str) {
     }
 }
 
-/// A circle against circles, capsules, boxes and segments of small-integer coordinates and
-/// radii, every pair scaled by `2ᵏ` for every `k` from `MIN_EXP − 1` to `MAX_EXP − 6` (the
-/// scaled input stays exact): the contact and the manifold of the scaled pair are those at
-/// scale 1, scaled ([`check_contact`]). Not triangles, polygons or two capsules yet: their
-/// overlap test itself fails far from 1 (`Circle–Triangle` at `2⁻¹²⁶` says apart; two capsules
-/// overlapping by `s` apart at `2⁶⁴` and `2⁻⁸⁰` in `f32`: the products of the cores' exact
-/// predicates and closest points leave the range), which the contact starts from.
+/// A circle against circles, capsules, boxes, segments and triangles, and a capsule against
+/// capsules and triangles, of small-integer coordinates and radii, every pair scaled by `2ᵏ` for
+/// every `k` from `MIN_EXP − 1` to `MAX_EXP − 6` (the scaled input stays exact): the contact and
+/// the manifold of the scaled pair are those at scale 1, scaled ([`check_contact`]); so are the
+/// overlap test and the distance the contact starts from.
 #[test]
 fn circle_contacts_scale_exactly() {
     let mut g = Xorshift(0x9e37_79b9_7f4a_7c15);
@@ -115,6 +116,8 @@ fn circle_contacts_scale_exactly() {
         let (p, q) = (g.int_point(-6, 6), g.int_point(-6, 6));
         let aabb = Aabb::new(p.min(q), p.max(q));
         let segment = Segment::new(g.int_point(-6, 6), g.int_point(-6, 6));
+        let triangle = Triangle::new(g.int_point(-6, 6), g.int_point(-6, 6), g.int_point(-6, 6));
+        let second = Capsule::new(g.int_point(-6, 6), g.int_point(-6, 6), g.int(0, 3));
         for k in (Real::MIN_EXP - 1)..=(Real::MAX_EXP - 6) {
             let s = scale_of(k);
             let c = Circle::new(circle.center * s, circle.radius * s);
@@ -122,6 +125,88 @@ fn circle_contacts_scale_exactly() {
             let cap = Capsule::new(capsule.a * s, capsule.b * s, capsule.radius * s);
             let b = Aabb::new(aabb.min * s, aabb.max * s);
             let seg = Segment::new(segment.a * s, segment.b * s);
+            let tri = Triangle::new(triangle.a * s, triangle.b * s, triangle.c * s);
+            let cap2 = Capsule::new(second.a * s, second.b * s, second.radius * s);
+            let pairs = [
+                (
+                    circle.contact(&triangle),
+                    c.contact(&tri),
+                    "circle–triangle",
+                ),
+                (
+                    capsule.contact(&second),
+                    cap.contact(&cap2),
+                    "capsule–capsule",
+                ),
+                (
+                    capsule.contact(&triangle),
+                    cap.contact(&tri),
+                    "capsule–triangle",
+                ),
+            ];
+            for (base, got, what) in pairs {
+                check_contact(base, got, k, what);
+            }
+            let manifolds = [
+                (
+                    circle.contact_manifold(&triangle),
+                    c.contact_manifold(&tri),
+                    "circle–triangle",
+                ),
+                (
+                    capsule.contact_manifold(&second),
+                    cap.contact_manifold(&cap2),
+                    "capsule–capsule",
+                ),
+                (
+                    capsule.contact_manifold(&triangle),
+                    cap.contact_manifold(&tri),
+                    "capsule–triangle",
+                ),
+            ];
+            for (base, got, what) in manifolds {
+                check_manifold(&base, &got, k, what);
+            }
+            let overlaps = [
+                (
+                    capsule.intersects(&second),
+                    cap.intersects(&cap2),
+                    "capsule–capsule",
+                ),
+                (
+                    capsule.intersects(&triangle),
+                    cap.intersects(&tri),
+                    "capsule–triangle",
+                ),
+                (
+                    circle.intersects(&triangle),
+                    c.intersects(&tri),
+                    "circle–triangle",
+                ),
+            ];
+            for (base, got, what) in overlaps {
+                assert_eq!(got, base, "{what} overlap at 2^{k}");
+            }
+            let distances = [
+                (
+                    capsule.distance(&second),
+                    cap.distance(&cap2),
+                    "capsule–capsule",
+                ),
+                (
+                    capsule.distance(&triangle),
+                    cap.distance(&tri),
+                    "capsule–triangle",
+                ),
+                (
+                    circle.distance(&triangle),
+                    c.distance(&tri),
+                    "circle–triangle",
+                ),
+            ];
+            for (base, got, what) in distances {
+                check_scaled(v(got, 0.0), v(base, 0.0), k, what);
+            }
             check_contact(circle.contact(&other), c.contact(&o), k, "circle–circle");
             check_contact(
                 circle.contact(&capsule),

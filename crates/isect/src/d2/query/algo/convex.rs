@@ -17,6 +17,7 @@ use crate::d2::query::algo::exact::orient;
 use crate::d2::query::algo::hull::{hull_of_sorted, sort_points};
 use crate::d2::query::algo::linear::{AsLinear, Linear, apart};
 use crate::d2::query::algo::reach::{gap_between, rounded_cold, toward, within};
+use crate::d2::query::algo::window;
 use crate::d2::shape::{Aabb, Capsule, Circle, Obb, Triangle};
 use crate::math::{Real, Vec2};
 use crate::ops;
@@ -251,9 +252,15 @@ impl AsConvex for Triangle {
 }
 
 /// Whether two convex sets meet: the hulls exactly, or the squared distance between them
-/// within the squared sum of the radii.
+/// within the squared sum of the radii; sets outside the window scaled into it first
+/// ([`window`](super::window)), as the other three pair routines here.
 #[inline]
 pub(crate) fn meets(a: &Convex<'_>, b: &Convex<'_>) -> bool {
+    window::hulls(a, b, meets_as_given, |x, _| x).unwrap_or_else(|| meets_as_given(a, b))
+}
+
+#[inline]
+fn meets_as_given(a: &Convex<'_>, b: &Convex<'_>) -> bool {
     let (v, w) = (a.verts(), b.verts());
     let r = a.radius + b.radius;
     if r == 0.0 {
@@ -269,6 +276,12 @@ pub(crate) fn meets(a: &Convex<'_>, b: &Convex<'_>) -> bool {
 /// Closest points of two convex sets, `a` on the first: distance 0 exactly when [`meets`].
 #[inline]
 pub(crate) fn closest_points(a: &Convex<'_>, b: &Convex<'_>) -> ClosestPoints {
+    window::hulls(a, b, closest_points_as_given, window::unscaled_closest)
+        .unwrap_or_else(|| closest_points_as_given(a, b))
+}
+
+#[inline]
+fn closest_points_as_given(a: &Convex<'_>, b: &Convex<'_>) -> ClosestPoints {
     let (v, w) = (a.verts(), b.verts());
     if let Some(p) = hulls_meet(v, w) {
         return ClosestPoints::common(p);
@@ -280,6 +293,12 @@ pub(crate) fn closest_points(a: &Convex<'_>, b: &Convex<'_>) -> ClosestPoints {
 /// Whether a convex set and a linear set meet (as [`meets`]).
 #[inline]
 pub(crate) fn meets_linear(a: &Convex<'_>, l: &Linear) -> bool {
+    window::hull_linear(a, l, meets_linear_as_given, |x, _| x)
+        .unwrap_or_else(|| meets_linear_as_given(a, l))
+}
+
+#[inline]
+fn meets_linear_as_given(a: &Convex<'_>, l: &Linear) -> bool {
     let v = a.verts();
     if hull_meets_linear(v, l).is_some() {
         return true;
@@ -296,6 +315,17 @@ pub(crate) fn meets_linear(a: &Convex<'_>, l: &Linear) -> bool {
 /// [`meets_linear`].
 #[inline]
 pub(crate) fn closest_points_linear(a: &Convex<'_>, l: &Linear) -> ClosestPoints {
+    window::hull_linear(
+        a,
+        l,
+        closest_points_linear_as_given,
+        window::unscaled_closest,
+    )
+    .unwrap_or_else(|| closest_points_linear_as_given(a, l))
+}
+
+#[inline]
+fn closest_points_linear_as_given(a: &Convex<'_>, l: &Linear) -> ClosestPoints {
     let v = a.verts();
     if let Some(p) = hull_meets_linear(v, l) {
         return ClosestPoints::common(p);

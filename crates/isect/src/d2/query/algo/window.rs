@@ -11,11 +11,11 @@
 //! convex and polygon contact goes, on its bodies; and the closed forms of the circle's
 //! contacts (`contact/circle_*.rs`), on their shapes ([`Scalable`]).
 
-use crate::d2::query::ContactInfo;
 use crate::d2::query::algo::contact::Body;
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::algo::linear::{Kind, Linear};
 use crate::d2::query::contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
+use crate::d2::query::{ClosestPoints, ContactInfo};
 use crate::d2::shape::{Aabb, Capsule, Circle};
 use crate::math::{Real, Vec2};
 use crate::query::algo::scale::{in_window, ldexp, normalizing_exponent};
@@ -26,10 +26,18 @@ pub(crate) fn ldexp2(v: Vec2, k: i32) -> Vec2 {
     Vec2::new(ldexp(v.x, k), ldexp(v.y, k))
 }
 
-/// The largest absolute coordinate of `v` (NaN skipped by `max`).
+/// `max(a, b)` as one compare and select (`maxss`): `Real::max`'s NaN rule costs more
+/// instructions, and a NaN reaching the magnitude only sends valid-looking input to the cold
+/// path, which computes it as given.
+#[inline(always)]
+fn fmax(a: Real, b: Real) -> Real {
+    if a > b { a } else { b }
+}
+
+/// The largest absolute coordinate of `v`.
 #[inline(always)]
 fn max_abs(v: Vec2) -> Real {
-    v.x.abs().max(v.y.abs())
+    fmax(v.x.abs(), v.y.abs())
 }
 
 /// The power of two that brings the largest magnitude `m` into `[1, 2)`, `Some(0)` when it lies
@@ -101,9 +109,9 @@ impl Body<'_> {
     #[inline]
     fn window_magnitude(&self) -> Real {
         match self {
-            Body::Hull(c) => c.verts().iter().fold(c.radius, |m, &p| m.max(max_abs(p))),
+            Body::Hull(c) => c.verts().iter().fold(c.radius, |m, &p| fmax(m, max_abs(p))),
             Body::Linear(l) => match l.kind {
-                Kind::Segment => max_abs(l.origin).max(max_abs(l.end)),
+                Kind::Segment => fmax(max_abs(l.origin), max_abs(l.end)),
                 Kind::Ray | Kind::Line => max_abs(l.origin),
             },
         }
@@ -128,7 +136,7 @@ pub(crate) fn bodies<R>(
     f: impl FnOnce(&Body<'_>, &Body<'_>) -> R,
     unscale: impl FnOnce(R, i32) -> R,
 ) -> Option<R> {
-    let m = a.window_magnitude().max(b.window_magnitude());
+    let m = fmax(a.window_magnitude(), b.window_magnitude());
     if in_window(m) && a.steady() && b.steady() {
         return None;
     }
@@ -154,29 +162,108 @@ fn bodies_cold<R>(
 fn with_rescaled<R>(body: &Body<'_>, k: i32, f: impl FnOnce(&Body<'_>) -> R) -> Option<R> {
     match *body {
         Body::Linear(l) => Some(f(&Body::Linear(rescaled_linear(l, k)))),
-        Body::Hull(c) => {
-            let verts = c.verts();
-            let radius = ldexp(c.radius, k);
-            if verts.len() <= 4 {
-                let mut inline = [Vec2::ZERO; 4];
-                for (slot, &p) in inline.iter_mut().zip(verts) {
-                    *slot = ldexp2(p, k);
-                }
-                let hull = Convex::from_inline(&inline[..verts.len()], radius);
-                return Some(f(&Body::Hull(hull)));
-            }
-            #[cfg(feature = "alloc")]
-            {
-                let scaled: alloc::vec::Vec<Vec2> = verts.iter().map(|&p| ldexp2(p, k)).collect();
-                let mut hull = Convex::polygon(&scaled);
-                hull.radius = radius;
-                Some(f(&Body::Hull(hull)))
-            }
-            #[cfg(not(feature = "alloc"))]
-            {
-                None
-            }
+        Body::Hull(c) => with_rescaled_hull(&c, k, |c| f(&Body::Hull(*c))),
+    }
+}
+
+/// `f` of the hull `c` scaled by `2ᵏ`, as [`with_rescaled`].
+fn with_rescaled_hull<R>(c: &Convex<'_>, k: i32, f: impl FnOnce(&Convex<'_>) -> R) -> Option<R> {
+    let verts = c.verts();
+    let radius = ldexp(c.radius, k);
+    if verts.len() <= 4 {
+        let mut inline = [Vec2::ZERO; 4];
+        for (slot, &p) in inline.iter_mut().zip(verts) {
+            *slot = ldexp2(p, k);
         }
+        return Some(f(&Convex::from_inline(&inline[..verts.len()], radius)));
+    }
+    #[cfg(feature = "alloc")]
+    {
+        let scaled: alloc::vec::Vec<Vec2> = verts.iter().map(|&p| ldexp2(p, k)).collect();
+        let mut hull = Convex::polygon(&scaled);
+        hull.radius = radius;
+        Some(f(&hull))
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        None
+    }
+}
+
+/// The largest absolute coordinate of a hull's vertices, or its radius.
+#[inline(always)]
+fn hull_magnitude(c: &Convex<'_>) -> Real {
+    c.verts().iter().fold(c.radius, |m, &p| fmax(m, max_abs(p)))
+}
+
+/// `f` of two hulls brought into the window (the convex routines' overlap and closest points),
+/// scaled back by `unscale`; `None` when they are in it (or invalid): computed as given.
+#[inline(always)]
+pub(crate) fn hulls<R>(
+    a: &Convex<'_>,
+    b: &Convex<'_>,
+    f: impl FnOnce(&Convex<'_>, &Convex<'_>) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let m = fmax(hull_magnitude(a), hull_magnitude(b));
+    if in_window(m) {
+        return None;
+    }
+    hulls_cold(m, a, b, f, unscale)
+}
+
+#[cold]
+#[inline(never)]
+fn hulls_cold<R>(
+    m: Real,
+    a: &Convex<'_>,
+    b: &Convex<'_>,
+    f: impl FnOnce(&Convex<'_>, &Convex<'_>) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let k = scale_for(m).filter(|&k| k != 0)?;
+    let answer = with_rescaled_hull(a, k, |a| with_rescaled_hull(b, k, |b| f(a, b))).flatten()?;
+    Some(unscale(answer, k))
+}
+
+/// [`hulls`] for a hull and a linear set (whose direction is normalized on its own).
+#[inline(always)]
+pub(crate) fn hull_linear<R>(
+    a: &Convex<'_>,
+    l: &Linear,
+    f: impl FnOnce(&Convex<'_>, &Linear) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let line = Body::Linear(*l);
+    let m = fmax(hull_magnitude(a), line.window_magnitude());
+    if in_window(m) && line.steady() {
+        return None;
+    }
+    hull_linear_cold(m, a, l, f, unscale)
+}
+
+#[cold]
+#[inline(never)]
+fn hull_linear_cold<R>(
+    m: Real,
+    a: &Convex<'_>,
+    l: &Linear,
+    f: impl FnOnce(&Convex<'_>, &Linear) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let k = scale_for(m)?;
+    let l = rescaled_linear(*l, k);
+    let answer = with_rescaled_hull(a, k, |a| f(a, &l))?;
+    Some(unscale(answer, k))
+}
+
+/// Closest points of the input before it was scaled by `2ᵏ`.
+#[inline]
+pub(crate) fn unscaled_closest(c: ClosestPoints, k: i32) -> ClosestPoints {
+    ClosestPoints {
+        a: ldexp2(c.a, -k),
+        b: ldexp2(c.b, -k),
+        distance: unscaled_length(c.distance, k),
     }
 }
 
@@ -213,7 +300,7 @@ pub(crate) trait Scalable: Sized {
 impl Scalable for Circle {
     #[inline]
     fn magnitude(&self) -> Real {
-        max_abs(self.center).max(self.radius)
+        fmax(max_abs(self.center), self.radius)
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
@@ -224,7 +311,7 @@ impl Scalable for Circle {
 impl Scalable for Capsule {
     #[inline]
     fn magnitude(&self) -> Real {
-        max_abs(self.a).max(max_abs(self.b)).max(self.radius)
+        fmax(fmax(max_abs(self.a), max_abs(self.b)), self.radius)
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
@@ -235,7 +322,7 @@ impl Scalable for Capsule {
 impl Scalable for Aabb {
     #[inline]
     fn magnitude(&self) -> Real {
-        max_abs(self.min).max(max_abs(self.max))
+        fmax(max_abs(self.min), max_abs(self.max))
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
@@ -252,7 +339,7 @@ pub(crate) fn shapes<A: Scalable, B: Scalable, R>(
     f: impl FnOnce(&A, &B) -> R,
     unscale: impl FnOnce(R, i32) -> R,
 ) -> Option<R> {
-    let m = a.magnitude().max(b.magnitude());
+    let m = fmax(a.magnitude(), b.magnitude());
     if in_window(m) {
         return None;
     }
