@@ -21,6 +21,7 @@ mod manifold;
 mod pairs;
 mod pip;
 mod point;
+mod point_magnitude;
 mod polygon_contact;
 mod polyline;
 mod polyline_manifold;

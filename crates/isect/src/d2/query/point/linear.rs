@@ -2,6 +2,7 @@
 
 use crate::d2::query::PointQuery;
 use crate::d2::query::algo::linear::AsLinear;
+use crate::d2::query::algo::window;
 use crate::d2::shape::{Line, Ray, Segment};
 use crate::d2::{NO_POINT, on_set_tolerance};
 use crate::math::{Real, Vec2};
@@ -12,6 +13,17 @@ fn closest<S: AsLinear>(shape: &S, p: Vec2) -> Vec2 {
     match shape.as_linear() {
         Some(l) if p.is_finite() => l.closest_point(p),
         _ => NO_POINT,
+    }
+}
+
+/// The distance from `p` to its closest point of the set, or `+∞` for invalid input.
+#[inline]
+fn distance<S: AsLinear>(shape: &S, p: Vec2) -> Real {
+    let q = closest(shape, p);
+    if q.is_finite() {
+        q.distance(p)
+    } else {
+        Real::INFINITY
     }
 }
 
@@ -38,7 +50,22 @@ macro_rules! linear_point_query {
             )]
             #[inline]
             fn closest_point(&self, p: Vec2) -> Vec2 {
-                closest(self, p)
+                let far = |l: &Self, p| closest(l, p);
+                window::point(self, p, far, window::unscaled_point)
+                    .unwrap_or_else(|| closest(self, p))
+            }
+
+            #[doc = concat!(
+                "The distance from `p` to its projection onto the ", $what, ": 0 when `p` ",
+                "lies on it; `+∞` for invalid input. Input outside the window of magnitudes ",
+                "where the projection's products stay in range is scaled into it by a power of ",
+                "two first."
+            )]
+            #[inline]
+            fn distance_to_point(&self, p: Vec2) -> Real {
+                let far = |l: &Self, p| distance(l, p);
+                window::point(self, p, far, window::unscaled_distance)
+                    .unwrap_or_else(|| distance(self, p))
             }
 
             #[doc = concat!(

@@ -1,5 +1,7 @@
 //! Point queries on a triangle, in closed form: the signs of `p` against the three edges
-//! (exact orientations), then the closest of the edges' closest points.
+//! (exact orientations), then the closest of the edges' closest points; a triangle and point
+//! outside the window of magnitudes where those products stay in range are scaled into it by a
+//! power of two first (`algo/window.rs`).
 //!
 //! In a triangle with area, `p` is inside exactly when no two of the three signs are opposite
 //! (either winding; a zero is an edge). A collinear triangle gives opposite signs for every
@@ -9,6 +11,7 @@
 use crate::d2::query::PointQuery;
 use crate::d2::query::algo::exact::orient;
 use crate::d2::query::algo::segment_point::closest_on_segment;
+use crate::d2::query::algo::window;
 use crate::d2::query::point::outside_distance;
 use crate::d2::shape::Triangle;
 use crate::math::{Real, Vec2};
@@ -70,6 +73,9 @@ impl PointQuery for Triangle {
     /// ```
     #[inline]
     fn closest_point(&self, p: Vec2) -> Vec2 {
+        if let Some(q) = window::point(self, p, |t, p| t.closest_point(p), window::unscaled_point) {
+            return q;
+        }
         if !self.usable_with(p) {
             return crate::d2::NO_POINT;
         }
@@ -83,6 +89,10 @@ impl PointQuery for Triangle {
     /// input.
     #[inline]
     fn distance_to_point(&self, p: Vec2) -> Real {
+        let far = |t: &Self, p| t.distance_to_point(p);
+        if let Some(d) = window::point(self, p, far, window::unscaled_distance) {
+            return d;
+        }
         if !self.usable_with(p) {
             return Real::INFINITY;
         }
