@@ -4,7 +4,7 @@
 //! when the shapes and motions are.
 
 use isect::Real;
-use isect::d2::{Capsule, Circle, Ray, RayCast, RayHit, Sweep};
+use isect::d2::{Capsule, Circle, ConvexPolygon, Ray, RayCast, RayHit, Segment, Sweep, Triangle};
 use isect::math::Vec2;
 
 use super::common::{Xorshift, assert_hit, v};
@@ -168,6 +168,49 @@ fn casts_scale_exactly() {
                 k,
                 "capsule surface",
             );
+        }
+    }
+}
+
+/// Ray casts at triangles, convex polygons and segments of small-integer coordinates, scaled
+/// (shape, origin and direction) by `2ᵏ` for every `k` from `MIN_EXP − 1` to `MAX_EXP − 6`:
+/// the hit or miss, `t` and normal unchanged and the point scaled exactly ([`check_hit`]). Was:
+/// their intervals' cross products left the range, and casts from `2⁶²` up (f32) and far below
+/// 1 missed or hit at the wrong `t`.
+#[test]
+fn polygon_casts_scale_exactly() {
+    let mut g = Xorshift(0x3c6e_f372_fe94_f82b);
+    for _ in 0..40 {
+        let triangle = Triangle::new(g.int_point(-8, 8), g.int_point(-8, 8), g.int_point(-8, 8));
+        let points: Vec<Vec2> = (0..6).map(|_| g.int_point(-8, 8)).collect();
+        let polygon = ConvexPolygon::new(points);
+        let segment = Segment::new(g.int_point(-8, 8), g.int_point(-8, 8));
+        let origin = g.int_point(-8, 8);
+        let mut dir = g.int_point(-4, 4);
+        if dir == Vec2::ZERO {
+            dir = v(1.0, 0.0);
+        }
+        let ray = Ray::new(origin, dir);
+        let base = (
+            triangle.raycast(&ray, Real::MAX),
+            polygon.raycast_surface(&ray, Real::MAX),
+            segment.raycast(&ray, Real::MAX),
+        );
+        for k in (Real::MIN_EXP - 1)..=(Real::MAX_EXP - 6) {
+            let s = scale_of(k);
+            let t = Triangle::new(triangle.a * s, triangle.b * s, triangle.c * s);
+            let scaled: Vec<Vec2> = polygon.vertices().iter().map(|&w| w * s).collect();
+            let p = ConvexPolygon::new(scaled);
+            let seg = Segment::new(segment.a * s, segment.b * s);
+            let r = Ray::new(origin * s, dir * s);
+            check_hit(base.0, t.raycast(&r, Real::MAX), k, "triangle cast");
+            check_hit(
+                base.1,
+                p.raycast_surface(&r, Real::MAX),
+                k,
+                "polygon surface",
+            );
+            check_hit(base.2, seg.raycast(&r, Real::MAX), k, "segment cast");
         }
     }
 }

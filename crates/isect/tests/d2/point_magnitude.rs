@@ -1,9 +1,9 @@
-//! Issue 24 for the point queries of 2D triangles, segments, rays and lines: the projections'
+//! Issue 24 for the point queries of 2D triangles, convex polygons, segments, rays and lines: the projections'
 //! products and the squared distances, at any magnitude. A closest point is scaled exactly, and
 //! a distance too, when the shape and the point are scaled by `2ᵏ`.
 
 use isect::Real;
-use isect::d2::{Line, PointQuery, Ray, Segment, Triangle};
+use isect::d2::{ConvexPolygon, Line, PointQuery, Ray, Segment, Triangle};
 use isect::math::Vec2;
 
 use super::common::{Xorshift, v};
@@ -53,7 +53,8 @@ fn check_scaled(got: Vec2, want: Vec2, k: i32, what: &str) {
     }
 }
 
-/// Triangles, segments, rays and lines of small-integer coordinates and points around them,
+/// Triangles, segments, convex polygons (hulls of six points), rays and lines of small-integer
+/// coordinates and points around them,
 /// scaled by `2ᵏ` for every `k` from `MIN_EXP − 1` to `MAX_EXP − 6` (the scaled input stays
 /// exact; a ray's and line's direction is scaled too): the closest points and distances of the
 /// scaled input are those at scale 1, scaled, and containment unchanged.
@@ -69,11 +70,16 @@ fn point_queries_scale_exactly() {
         }
         let (ray, line) = (Ray::new(s.a, dir), Line::new(s.b, dir));
         let p = g.int_point(-8, 8);
+        let polygon = ConvexPolygon::new((0..6).map(|_| g.int_point(-6, 6)).collect::<Vec<_>>());
         for k in (Real::MIN_EXP - 1)..=(Real::MAX_EXP - 6) {
             let f = scale_of(k);
             let q = p * f;
             let tk = Triangle::new(t.a * f, t.b * f, t.c * f);
             let sk = Segment::new(s.a * f, s.b * f);
+            let scaled: Vec<Vec2> = polygon.vertices().iter().map(|&w| w * f).collect();
+            let pk = ConvexPolygon::new(scaled);
+            let what = "polygon closest";
+            check_scaled(pk.closest_point(q), polygon.closest_point(p), k, what);
             let (rk, lk) = (Ray::new(s.a * f, dir * f), Line::new(s.b * f, dir * f));
             check_scaled(
                 tk.closest_point(q),
@@ -90,6 +96,11 @@ fn point_queries_scale_exactly() {
             let distances = [
                 (tk.distance_to_point(q), t.distance_to_point(p), "triangle"),
                 (sk.distance_to_point(q), s.distance_to_point(p), "segment"),
+                (
+                    pk.distance_to_point(q),
+                    polygon.distance_to_point(p),
+                    "polygon",
+                ),
             ];
             for (got, base, what) in distances {
                 check_scaled(v(got, 0.0), v(base, 0.0), k, what);

@@ -9,6 +9,7 @@ use crate::d2::query::RayHit;
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::algo::corners::hull_closest_point;
 use crate::d2::query::algo::exact::orient;
+use crate::d2::query::algo::window;
 use crate::d2::shape::Ray;
 use crate::math::{Real, Vec2};
 use crate::ops;
@@ -107,18 +108,16 @@ pub(crate) fn start_inside(ray: &Ray) -> RayHit {
 /// The solid (`surface == false`) or boundary cast of a valid ray against a convex set, from
 /// the exact containment of the origin and the line's interval in the set.
 pub(crate) fn cast_convex(c: &Convex<'_>, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
-    if c.radius > 0.0 {
-        // A rounded set squares its radius and its offsets: out of the window, cast the input
-        // scaled by a power of two (issue 24).
-        let s = c
-            .verts()
-            .iter()
-            .fold(ray.origin.abs().max_element().max(c.radius), |m, p| {
-                m.max(p.abs().max_element())
-            });
-        if !in_window(s) {
-            return cast_rounded_scaled(c, ray, max_t, surface, s);
-        }
+    // The interval's cross products and a rounded set's squares: out of the window, cast the
+    // input scaled by powers of two (issue 24).
+    let s = c
+        .verts()
+        .iter()
+        .fold(ray.origin.abs().max_element().max(c.radius), |m, p| {
+            m.max(p.abs().max_element())
+        });
+    if !in_window(s) && s > 0.0 {
+        return cast_convex_scaled(c, ray, max_t, surface, s);
     }
     let inside = c.contains(ray.origin);
     if inside && !surface {
@@ -156,6 +155,10 @@ pub(crate) fn cast_convex(c: &Convex<'_>, ray: &Ray, max_t: Real, surface: bool)
 /// The first point of the segment `ab` along a valid ray, with `0 <= t <= max_t`, and the
 /// segment's normal facing the ray (against the ray where it runs along the segment).
 pub(crate) fn cast_segment(a: Vec2, b: Vec2, ray: &Ray, max_t: Real) -> Option<RayHit> {
+    let s = a.abs().max(b.abs()).max(ray.origin.abs()).max_element();
+    if !in_window(s) && s > 0.0 {
+        return cast_segment_scaled(a, b, ray, max_t, s);
+    }
     let (d, m) = scaled(ray);
     let iv = if a == b {
         point_interval(a, ray.origin, d)
@@ -174,35 +177,67 @@ pub(crate) fn cast_segment(a: Vec2, b: Vec2, ray: &Ray, max_t: Real) -> Option<R
     (t <= max_t).then(|| hit(ray, t, n))
 }
 
-/// [`cast_convex`] of a rounded set (one or two vertices) whose largest magnitude `s` (of its
-/// vertices, its radius and the ray's origin; finite, positive) lies outside the window where
-/// its squares are computed as given: the set and the origin scaled by the power of two `2ᵏ`
-/// that brings `s` into `[1, 2)`, the direction by the one `2ʲ` that brings its largest
-/// coordinate there, cast without a bound, and the parameter converted back by one `ldexp`
-/// (`t = t' · 2^(j − k)`, exact unless it leaves the range). The hit's point is the original
-/// ray's at `t`, so it scales exactly with the input; a `t` that overflows is `None`.
+/// [`cast_convex`] of a set whose largest magnitude `s` (of its vertices, its radius and the
+/// ray's origin; finite, positive) lies outside the window where its products are computed as
+/// given: the set and the origin scaled by the power of two `2ᵏ` that brings `s` into `[1, 2)`,
+/// the direction by the one `2ʲ` that brings its largest coordinate there, cast without a
+/// bound, and the parameter converted back by one `ldexp` (`t = t' · 2^(j − k)`, exact unless it
+/// leaves the range). The hit's point is the scaled ray's, scaled back ([`scaled_back`]), so it
+/// scales exactly with the input; a `t` that overflows is `None`, and so is an infinite `s`
+/// (invalid input).
 #[cold]
 #[inline(never)]
-fn cast_rounded_scaled(
+fn cast_convex_scaled(
     c: &Convex<'_>,
     ray: &Ray,
     max_t: Real,
     surface: bool,
     s: Real,
 ) -> Option<RayHit> {
+    if !(s > 0.0 && s < Real::INFINITY) {
+        return None;
+    }
+    let (scaled_ray, shift) = scaled_ray(ray, s);
+    let k = normalizing_exponent(s);
+    let h = window::with_rescaled_hull(c, k, |set| {
+        cast_convex(set, &scaled_ray, Real::INFINITY, surface)
+    })
+    .flatten()?;
+    scaled_back(h, shift, k, max_t)
+}
+
+/// The ray with its origin scaled by the power of two `2ᵏ` that brings `s` into `[1, 2)` and its
+/// direction by the one `2ʲ` that brings its largest coordinate there, and `j − k`, by which a
+/// parameter along the scaled ray is converted back.
+fn scaled_ray(ray: &Ray, s: Real) -> (Ray, i32) {
     let k = normalizing_exponent(s);
     let j = normalizing_exponent(ray.dir.abs().max_element());
-    let at = |p: Vec2, k: i32| Vec2::new(ldexp(p.x, k), ldexp(p.y, k));
-    let v = c.verts();
-    let r = ldexp(c.radius, k);
-    // Scaling down may flush both ends of a short capsule to one point: a circle then.
-    let set = match *v {
-        [p] => Convex::point(at(p, k), r),
-        [a, b] => Convex::segment(at(a, k), at(b, k), r),
-        _ => return None,
-    };
-    let scaled_ray = Ray::new(at(ray.origin, k), at(ray.dir, j));
-    let h = cast_convex(&set, &scaled_ray, Real::INFINITY, surface)?;
-    let t = ldexp(h.t, j - k);
-    (t <= max_t && t < Real::INFINITY).then(|| hit(ray, t, h.normal))
+    let scaled = Ray::new(window::ldexp2(ray.origin, k), window::ldexp2(ray.dir, j));
+    (scaled, j - k)
+}
+
+/// [`cast_segment`] out of the window, as [`cast_convex_scaled`].
+#[cold]
+#[inline(never)]
+fn cast_segment_scaled(a: Vec2, b: Vec2, ray: &Ray, max_t: Real, s: Real) -> Option<RayHit> {
+    if !(s > 0.0 && s < Real::INFINITY) {
+        return None;
+    }
+    let (scaled_ray, shift) = scaled_ray(ray, s);
+    let k = normalizing_exponent(s);
+    let (a, b) = (window::ldexp2(a, k), window::ldexp2(b, k));
+    let h = cast_segment(a, b, &scaled_ray, Real::INFINITY)?;
+    scaled_back(h, shift, k, max_t)
+}
+
+/// A hit on the ray scaled by [`scaled_ray`] brought back: `t · 2^shift` (`None` beyond
+/// `max_t` or overflowing) and the point formed in the scaled frame times `2⁻ᵏ`, so that it is
+/// rounded once (formed at the input's scale, a subnormal step `t · dir` rounds twice).
+fn scaled_back(h: RayHit, shift: i32, k: i32, max_t: Real) -> Option<RayHit> {
+    let t = ldexp(h.t, shift);
+    (t <= max_t && t < Real::INFINITY).then(|| RayHit {
+        t,
+        point: window::ldexp2(h.point, -k),
+        normal: h.normal,
+    })
 }

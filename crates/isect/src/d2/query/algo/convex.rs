@@ -162,9 +162,18 @@ impl<'a> Convex<'a> {
             || (self.radius > 0.0 && within(hull_closest_point(v, p), p, self.radius, 0.0))
     }
 
-    /// The point of the set closest to `p` (finite): `p` itself when the set holds it.
+    /// The point of the set closest to `p` (finite): `p` itself when the set holds it. Out of
+    /// the window, computed on the set and point scaled by a power of two (as the pair
+    /// routines below).
     #[inline]
     pub(crate) fn closest_point(&self, p: Vec2) -> Vec2 {
+        let far = |c: &Convex<'_>, p| c.closest_point_as_given(p);
+        window::hull_point(self, p, far, window::unscaled_point)
+            .unwrap_or_else(|| self.closest_point_as_given(p))
+    }
+
+    #[inline]
+    fn closest_point_as_given(&self, p: Vec2) -> Vec2 {
         let v = self.verts();
         if hull_contains(v, p) {
             return p;
@@ -184,6 +193,13 @@ impl<'a> Convex<'a> {
     /// positive otherwise.
     #[inline]
     pub(crate) fn distance_to_point(&self, p: Vec2) -> Real {
+        let far = |c: &Convex<'_>, p| c.distance_to_point_as_given(p);
+        window::hull_point(self, p, far, window::unscaled_distance)
+            .unwrap_or_else(|| self.distance_to_point_as_given(p))
+    }
+
+    #[inline]
+    fn distance_to_point_as_given(&self, p: Vec2) -> Real {
         let v = self.verts();
         if hull_contains(v, p) {
             return 0.0;

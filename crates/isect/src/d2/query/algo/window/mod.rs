@@ -7,18 +7,21 @@
 //! magnitude the input can be written in. A ray's or line's direction is normalized on its own
 //! (its length does not change the set).
 //!
-//! Two levels use it: [`contact_points`](super::contact::contact_points), through which every
-//! convex and polygon contact goes, on its bodies; and the closed forms of the circle's
-//! contacts (`contact/circle_*.rs`), on their shapes ([`Scalable`]).
+//! Three levels use it: [`contact_points`](super::contact::contact_points), through which every
+//! convex and polygon contact goes, on its bodies; the convex routines' pair and point queries
+//! (`convex.rs`), on their hulls; and the closed forms of the circle's contacts and of the
+//! triangle's and linear sets' point queries, on their shapes (`shapes.rs`).
 
 use crate::d2::query::algo::contact::Body;
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::algo::linear::{Kind, Linear};
 use crate::d2::query::contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
 use crate::d2::query::{ClosestPoints, ContactInfo};
-use crate::d2::shape::{Aabb, Capsule, Circle, Line, Ray, Segment, Triangle};
 use crate::math::{Real, Vec2};
 use crate::query::algo::scale::{in_window, ldexp, normalizing_exponent};
+
+mod shapes;
+pub(crate) use shapes::{point, shapes, unscaled_distance, unscaled_point};
 
 /// `v · 2ᵏ`, exactly where it stays normal.
 #[inline]
@@ -30,13 +33,13 @@ pub(crate) fn ldexp2(v: Vec2, k: i32) -> Vec2 {
 /// instructions, and a NaN reaching the magnitude only sends valid-looking input to the cold
 /// path, which computes it as given.
 #[inline(always)]
-fn fmax(a: Real, b: Real) -> Real {
+pub(super) fn fmax(a: Real, b: Real) -> Real {
     if a > b { a } else { b }
 }
 
 /// The largest absolute coordinate of `v`.
 #[inline(always)]
-fn max_abs(v: Vec2) -> Real {
+pub(super) fn max_abs(v: Vec2) -> Real {
     fmax(v.x.abs(), v.y.abs())
 }
 
@@ -44,7 +47,7 @@ fn max_abs(v: Vec2) -> Real {
 /// in the window already (only a direction to normalize), `None` for 0 and non-finite `m` (no
 /// shape to scale, or invalid input: computed as given).
 #[inline]
-fn scale_for(m: Real) -> Option<i32> {
+pub(super) fn scale_for(m: Real) -> Option<i32> {
     if in_window(m) {
         Some(0)
     } else {
@@ -55,7 +58,7 @@ fn scale_for(m: Real) -> Option<i32> {
 /// A length or depth scaled back by `2⁻ᵏ`: a positive one that would round to 0 stays the
 /// smallest positive number, so a penetration stays one.
 #[inline]
-fn unscaled_length(x: Real, k: i32) -> Real {
+pub(super) fn unscaled_length(x: Real, k: i32) -> Real {
     let y = ldexp(x, -k);
     if y == 0.0 && x > 0.0 {
         Real::from_bits(1)
@@ -166,10 +169,20 @@ fn with_rescaled<R>(body: &Body<'_>, k: i32, f: impl FnOnce(&Body<'_>) -> R) -> 
     }
 }
 
-/// `f` of the hull `c` scaled by `2ᵏ`, as [`with_rescaled`].
-fn with_rescaled_hull<R>(c: &Convex<'_>, k: i32, f: impl FnOnce(&Convex<'_>) -> R) -> Option<R> {
+/// `f` of the hull `c` scaled by `2ᵏ`, as [`with_rescaled`]. Scaling down may flush a short
+/// segment's ends onto one point: a point then.
+pub(crate) fn with_rescaled_hull<R>(
+    c: &Convex<'_>,
+    k: i32,
+    f: impl FnOnce(&Convex<'_>) -> R,
+) -> Option<R> {
     let verts = c.verts();
     let radius = ldexp(c.radius, k);
+    match *verts {
+        [p] => return Some(f(&Convex::point(ldexp2(p, k), radius))),
+        [a, b] => return Some(f(&Convex::segment(ldexp2(a, k), ldexp2(b, k), radius))),
+        _ => {}
+    }
     if verts.len() <= 4 {
         let mut inline = [Vec2::ZERO; 4];
         for (slot, &p) in inline.iter_mut().zip(verts) {
@@ -257,6 +270,37 @@ fn hull_linear_cold<R>(
     Some(unscale(answer, k))
 }
 
+/// [`hulls`] for a hull and a point (point queries on convex polygons).
+#[inline(always)]
+pub(crate) fn hull_point<R>(
+    a: &Convex<'_>,
+    p: Vec2,
+    f: impl FnOnce(&Convex<'_>, Vec2) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let m = fmax(hull_magnitude(a), max_abs(p));
+    if in_window(m) {
+        return None;
+    }
+    hull_point_cold(m, a, p.x, p.y, f, unscale)
+}
+
+#[cold]
+#[inline(never)]
+fn hull_point_cold<R>(
+    m: Real,
+    a: &Convex<'_>,
+    x: Real,
+    y: Real,
+    f: impl FnOnce(&Convex<'_>, Vec2) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let k = scale_for(m).filter(|&k| k != 0)?;
+    let p = ldexp2(Vec2::new(x, y), k);
+    let answer = with_rescaled_hull(a, k, |a| f(a, p))?;
+    Some(unscale(answer, k))
+}
+
 /// Closest points of the input before it was scaled by `2ᵏ`.
 #[inline]
 pub(crate) fn unscaled_closest(c: ClosestPoints, k: i32) -> ClosestPoints {
@@ -287,190 +331,4 @@ fn rescaled_linear(l: Linear, k: i32) -> Linear {
         end: ldexp2(l.end, k),
         kind: l.kind,
     }
-}
-
-/// A shape whose closed forms are computed on its own coordinates (the circle's contacts, the
-/// point queries of triangles and linear sets).
-pub(crate) trait Scalable: Sized {
-    /// The largest absolute coordinate or radius.
-    fn magnitude(&self) -> Real;
-    /// The same set with every coordinate and length multiplied by `2ᵏ` (a direction brought
-    /// into `[1, 2)` on its own).
-    fn rescaled(&self, k: i32) -> Self;
-    /// Whether a direction the set holds is in the window already (always, without one).
-    #[inline(always)]
-    fn steady(&self) -> bool {
-        true
-    }
-}
-
-/// `dir` brought into `[1, 2)` by its own power of two (as given when zero or not finite).
-#[inline]
-fn normalized_dir(dir: Vec2) -> Vec2 {
-    let m = max_abs(dir);
-    if m > 0.0 && m < Real::INFINITY {
-        ldexp2(dir, normalizing_exponent(m))
-    } else {
-        dir
-    }
-}
-
-impl Scalable for Triangle {
-    #[inline]
-    fn magnitude(&self) -> Real {
-        fmax(fmax(max_abs(self.a), max_abs(self.b)), max_abs(self.c))
-    }
-    #[inline]
-    fn rescaled(&self, k: i32) -> Self {
-        Triangle::new(ldexp2(self.a, k), ldexp2(self.b, k), ldexp2(self.c, k))
-    }
-}
-
-impl Scalable for Segment {
-    #[inline]
-    fn magnitude(&self) -> Real {
-        fmax(max_abs(self.a), max_abs(self.b))
-    }
-    #[inline]
-    fn rescaled(&self, k: i32) -> Self {
-        Segment::new(ldexp2(self.a, k), ldexp2(self.b, k))
-    }
-}
-
-impl Scalable for Ray {
-    #[inline]
-    fn magnitude(&self) -> Real {
-        max_abs(self.origin)
-    }
-    #[inline]
-    fn rescaled(&self, k: i32) -> Self {
-        Ray::new(ldexp2(self.origin, k), normalized_dir(self.dir))
-    }
-    #[inline(always)]
-    fn steady(&self) -> bool {
-        in_window(max_abs(self.dir))
-    }
-}
-
-impl Scalable for Line {
-    #[inline]
-    fn magnitude(&self) -> Real {
-        max_abs(self.origin)
-    }
-    #[inline]
-    fn rescaled(&self, k: i32) -> Self {
-        Line::new(ldexp2(self.origin, k), normalized_dir(self.dir))
-    }
-    #[inline(always)]
-    fn steady(&self) -> bool {
-        in_window(max_abs(self.dir))
-    }
-}
-
-/// `f` of a shape and a point brought into the window, scaled back by `unscale`; `None` when
-/// they are in it (or invalid): the caller computes as given.
-#[inline(always)]
-pub(crate) fn point<S: Scalable, R>(
-    shape: &S,
-    p: Vec2,
-    f: impl FnOnce(&S, Vec2) -> R,
-    unscale: impl FnOnce(R, i32) -> R,
-) -> Option<R> {
-    let m = fmax(shape.magnitude(), max_abs(p));
-    if in_window(m) && shape.steady() {
-        return None;
-    }
-    point_cold(m, shape, p.x, p.y, f, unscale)
-}
-
-/// [`point`]'s rare half; the point comes as its coordinates (no store for the call).
-#[cold]
-#[inline(never)]
-fn point_cold<S: Scalable, R>(
-    m: Real,
-    shape: &S,
-    x: Real,
-    y: Real,
-    f: impl FnOnce(&S, Vec2) -> R,
-    unscale: impl FnOnce(R, i32) -> R,
-) -> Option<R> {
-    let k = scale_for(m)?;
-    Some(unscale(
-        f(&shape.rescaled(k), ldexp2(Vec2::new(x, y), k)),
-        k,
-    ))
-}
-
-/// A point scaled back by `2⁻ᵏ` (for [`point`]).
-#[inline]
-pub(crate) fn unscaled_point(p: Vec2, k: i32) -> Vec2 {
-    ldexp2(p, -k)
-}
-
-/// A distance scaled back by `2⁻ᵏ` (for [`point`]).
-#[inline]
-pub(crate) fn unscaled_distance(d: Real, k: i32) -> Real {
-    unscaled_length(d, k)
-}
-
-impl Scalable for Circle {
-    #[inline]
-    fn magnitude(&self) -> Real {
-        fmax(max_abs(self.center), self.radius)
-    }
-    #[inline]
-    fn rescaled(&self, k: i32) -> Self {
-        Circle::new(ldexp2(self.center, k), ldexp(self.radius, k))
-    }
-}
-
-impl Scalable for Capsule {
-    #[inline]
-    fn magnitude(&self) -> Real {
-        fmax(fmax(max_abs(self.a), max_abs(self.b)), self.radius)
-    }
-    #[inline]
-    fn rescaled(&self, k: i32) -> Self {
-        Capsule::new(ldexp2(self.a, k), ldexp2(self.b, k), ldexp(self.radius, k))
-    }
-}
-
-impl Scalable for Aabb {
-    #[inline]
-    fn magnitude(&self) -> Real {
-        fmax(max_abs(self.min), max_abs(self.max))
-    }
-    #[inline]
-    fn rescaled(&self, k: i32) -> Self {
-        Aabb::new(ldexp2(self.min, k), ldexp2(self.max, k))
-    }
-}
-
-/// `f` of the two shapes brought into the window, scaled back by `unscale`; `None` when they
-/// are in it (or invalid): the caller computes as given.
-#[inline(always)]
-pub(crate) fn shapes<A: Scalable, B: Scalable, R>(
-    a: &A,
-    b: &B,
-    f: impl FnOnce(&A, &B) -> R,
-    unscale: impl FnOnce(R, i32) -> R,
-) -> Option<R> {
-    let m = fmax(a.magnitude(), b.magnitude());
-    if in_window(m) {
-        return None;
-    }
-    shapes_cold(m, a, b, f, unscale)
-}
-
-#[cold]
-#[inline(never)]
-fn shapes_cold<A: Scalable, B: Scalable, R>(
-    m: Real,
-    a: &A,
-    b: &B,
-    f: impl FnOnce(&A, &B) -> R,
-    unscale: impl FnOnce(R, i32) -> R,
-) -> Option<R> {
-    let k = scale_for(m).filter(|&k| k != 0)?;
-    Some(unscale(f(&a.rescaled(k), &b.rescaled(k)), k))
 }
