@@ -14,7 +14,8 @@
 use crate::d2::query::ContactInfo;
 use crate::d2::query::algo::cast::{outward, unit_or};
 use crate::d2::query::algo::clip::clip;
-use crate::d2::query::algo::convex::{AsConvex, Convex, closest_points, closest_points_linear};
+use crate::d2::query::algo::convex::{AsConvex, Convex};
+use crate::d2::query::algo::convex_pairs::{closest_points, closest_points_linear};
 use crate::d2::query::algo::linear::{AsLinear, Kind, Linear};
 use crate::d2::query::algo::window;
 use crate::d2::query::contact::manifold::{Manifold, ManifoldPoint};

@@ -12,6 +12,7 @@ pub(crate) mod cast;
 pub(crate) mod clip;
 pub(crate) mod contact;
 pub(crate) mod convex;
+pub(crate) mod convex_pairs;
 pub(crate) mod corners;
 pub(crate) mod exact;
 pub(crate) mod hull;

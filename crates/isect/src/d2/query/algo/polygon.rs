@@ -6,7 +6,8 @@
 use alloc::vec::Vec;
 
 use crate::d2::query::ClosestPoints;
-use crate::d2::query::algo::convex::{AsConvex, Convex, closest_points_linear, meets_linear};
+use crate::d2::query::algo::convex::{AsConvex, Convex};
+use crate::d2::query::algo::convex_pairs::{closest_points_linear, meets_linear};
 use crate::d2::query::algo::exact::orient;
 use crate::d2::query::algo::linear::{AsLinear, Kind, Linear};
 use crate::d2::query::algo::segment_point::closest_on_segment;

@@ -1,6 +1,6 @@
 //! Capsule–segment distance and closest points.
 
-use crate::d2::query::algo::convex::convex_linear_closest_points;
+use crate::d2::query::algo::convex_pairs::convex_linear_closest_points;
 use crate::d2::query::{ClosestPoints, Distance, mirror_distance};
 use crate::d2::shape::{Capsule, Segment};
 

@@ -3,7 +3,8 @@
 //! In closed form: the circle's center and the closest point of the capsule's core (Ericson
 //! §5.1.2), grown by the radii.
 
-use crate::d2::query::algo::convex::{cold_closest_points, rounded};
+use crate::d2::query::algo::convex::rounded;
+use crate::d2::query::algo::convex_pairs::cold_closest_points;
 use crate::d2::query::algo::reach::{gap_between, within};
 use crate::d2::query::algo::segment_point::on_segment_near_foot;
 use crate::d2::query::{ClosestPoints, Distance, mirror_distance};

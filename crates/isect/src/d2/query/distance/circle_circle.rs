@@ -1,6 +1,7 @@
 //! Circle–circle distance and closest points.
 
-use crate::d2::query::algo::convex::{cold_closest_points, gap, rounded};
+use crate::d2::query::algo::convex::{gap, rounded};
+use crate::d2::query::algo::convex_pairs::cold_closest_points;
 use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Circle;
 use crate::math::Real;

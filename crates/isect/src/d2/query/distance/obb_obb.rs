@@ -1,6 +1,6 @@
 //! Oriented box–oriented box distance and closest points.
 
-use crate::d2::query::algo::convex::convex_closest_points;
+use crate::d2::query::algo::convex_pairs::convex_closest_points;
 use crate::d2::query::{ClosestPoints, Distance};
 use crate::d2::shape::Obb;
 

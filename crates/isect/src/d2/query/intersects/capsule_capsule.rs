@@ -1,7 +1,7 @@
 //! Capsule–capsule overlap.
 
 use crate::d2::query::Intersects;
-use crate::d2::query::algo::convex::convex_meets;
+use crate::d2::query::algo::convex_pairs::convex_meets;
 use crate::d2::shape::Capsule;
 
 impl Intersects<Capsule> for Capsule {

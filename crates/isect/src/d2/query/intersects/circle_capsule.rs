@@ -3,7 +3,7 @@
 //! In closed form: the center's distance to the capsule's core (Ericson §5.1.2) within the sum
 //! of the radii, or the center exactly on the core (for radii whose square is 0).
 
-use crate::d2::query::algo::convex::convex_meets;
+use crate::d2::query::algo::convex_pairs::convex_meets;
 use crate::d2::query::algo::reach::within;
 use crate::d2::query::algo::segment_point::on_segment_near_foot;
 use crate::d2::query::{Intersects, mirror_intersects};

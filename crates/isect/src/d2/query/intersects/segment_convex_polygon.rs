@@ -1,6 +1,6 @@
 //! Segment–convex polygon overlap.
 
-use crate::d2::query::algo::convex::convex_linear_meets;
+use crate::d2::query::algo::convex_pairs::convex_linear_meets;
 use crate::d2::query::{Intersects, mirror_intersects};
 use crate::d2::shape::{ConvexPolygon, Segment};
 

@@ -1,7 +1,7 @@
 //! Triangle–triangle overlap.
 
 use crate::d2::query::Intersects;
-use crate::d2::query::algo::convex::convex_meets;
+use crate::d2::query::algo::convex_pairs::convex_meets;
 use crate::d2::shape::Triangle;
 
 impl Intersects<Triangle> for Triangle {
