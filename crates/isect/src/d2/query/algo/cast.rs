@@ -209,7 +209,7 @@ fn cast_convex_scaled(
 /// The ray with its origin scaled by the power of two `2ᵏ` that brings `s` into `[1, 2)` and its
 /// direction by the one `2ʲ` that brings its largest coordinate there, and `j − k`, by which a
 /// parameter along the scaled ray is converted back.
-fn scaled_ray(ray: &Ray, s: Real) -> (Ray, i32) {
+pub(crate) fn scaled_ray(ray: &Ray, s: Real) -> (Ray, i32) {
     let k = normalizing_exponent(s);
     let j = normalizing_exponent(ray.dir.abs().max_element());
     let scaled = Ray::new(window::ldexp2(ray.origin, k), window::ldexp2(ray.dir, j));
@@ -233,7 +233,7 @@ fn cast_segment_scaled(a: Vec2, b: Vec2, ray: &Ray, max_t: Real, s: Real) -> Opt
 /// A hit on the ray scaled by [`scaled_ray`] brought back: `t · 2^shift` (`None` beyond
 /// `max_t` or overflowing) and the point formed in the scaled frame times `2⁻ᵏ`, so that it is
 /// rounded once (formed at the input's scale, a subnormal step `t · dir` rounds twice).
-fn scaled_back(h: RayHit, shift: i32, k: i32, max_t: Real) -> Option<RayHit> {
+pub(crate) fn scaled_back(h: RayHit, shift: i32, k: i32, max_t: Real) -> Option<RayHit> {
     let t = ldexp(h.t, shift);
     (t <= max_t && t < Real::INFINITY).then(|| RayHit {
         t,

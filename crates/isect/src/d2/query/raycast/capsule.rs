@@ -20,8 +20,11 @@
 //! magnitudes whose squares would leave the normal range, are cast the exact way. Every decision
 //! is a comparison that NaN fails, so nothing invalid is decided by the frame.
 
-use crate::d2::query::algo::cast::{cast_convex, hit, ray_usable, scaled, start_inside, unit_or};
+use crate::d2::query::algo::cast::{
+    cast_convex, hit, ray_usable, scaled, scaled_back, scaled_ray, start_inside, unit_or,
+};
 use crate::d2::query::algo::convex::AsConvex;
+use crate::d2::query::algo::window::ldexp2;
 use crate::d2::query::{PointQuery, RayCast, RayHit};
 use crate::d2::shape::{Capsule, Ray};
 use crate::math::{Real, Vec2};
@@ -162,24 +165,19 @@ fn cast_exact(k: &Capsule, ray: &Ray, max_t: Real, surface: bool) -> Option<RayH
 }
 
 /// The solid cast of a usable ray from outside a capsule whose largest magnitude `s` (finite,
-/// positive) leaves the frame's range: the capsule and the origin scaled by the power of two
-/// `2ᵏ` that brings `s` into `[1, 2)`, the direction by the one `2ʲ` that brings its largest
-/// coordinate there, cast with `max_t` scaled the same way (`2^(k − j)`, so that the frame
-/// leaves a hit near the bound to the exact cast as it would in range), and the parameter
-/// converted back by one `ldexp` (`t = t' · 2^(j − k)`, exact unless it leaves the range). The
-/// point is the original ray's at `t`, so it scales exactly with the input; a `t` that
+/// positive) leaves the frame's range: the capsule and the ray scaled as
+/// [`scaled_ray`] says, cast with `max_t` scaled the same way (so that the frame leaves a hit
+/// near the bound to the exact cast as it would in range), and the hit brought back by
+/// [`scaled_back`] (`t` by one `ldexp`, the point formed in the scaled frame); a `t` that
 /// overflows is `None`.
 #[cold]
 #[inline(never)]
 fn cast_scaled(k: &Capsule, ray: &Ray, max_t: Real, s: Real) -> Option<RayHit> {
+    let (scaled_ray, shift) = scaled_ray(ray, s);
     let e = normalizing_exponent(s);
-    let j = normalizing_exponent(ray.dir.abs().max_element());
-    let at = |p: Vec2, e: i32| Vec2::new(ldexp(p.x, e), ldexp(p.y, e));
-    let scaled = Capsule::new(at(k.a, e), at(k.b, e), ldexp(k.radius, e));
-    let scaled_ray = Ray::new(at(ray.origin, e), at(ray.dir, j));
-    let h = scaled.raycast(&scaled_ray, ldexp(max_t, e - j))?;
-    let t = ldexp(h.t, j - e);
-    (t <= max_t && t < Real::INFINITY).then(|| hit(ray, t, h.normal))
+    let scaled = Capsule::new(ldexp2(k.a, e), ldexp2(k.b, e), ldexp(k.radius, e));
+    let h = scaled.raycast(&scaled_ray, ldexp(max_t, -shift))?;
+    scaled_back(h, shift, e, max_t)
 }
 
 impl RayCast for Capsule {
