@@ -8,27 +8,7 @@ use isect::d2::{Capsule, Circle, ConvexPolygon, Ray, RayCast, RayHit, Segment, S
 use isect::math::Vec2;
 
 use super::common::{Xorshift, assert_hit, v};
-
-/// `2ᵏ` for `k` in the normal range.
-fn pow2(k: i32) -> Real {
-    (2.0 as Real).powi(k)
-}
-
-/// `2ᵏ` for any `k` whose power is a normal number, in two steps (`powi` of a large `k` may
-/// round through an overflow).
-fn scale_of(k: i32) -> Real {
-    pow2(k / 2) * pow2(k - k / 2)
-}
-
-/// A length whose square overflows: `2^(MAX_EXP/2 + 4)` (`2⁶⁸`, `2⁵¹⁶`).
-fn huge() -> Real {
-    pow2(Real::MAX_EXP / 2 + 4)
-}
-
-/// A length whose square underflows to 0: `2^(MIN_EXP/2 − 30)` (`2⁻⁹²`, `2⁻⁵⁴⁰`).
-fn tiny() -> Real {
-    pow2(Real::MIN_EXP / 2 - 30)
-}
+use super::scaling::{check_scaled, huge, scale_of, tiny};
 
 /// Was: the circle about `(5s, 0)` of radius `s`, cast at from the origin along x, reported a
 /// hit at `t = 0` (the origin "inside") for `s = 2⁶⁸` (f32), `2⁵¹⁶` (f64): `|o − c|² = ∞ <= r² = ∞`;
@@ -109,18 +89,7 @@ fn check_hit(base: Option<RayHit>, got: Option<RayHit>, k: i32, what: &str) {
         (None, None) => {}
         (Some(b), Some(g)) => {
             assert_eq!((g.t, g.normal), (b.t, b.normal), "{what} at 2^{k}");
-            let want = b.point * scale_of(k);
-            let normal_range = |x: Real| x == 0.0 || x.abs() >= Real::MIN_POSITIVE;
-            if normal_range(want.x) && normal_range(want.y) {
-                assert_eq!(g.point, want, "{what} at 2^{k}");
-            } else {
-                let step = 2.0 * Real::MIN_POSITIVE * Real::EPSILON;
-                assert!(
-                    (g.point - want).abs().max_element() <= step,
-                    "{what} at 2^{k}: {:?} vs {want:?}",
-                    g.point
-                );
-            }
+            check_scaled(g.point, b.point, k, what);
         }
         _ => panic!("{what} at 2^{k}: {base:?} then {got:?}"),
     }

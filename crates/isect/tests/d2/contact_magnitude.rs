@@ -8,29 +8,9 @@ use isect::d2::{
     Aabb, Capsule, Circle, Contact, ContactInfo, ContactManifold, Distance, Intersects, Manifold,
     Segment, Triangle,
 };
-use isect::math::Vec2;
 
 use super::common::{Xorshift, v};
-
-/// `2ᵏ` for `k` in the normal range.
-fn pow2(k: i32) -> Real {
-    (2.0 as Real).powi(k)
-}
-
-/// `2ᵏ` for any `k` whose power is a normal number, in two steps.
-fn scale_of(k: i32) -> Real {
-    pow2(k / 2) * pow2(k - k / 2)
-}
-
-/// A length whose square overflows: `2^(MAX_EXP/2 + 4)` (`2⁶⁸`, `2⁵¹⁶`).
-fn huge() -> Real {
-    pow2(Real::MAX_EXP / 2 + 4)
-}
-
-/// A length whose square underflows to 0: `2^(MIN_EXP/2 − 30)` (`2⁻⁹²`, `2⁻⁵⁴⁰`).
-fn tiny() -> Real {
-    pow2(Real::MIN_EXP / 2 - 30)
-}
+use super::scaling::{check_scaled, huge, scale_of, tiny};
 
 /// Was: the circles about the origin (radius `3s`) and `(4s, 0)` (radius `2s`) overlap by `s`,
 /// the contact's normal `−x` and point `(2.5s, 0)`, halfway between the rims at `2s` and `3s`.
@@ -58,22 +38,6 @@ fn circle_contacts_far_and_tiny() {
         let got = a.contact(&b).expect("overlap");
         assert_eq!((got.normal, got.depth), (v(-1.0, 0.0), s), "s = {s:e}");
         assert_eq!(a.contact_manifold(&b).points().len(), 1, "s = {s:e}");
-    }
-}
-
-/// `want · 2ᵏ` against `got`: equal where the scaled value is a normal number (or 0), within two
-/// subnormal steps below.
-fn check_scaled(got: Vec2, want: Vec2, k: i32, what: &str) {
-    let want = want * scale_of(k);
-    let normal_range = |x: Real| x == 0.0 || x.abs() >= Real::MIN_POSITIVE;
-    if normal_range(want.x) && normal_range(want.y) {
-        assert_eq!(got, want, "{what} at 2^{k}");
-    } else {
-        let step = 2.0 * Real::MIN_POSITIVE * Real::EPSILON;
-        assert!(
-            (got - want).abs().max_element() <= step,
-            "{what} at 2^{k}: {got:?} vs {want:?}"
-        );
     }
 }
 

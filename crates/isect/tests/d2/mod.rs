@@ -36,6 +36,7 @@ mod polyline_polyline_manifold;
 mod polyline_props;
 mod raycast;
 mod regressions;
+mod scaling;
 mod shapes;
 mod strategy;
 mod sweep;

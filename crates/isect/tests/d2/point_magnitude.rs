@@ -7,16 +7,7 @@ use isect::d2::{ConvexPolygon, Line, PointQuery, Ray, Segment, Triangle};
 use isect::math::Vec2;
 
 use super::common::{Xorshift, v};
-
-/// `2ᵏ` for `k` in the normal range.
-fn pow2(k: i32) -> Real {
-    (2.0 as Real).powi(k)
-}
-
-/// `2ᵏ` for any `k` whose power is a normal number, in two steps.
-fn scale_of(k: i32) -> Real {
-    pow2(k / 2) * pow2(k - k / 2)
-}
+use super::scaling::{check_scaled, pow2, scale_of};
 
 /// Was: the point `(2s, 3s)` is `3s` from the segment `(0, 0)–(4s, 0)` and from the triangle
 /// `(0, 0), (4s, 0), (2s, −s)`, its closest point `(2s, 0)`. At `s = 2⁶⁸` (f32; `2⁵¹⁶` f64) the
@@ -34,22 +25,6 @@ fn segment_and_triangle_distance_far_and_tiny() {
         assert_eq!(segment.closest_point(p), v(2.0 * s, 0.0), "s = {s:e}");
         assert_eq!(triangle.distance_to_point(p), 3.0 * s, "s = {s:e}");
         assert_eq!(triangle.closest_point(p), v(2.0 * s, 0.0), "s = {s:e}");
-    }
-}
-
-/// `want · 2ᵏ` against `got`: equal where the scaled value is a normal number (or 0), within two
-/// subnormal steps below.
-fn check_scaled(got: Vec2, want: Vec2, k: i32, what: &str) {
-    let want = want * scale_of(k);
-    let normal_range = |x: Real| x == 0.0 || x.abs() >= Real::MIN_POSITIVE;
-    if normal_range(want.x) && normal_range(want.y) {
-        assert_eq!(got, want, "{what} at 2^{k}");
-    } else {
-        let step = 2.0 * Real::MIN_POSITIVE * Real::EPSILON;
-        assert!(
-            (got - want).abs().max_element() <= step,
-            "{what} at 2^{k}: {got:?} vs {want:?}"
-        );
     }
 }
 

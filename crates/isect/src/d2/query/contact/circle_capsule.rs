@@ -39,12 +39,7 @@ impl Contact<Capsule> for Circle {
     /// apart and for invalid input.
     #[inline]
     fn contact(&self, other: &Capsule) -> Option<ContactInfo> {
-        if let Some(c) = window::shapes(
-            self,
-            other,
-            |a, b| a.contact(b),
-            |c, k| c.map(|c: ContactInfo| c.unscaled(k)),
-        ) {
+        if let Some(c) = window::contact(self, other) {
             return c;
         }
         // The exact overlap test also checks the input: shapes that meet are valid.
@@ -60,12 +55,7 @@ impl ContactManifold<Capsule> for Circle {
     /// contact's point. Empty when apart and for invalid input.
     #[inline]
     fn contact_manifold(&self, other: &Capsule) -> Manifold {
-        if let Some(m) = window::shapes(
-            self,
-            other,
-            |a, b| a.contact_manifold(b),
-            |m: Manifold, k| m.unscaled(k),
-        ) {
+        if let Some(m) = window::manifold(self, other) {
             return m;
         }
         if !self.intersects(other) {

@@ -14,12 +14,7 @@ impl Contact<Circle> for Circle {
     /// apart and for invalid input.
     #[inline]
     fn contact(&self, other: &Circle) -> Option<ContactInfo> {
-        if let Some(c) = window::shapes(
-            self,
-            other,
-            |a, b| a.contact(b),
-            |c, k| c.map(|c: ContactInfo| c.unscaled(k)),
-        ) {
+        if let Some(c) = window::contact(self, other) {
             return c;
         }
         // The exact overlap test also checks the input: circles that meet are valid.

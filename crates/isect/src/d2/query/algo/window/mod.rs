@@ -21,7 +21,7 @@ use crate::math::{Real, Vec2};
 use crate::query::algo::scale::{in_window, ldexp, normalizing_exponent};
 
 mod shapes;
-pub(crate) use shapes::{point, shapes, unscaled_distance, unscaled_point};
+pub(crate) use shapes::{contact, manifold, point, unscaled_distance, unscaled_point};
 
 /// `v · 2ᵏ`, exactly where it stays normal.
 #[inline]

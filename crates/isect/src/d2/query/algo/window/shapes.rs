@@ -2,6 +2,7 @@
 //! triangle's and linear sets' point queries.
 
 use super::{fmax, ldexp2, max_abs, scale_for, unscaled_length};
+use crate::d2::query::{Contact, ContactInfo, ContactManifold, Manifold};
 use crate::d2::shape::{Aabb, Capsule, Circle, Line, Ray, Segment, Triangle};
 use crate::math::{Real, Vec2};
 use crate::query::algo::scale::{in_window, ldexp, normalizing_exponent};
@@ -166,7 +167,7 @@ impl Scalable for Aabb {
 /// `f` of the two shapes brought into the window, scaled back by `unscale`; `None` when they
 /// are in it (or invalid): the caller computes as given.
 #[inline(always)]
-pub(crate) fn shapes<A: Scalable, B: Scalable, R>(
+pub(super) fn shapes<A: Scalable, B: Scalable, R>(
     a: &A,
     b: &B,
     f: impl FnOnce(&A, &B) -> R,
@@ -190,4 +191,30 @@ fn shapes_cold<A: Scalable, B: Scalable, R>(
 ) -> Option<R> {
     let k = scale_for(m).filter(|&k| k != 0)?;
     Some(unscale(f(&a.rescaled(k), &b.rescaled(k)), k))
+}
+
+/// [`shapes`] for a closed-form contact: the contact of the pair brought into the window,
+/// scaled back; `None` when the pair is in it.
+#[inline(always)]
+pub(crate) fn contact<A, B>(a: &A, b: &B) -> Option<Option<ContactInfo>>
+where
+    A: Scalable + Contact<B>,
+    B: Scalable,
+{
+    shapes(a, b, |a, b| a.contact(b), |c, k| c.map(|c| c.unscaled(k)))
+}
+
+/// [`shapes`] for a closed-form manifold, as [`contact`].
+#[inline(always)]
+pub(crate) fn manifold<A, B>(a: &A, b: &B) -> Option<Manifold>
+where
+    A: Scalable + ContactManifold<B>,
+    B: Scalable,
+{
+    shapes(
+        a,
+        b,
+        |a, b| a.contact_manifold(b),
+        |m: Manifold, k| m.unscaled(k),
+    )
 }
