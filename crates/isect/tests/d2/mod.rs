@@ -40,4 +40,5 @@ mod scaling;
 mod shapes;
 mod strategy;
 mod sweep;
+mod sweep_magnitude;
 mod touching;

@@ -47,7 +47,7 @@ pub(super) fn max_abs(v: Vec2) -> Real {
 /// in the window already (only a direction to normalize), `None` for 0 and non-finite `m` (no
 /// shape to scale, or invalid input: computed as given).
 #[inline]
-pub(super) fn scale_for(m: Real) -> Option<i32> {
+pub(crate) fn scale_for(m: Real) -> Option<i32> {
     if in_window(m) {
         Some(0)
     } else {
@@ -110,7 +110,7 @@ impl Body<'_> {
     /// The largest absolute coordinate or radius of the set's own points (a ray's or line's
     /// origin; its direction is [`steady`](Self::steady)'s).
     #[inline]
-    fn window_magnitude(&self) -> Real {
+    pub(crate) fn window_magnitude(&self) -> Real {
         match self {
             Body::Hull(c) => c.verts().iter().fold(c.radius, |m, &p| fmax(m, max_abs(p))),
             Body::Linear(l) => match l.kind {
@@ -162,7 +162,11 @@ fn bodies_cold<R>(
 
 /// `f` of `body` scaled by `2ᵏ` (a direction normalized on its own); `None` where that cannot be
 /// formed (a polygon's many vertices without `alloc`, which cannot occur: such bodies need it).
-fn with_rescaled<R>(body: &Body<'_>, k: i32, f: impl FnOnce(&Body<'_>) -> R) -> Option<R> {
+pub(crate) fn with_rescaled<R>(
+    body: &Body<'_>,
+    k: i32,
+    f: impl FnOnce(&Body<'_>) -> R,
+) -> Option<R> {
     match *body {
         Body::Linear(l) => Some(f(&Body::Linear(rescaled_linear(l, k)))),
         Body::Hull(c) => with_rescaled_hull(&c, k, |c| f(&Body::Hull(*c))),
