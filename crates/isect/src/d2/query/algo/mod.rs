@@ -8,6 +8,7 @@
 //! up to the rounding of one projection (ARCHITECTURE.md, "2D").
 
 pub(crate) mod advance;
+pub(crate) mod advance_entry;
 pub(crate) mod cast;
 pub(crate) mod clip;
 pub(crate) mod contact;
