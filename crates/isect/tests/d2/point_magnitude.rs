@@ -3,7 +3,7 @@
 //! a distance too, when the shape and the point are scaled by `2ᵏ`.
 
 use isect::Real;
-use isect::d2::{ConvexPolygon, Line, PointQuery, Ray, Segment, Triangle};
+use isect::d2::{ConvexPolygon, Line, PointQuery, Polygon, Ray, Segment, Triangle};
 use isect::math::Vec2;
 
 use super::common::{Xorshift, v};
@@ -98,6 +98,50 @@ fn point_queries_scale_exactly() {
                     + 2.0 * Real::MIN_POSITIVE * Real::EPSILON;
                 assert!(err <= tol, "{what} at 2^{k}: {got:?} vs {want:?}");
             }
+        }
+    }
+}
+
+/// Simple (star-shaped, non-convex) polygons of coordinates in eighths and points around
+/// them, scaled by `2ᵏ` for every `k` from `MIN_EXP − 1` to `MAX_EXP − 8`: the closest point and
+/// the distance scaled exactly, containment unchanged. Was: the distance to the boundary,
+/// `|q − p|` at the input's scale, and the edges compared by squared distances, wrong from `2⁶⁰`
+/// up and `2⁻⁶⁰` down (f32).
+#[test]
+fn simple_polygon_point_queries_scale_exactly() {
+    let mut g = Xorshift(0x510e_527f_ade6_82d1);
+    // Seven corners along fixed directions, at radii 2 to 4 around a center: star-shaped.
+    let directions = [
+        (1.0, 0.0),
+        (0.625, 0.75),
+        (-0.25, 1.0),
+        (-1.0, 0.5),
+        (-0.75, -0.625),
+        (0.0, -1.0),
+        (0.875, -0.5),
+    ];
+    for _ in 0..30 {
+        let c = g.int_point(-4, 4);
+        let corners: Vec<Vec2> = directions
+            .iter()
+            .map(|&(x, y)| c + v(x, y) * g.int(2, 4))
+            .collect();
+        let polygon = Polygon::new(corners.clone()).expect("a simple polygon");
+        let p = g.int_point(-8, 8);
+        for k in (Real::MIN_EXP - 1)..=(Real::MAX_EXP - 8) {
+            let f = scale_of(k);
+            let scaled = Polygon::new(corners.iter().map(|&w| w * f).collect::<Vec<_>>())
+                .expect("a simple polygon");
+            let q = p * f;
+            let what = "polygon closest";
+            check_scaled(scaled.closest_point(q), polygon.closest_point(p), k, what);
+            let (got, base) = (scaled.distance_to_point(q), polygon.distance_to_point(p));
+            check_scaled(v(got, 0.0), v(base, 0.0), k, "polygon distance");
+            assert_eq!(
+                scaled.contains_point(q),
+                polygon.contains_point(p),
+                "at 2^{k}"
+            );
         }
     }
 }

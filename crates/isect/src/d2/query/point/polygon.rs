@@ -3,6 +3,7 @@
 use crate::d2::NO_POINT;
 use crate::d2::query::PointQuery;
 use crate::d2::query::algo::polygon::{boundary_closest_point, contains};
+use crate::d2::query::algo::window;
 use crate::d2::shape::Polygon;
 use crate::math::{Real, Vec2};
 
@@ -26,11 +27,18 @@ impl PointQuery for Polygon {
         if contains(self.points(), p) {
             return p;
         }
-        boundary_closest_point(self.points(), p)
+        window::points_point(
+            self.points(),
+            p,
+            boundary_closest_point,
+            window::unscaled_point,
+        )
+        .unwrap_or_else(|| boundary_closest_point(self.points(), p))
     }
 
     /// 0 inside, else the distance to the closest point of the edges (never 0 outside); `+∞`
-    /// for a non-finite `p`.
+    /// for a non-finite `p`. A polygon and point far from 1 are measured scaled by a power of
+    /// two (the closest point too).
     #[inline]
     fn distance_to_point(&self, p: Vec2) -> Real {
         if !p.is_finite() {
@@ -39,9 +47,13 @@ impl PointQuery for Polygon {
         if contains(self.points(), p) {
             return 0.0;
         }
-        boundary_closest_point(self.points(), p)
-            .distance(p)
-            .max(Real::MIN_POSITIVE)
+        let outside = |points: &[Vec2], p: Vec2| {
+            boundary_closest_point(points, p)
+                .distance(p)
+                .max(Real::MIN_POSITIVE)
+        };
+        window::points_point(self.points(), p, outside, window::unscaled_distance)
+            .unwrap_or_else(|| outside(self.points(), p))
     }
 
     /// The crossings test (Haines; Real-Time Rendering, 4th ed., §22.8) with exact orientation

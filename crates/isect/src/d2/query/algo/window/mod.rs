@@ -305,6 +305,25 @@ fn hull_point_cold<R>(
     Some(unscale(answer, k))
 }
 
+/// `f` of a simple polygon's points and a point brought into the window (the polygon's own
+/// best-of-edges point queries), scaled back by `unscale`; `None` when they are in it.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn points_point<R>(
+    points: &[Vec2],
+    p: Vec2,
+    f: impl FnOnce(&[Vec2], Vec2) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let m = points.iter().fold(max_abs(p), |m, &q| fmax(m, max_abs(q)));
+    if in_window(m) {
+        return None;
+    }
+    let k = scale_for(m).filter(|&k| k != 0)?;
+    let scaled: alloc::vec::Vec<Vec2> = points.iter().map(|&q| ldexp2(q, k)).collect();
+    Some(unscale(f(&scaled, ldexp2(p, k)), k))
+}
+
 /// Closest points of the input before it was scaled by `2ᵏ`.
 #[inline]
 pub(crate) fn unscaled_closest(c: ClosestPoints, k: i32) -> ClosestPoints {
