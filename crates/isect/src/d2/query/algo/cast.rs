@@ -42,7 +42,7 @@ fn unit_or_cold(v: Vec2, fallback: Vec2) -> Vec2 {
     let m = v.abs().max_element();
     if m > 0.0 && m.is_finite() {
         let k = normalizing_exponent(m);
-        let w = Vec2::new(ldexp(v.x, k), ldexp(v.y, k));
+        let w = window::ldexp2(v, k);
         w * (1.0 / ops::sqrt(w.length_squared()))
     } else {
         fallback

@@ -6,6 +6,7 @@
 
 use crate::d2::query::ClosestPoints;
 use crate::d2::query::algo::convex::{gap, rounded_at};
+use crate::d2::query::algo::window::ldexp2;
 use crate::math::{Real, Vec2, Vec3};
 use crate::query::algo::scale::{
     ldexp, normalize, normalizing_exponent, square_in_range, within_radius,
@@ -77,7 +78,7 @@ fn gap_cold(p: Vec2, q: Vec2, ra: Real, rb: Real) -> Real {
         return 0.0;
     }
     let k = normalizing_exponent(m);
-    let ds = Vec2::new(ldexp(d.x, k), ldexp(d.y, k));
+    let ds = ldexp2(d, k);
     let g = gap(ds.length_squared(), ldexp(r, k));
     if g == 0.0 {
         0.0
@@ -121,8 +122,7 @@ pub(crate) fn rounded_cold(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoint
     let (ra, rb) = (ldexp(ra, e), ldexp(rb, e));
     let m = d.x.abs().max(d.y.abs()).max(ra + rb);
     let k = normalizing_exponent(m);
-    let scaled = |v: Vec2, k: i32| Vec2::new(ldexp(v.x, k), ldexp(v.y, k));
-    let ds = scaled(d, k);
+    let ds = ldexp2(d, k);
     let c = rounded_at(
         ds,
         ldexp(ra, k),
@@ -130,7 +130,7 @@ pub(crate) fn rounded_cold(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoint
         ldexp(rb, k),
         ds.length_squared(),
     );
-    let back = |v: Vec2| q + scaled(v, -k - e);
+    let back = |v: Vec2| q + ldexp2(v, -k - e);
     ClosestPoints {
         a: back(c.a),
         b: back(c.b),

@@ -18,7 +18,7 @@ use crate::d2::query::algo::linear::{Kind, Linear};
 use crate::d2::query::contact::manifold::{MANIFOLD_CAPACITY, Manifold, ManifoldPoint};
 use crate::d2::query::{ClosestPoints, ContactInfo};
 use crate::math::{Real, Vec2};
-use crate::query::algo::scale::{in_window, ldexp, normalizing_exponent};
+use crate::query::algo::scale::{Unscale, in_window, ldexp, normalizing_exponent};
 
 mod shapes;
 pub(crate) use shapes::{contact, manifold, point, unscaled_distance, unscaled_point};
@@ -55,16 +55,11 @@ pub(crate) fn scale_for(m: Real) -> Option<i32> {
     }
 }
 
-/// A length or depth scaled back by `2⁻ᵏ`: a positive one that would round to 0 stays the
-/// smallest positive number, so a penetration stays one.
+/// A length or depth scaled back by `2⁻ᵏ`: the 3D answers' [`Unscale`] for a `Real` (a positive
+/// one that would round to 0 stays the smallest positive number, so a penetration stays one).
 #[inline]
 pub(super) fn unscaled_length(x: Real, k: i32) -> Real {
-    let y = ldexp(x, -k);
-    if y == 0.0 && x > 0.0 {
-        Real::from_bits(1)
-    } else {
-        y
-    }
+    x.unscaled(k)
 }
 
 impl ContactInfo {
