@@ -7,6 +7,7 @@ mod cast_magnitude;
 mod common;
 mod contact;
 mod contact_magnitude;
+mod distance_magnitude;
 // Against parry2d (parry2d-f64 for isect-f64); left out where CI builds without parry.
 #[cfg(not(isect_no_parry))]
 mod differential;

@@ -121,14 +121,14 @@ where
     }
     // Scaling by 2^k commutes with every rounding: the same booleans, the distance times 2^k.
     // Except the floor: sets apart whose computed distance rounds to 0 report the smallest
-    // positive number at every scale (a flat box passing 3e-8 from a polygon's corner, where
-    // the rounding of the projection is 1e-7).
+    // positive number (`Real::from_bits(1)`) at every scale (a flat box passing 3e-8 from a
+    // polygon's corner, where the rounding of the projection is 1e-7).
     let map = Map::scale(k);
     if let (Some(sa), Some(sb)) = (a.mapped(&map), b.mapped(&map)) {
         prop_assert_eq!(sa.intersects(&sb), meet, "scaled by 2^{}", k);
-        let floor = cp.distance > 0.0 && cp.distance <= Real::MIN_POSITIVE;
+        let floor = cp.distance > 0.0 && cp.distance < Real::MIN_POSITIVE;
         let scaled = if floor {
-            Real::MIN_POSITIVE
+            Real::from_bits(1)
         } else {
             cp.distance * map.factor
         };

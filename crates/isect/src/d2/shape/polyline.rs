@@ -5,14 +5,13 @@ mod corners;
 mod error;
 
 use alloc::vec::Vec;
-use core::cell::Cell;
 
 pub(crate) use bvh::{Node, box_distance_squared, box_entry, boxes_meet, slab_entry};
 use corners::corner_flags;
 pub(crate) use corners::{LEFT, RIGHT};
 pub use error::PolylineError;
 
-use crate::d2::query::{Bounded, Classify, PointQuery, Side};
+use crate::d2::query::{Bounded, Classify, Side};
 use crate::d2::shape::{Aabb, Circle, Line, Segment, ritter_circle};
 use crate::math::{Real, Vec2};
 
@@ -322,34 +321,5 @@ impl Classify for Polyline {
             first = s;
         }
         if first > 0 { Side::Front } else { Side::Back }
-    }
-}
-
-impl Polyline {
-    /// The segment nearest `p` and its closest point there, by a nearest-first walk; `None`
-    /// for a non-finite `p`.
-    pub(crate) fn nearest(&self, p: Vec2) -> Option<(u32, Vec2)> {
-        if !p.is_finite() {
-            return None;
-        }
-        let best: Cell<Option<(u32, Vec2, Real)>> = Cell::new(None);
-        self.walk(
-            |n| {
-                let d2 = box_distance_squared(n, p, p);
-                best.get().is_none_or(|b| d2 <= b.2).then_some(d2)
-            },
-            |i| {
-                let q = self.segment(i).closest_point(p);
-                let d2 = q.distance_squared(p);
-                if best
-                    .get()
-                    .is_none_or(|b| d2 < b.2 || (d2 == b.2 && i < b.0))
-                {
-                    best.set(Some((i, q, d2)));
-                }
-                false
-            },
-        );
-        best.get().map(|(i, q, _)| (i, q))
     }
 }

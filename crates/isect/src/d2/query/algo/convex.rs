@@ -206,7 +206,7 @@ impl<'a> Convex<'a> {
         // is no radius to cover it ([`Convex::contains`] holds no such point).
         let d = gap_between(q, p, self.radius, 0.0);
         if self.radius == 0.0 {
-            d.max(Real::MIN_POSITIVE)
+            d.max(Real::from_bits(1))
         } else {
             d
         }
@@ -318,7 +318,7 @@ pub(crate) fn gap(dd: Real, r: Real) -> Real {
     let d = ops::sqrt(dd);
     let g = d - r;
     let g = if g > 0.0 { g } else { (dd - rr) / (d + r) };
-    g.max(Real::MIN_POSITIVE)
+    g.max(Real::from_bits(1))
 }
 
 #[cfg(feature = "alloc")]

@@ -4,6 +4,7 @@ use crate::d2::query::ClosestPoints;
 use crate::d2::query::algo::exact::{cross_sign, orient, side};
 use crate::d2::query::algo::reach::gap_between;
 use crate::d2::query::algo::segment_point::{closest_on_segment, project};
+use crate::d2::query::algo::window::{self, unscaled_closest};
 use crate::d2::shape::{Line, Ray, Segment};
 use crate::math::{Real, Vec2};
 
@@ -305,8 +306,16 @@ impl Linear {
     }
 
     /// Closest points, `a` on `self`: a common point at distance 0 when the sets meet (exact),
-    /// otherwise the closest pair at a positive distance. `NONE` for invalid input.
+    /// otherwise the closest pair at a positive distance, at any magnitude (the candidate pairs
+    /// are compared in the window). `NONE` for invalid input.
+    #[inline]
     pub(crate) fn closest_points(&self, q: &Linear) -> ClosestPoints {
+        window::linears(self, q, Self::closest_points_in_window, unscaled_closest)
+            .unwrap_or_else(|| self.closest_points_in_window(q))
+    }
+
+    /// [`closest_points`](Self::closest_points) of sets in the window (or invalid).
+    fn closest_points_in_window(&self, q: &Linear) -> ClosestPoints {
         if !(self.is_usable() && q.is_usable()) {
             return ClosestPoints::NONE;
         }
@@ -329,7 +338,7 @@ pub(crate) fn apart(a: Vec2, b: Vec2) -> ClosestPoints {
         a,
         b,
         // At any magnitude: `|a − b|²` may under- or overflow where the distance does not.
-        distance: gap_between(a, b, 0.0, 0.0).max(Real::MIN_POSITIVE),
+        distance: gap_between(a, b, 0.0, 0.0).max(Real::from_bits(1)),
     }
 }
 

@@ -8,6 +8,7 @@ use core::cell::Cell;
 
 use crate::d2::query::Bounded;
 use crate::d2::query::algo::convex::AsConvex;
+use crate::d2::query::algo::window::{ldexp2, max_abs, scale_for};
 use crate::d2::query::{
     ClosestPoints, Contact, ContactInfo, Distance, Intersects, Sweep, SweepHit,
 };
@@ -16,6 +17,7 @@ use crate::d2::shape::{
     box_entry,
 };
 use crate::math::{Real, Vec2};
+use crate::query::algo::scale::TINY_SQUARE;
 
 /// A shape that meets a [`Polyline`] through the query traits and its methods
 /// ([`Polyline::sweep_segment`], [`Polyline::contacts`]): [`Circle`], [`Aabb`], [`Obb`],
@@ -135,8 +137,13 @@ fn boxed<S: Bounded>(shape: &S, margin: Real) -> Option<Probe> {
     reach(shape.aabb(), margin).map(|(lo, hi)| Probe::Box(lo, hi))
 }
 
-/// The probe of a ray (`line` false) or a line.
+/// The probe of a ray (`line` false) or a line, its direction brought into `[1, 2)` by a power
+/// of two (the same points; [`Probe::gap_squared`] divides by its square).
 fn linear(origin: Vec2, dir: Vec2, margin: Real, line: bool) -> Option<Probe> {
+    let dir = match scale_for(max_abs(dir)) {
+        Some(k) if k != 0 => ldexp2(dir, k),
+        _ => dir,
+    };
     Some(Probe::Ray {
         origin,
         dir,
@@ -256,12 +263,14 @@ impl Probe {
         let corner = |c: Vec2| {
             let w = c - origin;
             let along = w.dot(dir);
-            if !line && along <= 0.0 {
+            let d2 = if !line && along <= 0.0 {
                 w.length_squared()
             } else {
                 let across = w.perp_dot(dir);
                 across * across / dd
-            }
+            };
+            // A NaN (`∞ − ∞` for a corner some `2¹²⁷` from the origin) bounds nothing: 0.
+            d2.max(0.0)
         };
         let mut d2 = corner(min)
             .min(corner(max))
@@ -357,13 +366,7 @@ pub(crate) fn closest_within<S: Piece + ?Sized>(
 ) -> Option<(u32, ClosestPoints)> {
     let probe = shape.probe(0.0)?;
     let best: Cell<Option<(u32, ClosestPoints)>> = Cell::new(None);
-    // A little over the best squared distance: a box at the best distance within rounding may
-    // hold an equal pair with a lower index.
-    let bound = |b: Option<(u32, ClosestPoints)>| {
-        b.map_or(limit, |(_, b)| {
-            b.distance * b.distance * (1.0 + 16.0 * Real::EPSILON)
-        })
-    };
+    let bound = |b: Option<(u32, ClosestPoints)>| b.map_or(limit, |(_, b)| prune_bound(b.distance));
     polyline.walk(
         |n| {
             let d2 = probe.gap_squared(n.min, n.max);
@@ -380,6 +383,16 @@ pub(crate) fn closest_within<S: Piece + ?Sized>(
         },
     );
     best.get()
+}
+
+/// The squared distance beyond which a node's box cannot hold a pair as close as `distance`
+/// (the best so far): a little over its square, as a box at the best distance within rounding
+/// may hold an equal pair with a lower index, and at least `TINY_SQUARE`, below which squares
+/// are too coarse to prune by (they round on the subnormal grid). `+∞` where the square
+/// overflows: nothing is pruned then.
+#[inline]
+pub(crate) fn prune_bound(distance: Real) -> Real {
+    (distance * distance * (1.0 + 16.0 * Real::EPSILON)).max(TINY_SQUARE)
 }
 
 /// The sweep of the valid `shape` (moving by `motion`) against `polyline` (moving by

@@ -83,7 +83,7 @@ fn gap_cold(p: Vec2, q: Vec2, ra: Real, rb: Real) -> Real {
     if g == 0.0 {
         0.0
     } else {
-        ldexp(g, -k - e).max(Real::MIN_POSITIVE)
+        ldexp(g, -k - e).max(Real::from_bits(1))
     }
 }
 
@@ -137,7 +137,7 @@ pub(crate) fn rounded_cold(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoint
         distance: if c.distance == 0.0 {
             0.0
         } else {
-            ldexp(c.distance, -k - e).max(Real::MIN_POSITIVE)
+            ldexp(c.distance, -k - e).max(Real::from_bits(1))
         },
     }
 }

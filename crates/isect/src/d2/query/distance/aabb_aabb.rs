@@ -66,7 +66,7 @@ impl Distance<Aabb> for Aabb {
         if g == Vec2::ZERO {
             0.0
         } else {
-            g.length().max(Real::MIN_POSITIVE)
+            g.length().max(Real::from_bits(1))
         }
     }
 }

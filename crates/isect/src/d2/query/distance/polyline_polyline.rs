@@ -5,7 +5,7 @@
 
 use core::cell::Cell;
 
-use crate::d2::query::algo::polyline::{closest_within, reach};
+use crate::d2::query::algo::polyline::{closest_within, prune_bound, reach};
 use crate::d2::query::{Bounded, ClosestPoints, Distance};
 use crate::d2::shape::{Polyline, box_distance_squared};
 use crate::math::Real;
@@ -28,12 +28,8 @@ impl Distance<Polyline> for Polyline {
             return ClosestPoints::NONE;
         };
         let best: Cell<Option<(u32, u32, ClosestPoints)>> = Cell::new(None);
-        // A little over the best squared distance: a box at the best distance within rounding
-        // may hold an equal pair with lower indices.
         let bound = |b: Option<(u32, u32, ClosestPoints)>| {
-            b.map_or(Real::INFINITY, |(_, _, b)| {
-                b.distance * b.distance * (1.0 + 16.0 * Real::EPSILON)
-            })
+            b.map_or(Real::INFINITY, |(_, _, b)| prune_bound(b.distance))
         };
         self.walk(
             |n| {

@@ -70,7 +70,7 @@ impl PointQuery for Capsule {
             return 0.0;
         }
         // Off the core with `dd` rounded to 0 (tiny coordinates, zero radius) is still apart.
-        gap_between(p, q, r, 0.0).max(Real::MIN_POSITIVE)
+        gap_between(p, q, r, 0.0).max(Real::from_bits(1))
     }
 
     /// Whether `p` is on the core (exactly) or its squared distance from the core's closest

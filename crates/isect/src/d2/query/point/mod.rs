@@ -87,7 +87,7 @@ fn outside_distance(v: Vec2) -> Real {
 fn outside_distance_cold(v: Vec2) -> Real {
     let m = v.abs().max_element();
     if !(m > 0.0 && m < Real::INFINITY) {
-        return m.max(Real::MIN_POSITIVE);
+        return m.max(Real::from_bits(1));
     }
-    (m * (v / m).length()).max(Real::MIN_POSITIVE)
+    (m * (v / m).length()).max(Real::from_bits(1))
 }

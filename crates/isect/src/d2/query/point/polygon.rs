@@ -50,7 +50,7 @@ impl PointQuery for Polygon {
         let outside = |points: &[Vec2], p: Vec2| {
             boundary_closest_point(points, p)
                 .distance(p)
-                .max(Real::MIN_POSITIVE)
+                .max(Real::from_bits(1))
         };
         window::points_point(self.points(), p, outside, window::unscaled_distance)
             .unwrap_or_else(|| outside(self.points(), p))

@@ -33,13 +33,13 @@ pub(crate) fn ldexp2(v: Vec2, k: i32) -> Vec2 {
 /// instructions, and a NaN reaching the magnitude only sends valid-looking input to the cold
 /// path, which computes it as given.
 #[inline(always)]
-pub(super) fn fmax(a: Real, b: Real) -> Real {
+pub(crate) fn fmax(a: Real, b: Real) -> Real {
     if a > b { a } else { b }
 }
 
 /// The largest absolute coordinate of `v`.
 #[inline(always)]
-pub(super) fn max_abs(v: Vec2) -> Real {
+pub(crate) fn max_abs(v: Vec2) -> Real {
     fmax(v.x.abs(), v.y.abs())
 }
 
@@ -266,6 +266,37 @@ fn hull_linear_cold<R>(
     let k = scale_for(m)?;
     let l = rescaled_linear(*l, k);
     let answer = with_rescaled_hull(a, k, |a| f(a, &l))?;
+    Some(unscale(answer, k))
+}
+
+/// [`hulls`] for two linear sets (their closest points: the candidates compared by squared
+/// distances, which overflow and underflow out of the window).
+#[inline(always)]
+pub(crate) fn linears<R>(
+    a: &Linear,
+    b: &Linear,
+    f: impl FnOnce(&Linear, &Linear) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let (la, lb) = (Body::Linear(*a), Body::Linear(*b));
+    let m = fmax(la.window_magnitude(), lb.window_magnitude());
+    if in_window(m) && la.steady() && lb.steady() {
+        return None;
+    }
+    linears_cold(m, a, b, f, unscale)
+}
+
+#[cold]
+#[inline(never)]
+fn linears_cold<R>(
+    m: Real,
+    a: &Linear,
+    b: &Linear,
+    f: impl FnOnce(&Linear, &Linear) -> R,
+    unscale: impl FnOnce(R, i32) -> R,
+) -> Option<R> {
+    let k = scale_for(m)?;
+    let answer = f(&rescaled_linear(*a, k), &rescaled_linear(*b, k));
     Some(unscale(answer, k))
 }
 
