@@ -70,6 +70,7 @@ mod far_corner_face_weights;
 mod far_frustum_cast_rescaled;
 mod far_plane_cast_rescaled;
 mod far_plane_crossing_rescaled;
+mod far_point_edge_fallback;
 mod far_triangle_containment;
 mod flat_hull_mesh_manifold;
 mod flat_triangle_ray_entry;
