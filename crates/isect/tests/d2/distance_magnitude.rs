@@ -10,7 +10,7 @@ use isect::d2::{Capsule, Distance, Line, PointQuery, Polygon, Polyline, Ray, Seg
 use isect::math::Vec2;
 
 use super::common::{Xorshift, v};
-use super::scaling::{check_scaled, huge, scale_of, tiny};
+use super::scaling::{check_scaled, huge, scale_of, star_corners, tiny};
 
 /// A scale whose inputs below are subnormal: `2^(MIN_EXP − 9)` (`2⁻¹³⁴`, `2⁻¹⁰³⁰`); the
 /// coordinates used with it (at most `9s`) and the answers (multiples of `s`) are exact.
@@ -77,7 +77,7 @@ fn polyline_and_capsule_point_distances_far_and_tiny() {
     }
 }
 
-/// Star-shaped simple polygons of coordinates in quarters, the polyline through their corners,
+/// Star-shaped simple polygons ([`star_corners`]), the polyline through their corners,
 /// segments, rays, lines and points of small-integer coordinates, scaled by `2ᵏ` for every `k`
 /// from `MIN_EXP − 1` to `MAX_EXP − 8` (the scaled input stays exact): the distances of the
 /// scaled input are those at scale 1, scaled (within two subnormal steps where they round on
@@ -85,21 +85,8 @@ fn polyline_and_capsule_point_distances_far_and_tiny() {
 #[test]
 fn best_of_candidates_distances_scale_exactly() {
     let mut g = Xorshift(0x3c6e_f372_fe94_f82b);
-    let directions = [
-        (1.0, 0.0),
-        (0.625, 0.75),
-        (-0.25, 1.0),
-        (-1.0, 0.5),
-        (-0.75, -0.625),
-        (0.0, -1.0),
-        (0.875, -0.5),
-    ];
     for _ in 0..24 {
-        let c = g.int_point(-4, 4);
-        let corners: Vec<Vec2> = directions
-            .iter()
-            .map(|&(x, y)| c + v(x, y) * g.int(2, 4))
-            .collect();
+        let corners = star_corners(&mut g);
         let seg = Segment::new(g.int_point(-8, 8), g.int_point(-8, 8));
         let other = Segment::new(g.int_point(-8, 8), g.int_point(-8, 8));
         let mut dir = g.int_point(-3, 3);

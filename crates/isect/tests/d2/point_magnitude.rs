@@ -7,7 +7,7 @@ use isect::d2::{ConvexPolygon, Line, PointQuery, Polygon, Ray, Segment, Triangle
 use isect::math::Vec2;
 
 use super::common::{Xorshift, v};
-use super::scaling::{check_scaled, pow2, scale_of};
+use super::scaling::{check_scaled, pow2, scale_of, star_corners};
 
 /// Was: the point `(2s, 3s)` is `3s` from the segment `(0, 0)–(4s, 0)` and from the triangle
 /// `(0, 0), (4s, 0), (2s, −s)`, its closest point `(2s, 0)`. At `s = 2⁶⁸` (f32; `2⁵¹⁶` f64) the
@@ -110,22 +110,8 @@ fn point_queries_scale_exactly() {
 #[test]
 fn simple_polygon_point_queries_scale_exactly() {
     let mut g = Xorshift(0x510e_527f_ade6_82d1);
-    // Seven corners along fixed directions, at radii 2 to 4 around a center: star-shaped.
-    let directions = [
-        (1.0, 0.0),
-        (0.625, 0.75),
-        (-0.25, 1.0),
-        (-1.0, 0.5),
-        (-0.75, -0.625),
-        (0.0, -1.0),
-        (0.875, -0.5),
-    ];
     for _ in 0..30 {
-        let c = g.int_point(-4, 4);
-        let corners: Vec<Vec2> = directions
-            .iter()
-            .map(|&(x, y)| c + v(x, y) * g.int(2, 4))
-            .collect();
+        let corners = star_corners(&mut g);
         let polygon = Polygon::new(corners.clone()).expect("a simple polygon");
         let p = g.int_point(-8, 8);
         for k in (Real::MIN_EXP - 1)..=(Real::MAX_EXP - 8) {

@@ -1,8 +1,11 @@
-//! Powers of two and exact-scaling checks shared by the 2D magnitude tests
-//! (`cast_magnitude.rs`, `contact_magnitude.rs`, `point_magnitude.rs`).
+//! Powers of two, exact-scaling checks and star-shaped polygons shared by the 2D magnitude
+//! tests (`cast_magnitude.rs`, `contact_magnitude.rs`, `distance_magnitude.rs`,
+//! `point_magnitude.rs`).
 
 use isect::Real;
 use isect::math::Vec2;
+
+use super::common::{Xorshift, v};
 
 /// `2ᵏ` for `k` in the normal range.
 pub fn pow2(k: i32) -> Real {
@@ -39,4 +42,23 @@ pub fn check_scaled(got: Vec2, want: Vec2, k: i32, what: &str) {
             "{what} at 2^{k}: {got:?} vs {want:?}"
         );
     }
+}
+
+/// The corners of a star-shaped simple polygon: seven along fixed directions (coordinates in
+/// eighths), at integer radii 2 to 4 around an integer center in `-4..=4`.
+pub fn star_corners(g: &mut Xorshift) -> Vec<Vec2> {
+    let directions = [
+        (1.0, 0.0),
+        (0.625, 0.75),
+        (-0.25, 1.0),
+        (-1.0, 0.5),
+        (-0.75, -0.625),
+        (0.0, -1.0),
+        (0.875, -0.5),
+    ];
+    let c = g.int_point(-4, 4);
+    directions
+        .iter()
+        .map(|&(x, y)| c + v(x, y) * g.int(2, 4))
+        .collect()
 }
