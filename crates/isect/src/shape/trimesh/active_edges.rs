@@ -125,9 +125,19 @@ impl EdgeTable {
     /// Decides which edges are active from the vertex positions (see the module docs).
     pub(crate) fn set_flags(&mut self, vertices: &[Vec3], triangles: &[[u32; 3]]) {
         let corners = |t: &[u32; 3]| t.map(|i| vertices[i as usize]);
+        // Each triangle's normal once (the same bits as formed per triangle before): its own
+        // folds read it, and so does each neighbour's test that it is not degenerate (one cross
+        // product per triangle where four were formed).
+        let normals: Vec<Vec3> = triangles
+            .iter()
+            .map(|t| {
+                let c = corners(t);
+                (c[1] - c[0]).cross(c[2] - c[0])
+            })
+            .collect();
         for (i, t) in triangles.iter().enumerate() {
             let c = corners(t);
-            let n = (c[1] - c[0]).cross(c[2] - c[0]);
+            let n = normals[i];
             let mut flags = 0;
             for k in 0..3 {
                 let across = self.neighbours[i][k];
@@ -135,10 +145,9 @@ impl EdgeTable {
                     Fold::Knife
                 } else {
                     let u = &triangles[across as usize];
-                    let d = corners(u);
                     let off = u.iter().position(|&v| v != t[k] && v != t[(k + 1) % 3]);
                     match off {
-                        Some(j) if (d[1] - d[0]).cross(d[2] - d[0]) != Vec3::ZERO => {
+                        Some(j) if normals[across as usize] != Vec3::ZERO => {
                             fold(n, c[k], c[(k + 1) % 3], vertices[u[j] as usize])
                         }
                         _ => Fold::Knife,
