@@ -81,7 +81,7 @@ impl TriMesh {
         let mut bvh = Bvh::new(&vertices, &triangles);
         // The BVH's inside test and tie-break use the outer side, whatever the winding's sign.
         bvh.inward = outward < 0.0;
-        let pieces = piece_vertices(&vertices, &triangles);
+        let pieces = piece_vertices(vertices.len(), &triangles, &bvh);
         Ok(Self {
             vertices,
             triangles,
@@ -180,7 +180,7 @@ impl TriMesh {
         self.bvh.refit(&self.vertices, &self.triangles);
         self.edges.set_flags(&self.vertices, &self.triangles);
         // Moving vertices can make a triangle degenerate or give one an area.
-        self.pieces = piece_vertices(&self.vertices, &self.triangles);
+        self.pieces = piece_vertices(self.vertices.len(), &self.triangles, &self.bvh);
         // Moving vertices can turn a solid inside out.
         if self.solid {
             self.outward = outward_sign(&self.vertices, &self.triangles);

@@ -4,8 +4,9 @@
 
 use alloc::vec::Vec;
 
+use crate::bvh::Bvh;
 use crate::math::Vec3;
-use crate::shape::{Aabb, TriMesh, Triangle};
+use crate::shape::{Aabb, TriMesh};
 
 impl TriMesh {
     /// Calls `f` with the index of every triangle whose bounding box meets `aabb` (touching
@@ -28,10 +29,12 @@ impl TriMesh {
 }
 
 /// One vertex index of each connected piece of the non-degenerate triangles of `triangles`
-/// over `vertices` (connected through shared vertices; union–find with path halving), in
-/// increasing order.
-pub(crate) fn piece_vertices(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Vec<u32> {
-    let mut parent: Vec<u32> = (0..vertices.len() as u32).collect();
+/// over `vertex_count` vertices (connected through shared vertices; union–find with path
+/// halving, each piece's root its lowest vertex), in increasing order. Which triangles are
+/// degenerate is read from the BVH built over them (its per-slot flags, the same test), which
+/// had formed every triangle's normal already.
+pub(crate) fn piece_vertices(vertex_count: usize, triangles: &[[u32; 3]], bvh: &Bvh) -> Vec<u32> {
+    let mut parent: Vec<u32> = (0..vertex_count as u32).collect();
     fn find(parent: &mut [u32], mut x: u32) -> u32 {
         while parent[x as usize] != x {
             let up = parent[parent[x as usize] as usize];
@@ -40,21 +43,23 @@ pub(crate) fn piece_vertices(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Vec<u
         }
         x
     }
-    let mut used = alloc::vec![false; vertices.len()];
-    for &[a, b, c] in triangles {
-        let corners = [a, b, c].map(|i| vertices[i as usize]);
-        if Triangle::new(corners[0], corners[1], corners[2]).is_degenerate() {
-            continue;
-        }
+    let mut used = alloc::vec![false; vertex_count];
+    // Padding slots are flagged degenerate too.
+    for (&i, _) in bvh.order.iter().zip(&bvh.degenerate).filter(|(_, d)| !**d) {
+        let [a, b, c] = triangles[i as usize];
         for (x, y) in [(a, b), (b, c)] {
             let (rx, ry) = (find(&mut parent, x), find(&mut parent, y));
             if rx != ry {
                 parent[rx.max(ry) as usize] = rx.min(ry);
             }
         }
-        used[a as usize] = true;
+        // Every corner: a piece's root is its lowest vertex, which need not be any triangle's
+        // first corner (`regressions::mesh_piece_without_first_corner`).
+        for v in [a, b, c] {
+            used[v as usize] = true;
+        }
     }
-    (0..vertices.len() as u32)
+    (0..vertex_count as u32)
         .filter(|&v| used[v as usize] && find(&mut parent, v) == v)
         .collect()
 }
