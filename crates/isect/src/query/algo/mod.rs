@@ -40,6 +40,7 @@ pub(crate) mod quickhull;
 pub(crate) mod rounded;
 pub(crate) mod scale;
 pub(crate) mod simplex;
+mod simplex_flat;
 mod simplex_tetrahedron;
 mod support_map;
 #[cfg(feature = "alloc")]

@@ -25,6 +25,8 @@ pub(crate) mod polygon;
 pub(crate) mod polygon_contact;
 #[cfg(feature = "alloc")]
 pub(crate) mod polyline;
+#[cfg(feature = "alloc")]
+mod polyline_probe;
 pub(crate) mod reach;
 pub(crate) mod segment_point;
 pub(crate) mod window;
