@@ -9,7 +9,7 @@ use core::cell::Cell;
 
 use crate::d2::query::Bounded;
 use crate::d2::query::algo::convex::AsConvex;
-use crate::d2::query::algo::window::{ldexp2, max_abs, scale_for};
+use crate::d2::query::algo::window::normalized_dir;
 use crate::d2::query::{
     ClosestPoints, Contact, ContactInfo, Distance, Intersects, Sweep, SweepHit,
 };
@@ -140,13 +140,9 @@ fn boxed<S: Bounded>(shape: &S, margin: Real) -> Option<Probe> {
 /// The probe of a ray (`line` false) or a line, its direction brought into `[1, 2)` by a power
 /// of two (the same points; [`Probe::gap_squared`] divides by its square).
 fn linear(origin: Vec2, dir: Vec2, margin: Real, line: bool) -> Option<Probe> {
-    let dir = match scale_for(max_abs(dir)) {
-        Some(k) if k != 0 => ldexp2(dir, k),
-        _ => dir,
-    };
     Some(Probe::Ray {
         origin,
-        dir,
+        dir: normalized_dir(dir),
         margin,
         line,
     })

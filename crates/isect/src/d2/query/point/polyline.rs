@@ -3,9 +3,9 @@
 
 use core::cell::Cell;
 
-use crate::d2::query::PointQuery;
 use crate::d2::query::algo::reach::gap_between;
 use crate::d2::query::algo::window::{fmax, ldexp2, max_abs, scale_for};
+use crate::d2::query::{Bounded, PointQuery};
 use crate::d2::shape::Polyline;
 use crate::d2::{NO_POINT, on_set_tolerance};
 use crate::math::{Real, Vec2};
@@ -49,7 +49,7 @@ impl PointQuery for Polyline {
         }
         // Each segment's tolerance scales with its own coordinates, which the polyline's box
         // bounds.
-        let b = crate::d2::query::Bounded::aabb(self);
+        let b = self.aabb();
         let tol = on_set_tolerance([p, b.min, b.max]);
         let grow = Vec2::splat(tol);
         self.any_in_box(p - grow, p + grow, |i| self.segment(i).contains_point(p))
@@ -65,7 +65,7 @@ fn nearest(polyline: &Polyline, p: Vec2) -> Option<Vec2> {
     if !p.is_finite() {
         return None;
     }
-    let b = crate::d2::query::Bounded::aabb(polyline);
+    let b = polyline.aabb();
     let m = fmax(max_abs(p), fmax(max_abs(b.min), max_abs(b.max)));
     if in_window(m) {
         nearest_scaled(polyline, p, |v| v)

@@ -43,6 +43,18 @@ pub(crate) fn max_abs(v: Vec2) -> Real {
     fmax(v.x.abs(), v.y.abs())
 }
 
+/// `dir` brought into `[1, 2)` by its own power of two (as given when zero or not finite): the
+/// same set for a ray's or line's direction.
+#[inline]
+pub(crate) fn normalized_dir(dir: Vec2) -> Vec2 {
+    let m = max_abs(dir);
+    if m > 0.0 && m < Real::INFINITY {
+        ldexp2(dir, normalizing_exponent(m))
+    } else {
+        dir
+    }
+}
+
 /// The power of two that brings the largest magnitude `m` into `[1, 2)`, `Some(0)` when it lies
 /// in the window already (only a direction to normalize), `None` for 0 and non-finite `m` (no
 /// shape to scale, or invalid input: computed as given).
@@ -365,14 +377,7 @@ pub(crate) fn unscaled_closest(c: ClosestPoints, k: i32) -> ClosestPoints {
 fn rescaled_linear(l: Linear, k: i32) -> Linear {
     let dir = match l.kind {
         Kind::Segment => ldexp2(l.dir, k),
-        Kind::Ray | Kind::Line => {
-            let m = max_abs(l.dir);
-            if m > 0.0 && m < Real::INFINITY {
-                ldexp2(l.dir, normalizing_exponent(m))
-            } else {
-                l.dir
-            }
-        }
+        Kind::Ray | Kind::Line => normalized_dir(l.dir),
     };
     Linear {
         origin: ldexp2(l.origin, k),

@@ -1,11 +1,11 @@
 //! The window (`mod.rs`) on shapes answered in closed form: the circle's contacts, the
 //! triangle's and linear sets' point queries.
 
-use super::{fmax, ldexp2, max_abs, scale_for, unscaled_length};
+use super::{fmax, ldexp2, max_abs, normalized_dir, scale_for, unscaled_length};
 use crate::d2::query::{Contact, ContactInfo, ContactManifold, Manifold};
 use crate::d2::shape::{Aabb, Capsule, Circle, Line, Ray, Segment, Triangle};
 use crate::math::{Real, Vec2};
-use crate::query::algo::scale::{in_window, ldexp, normalizing_exponent};
+use crate::query::algo::scale::{in_window, ldexp};
 
 /// A shape whose closed forms are computed on its own coordinates (the circle's contacts, the
 /// point queries of triangles and linear sets).
@@ -19,17 +19,6 @@ pub(crate) trait Scalable: Sized {
     #[inline(always)]
     fn steady(&self) -> bool {
         true
-    }
-}
-
-/// `dir` brought into `[1, 2)` by its own power of two (as given when zero or not finite).
-#[inline]
-fn normalized_dir(dir: Vec2) -> Vec2 {
-    let m = max_abs(dir);
-    if m > 0.0 && m < Real::INFINITY {
-        ldexp2(dir, normalizing_exponent(m))
-    } else {
-        dir
     }
 }
 
