@@ -3,8 +3,8 @@
 
 use isect::Real;
 use isect::d2::{
-    Contact, ConvexPolygon, Distance, Intersects, Line, Obb, PointQuery, Polygon, Ray, RayCast,
-    Segment, Sweep,
+    Aabb, Circle, Contact, ConvexPolygon, Distance, Intersects, Line, Obb, PointQuery, Polygon,
+    Ray, RayCast, Segment, Sweep,
 };
 use isect::math::{Mat2, Vec2};
 
@@ -127,5 +127,50 @@ fn flat_box_past_a_polygon_corner_is_apart_by_its_rounded_corners() {
         assert_eq!(d, p.distance(&b));
         assert_eq!(d == 0.0, meet);
         assert!(d <= tol(4.0 * s), "distance {d} at scale {s}");
+    }
+}
+
+/// An inverted box (its `min.x` a smallest normal number above `max.x = 0`) against a circle of
+/// radius 0 at the origin: invalid input. Its `min.y` lies far outside the window, so the
+/// circle's contact scaled the pair down by a power of two, which flushed `min.x` to 0: a valid
+/// flat box, and a contact with a normal for invalid input. Scaling now keeps an inverted box
+/// inverted and a negative radius negative (as the 3D rescaling does). Found by the 2D fuzz
+/// target `d2_contact` (`query_driver --family d2-contact`).
+#[test]
+fn inverted_box_made_valid_by_the_window() {
+    let far = -Real::MAX / 4.0;
+    let inverted = Aabb::new(v(Real::MIN_POSITIVE, far), v(0.0, 0.0));
+    let point = Circle::new(v(0.0, 0.0), 0.0);
+    assert!(point.contact(&inverted).is_none());
+    assert!(inverted.contact(&point).is_none());
+    assert!(!point.intersects(&inverted));
+    assert_eq!(point.distance(&inverted), Real::INFINITY);
+    // A negative radius the same way.
+    let negative = Circle::new(v(0.0, far), -Real::MIN_POSITIVE);
+    let b = Aabb::new(v(-1.0, far), v(1.0, 0.0));
+    assert!(negative.contact(&b).is_none());
+}
+
+/// A segment crossing a polygon's edge, at coordinates whose products overflow (`2⁷⁰` in `f32`,
+/// `2⁵¹⁸` in `f64`): the closest points of shapes that meet are a common point, but the
+/// crossing's parameter `(q.o − o) × q.d / (d × q.d)` was `∞ / ∞`, taken as 0, and the
+/// edge's first corner, `4s` off the segment, came back as the common point. The parameter is
+/// now computed on the sets brought into the window. Found by the 2D fuzz target `d2_distance`.
+#[test]
+fn segment_polygon_common_point_off_the_segment_at_large_scale() {
+    let big = f(2.0).powi(Real::MAX_EXP / 2 + 6);
+    for s in [1.0, big] {
+        let polygon =
+            Polygon::new(vec![v(-4.0, 1.0) * s, v(4.0, 3.0) * s, v(0.0, 8.0) * s]).unwrap();
+        let segment = Segment::new(v(0.0, 0.0), v(0.0, 16.0) * s);
+        for cp in [
+            segment.closest_points(&polygon),
+            polygon.closest_points(&segment).swapped(),
+        ] {
+            assert_eq!(cp.distance, 0.0);
+            assert_eq!(cp.a, cp.b);
+            assert_eq!(cp.a.x, 0.0, "{cp:?} at scale {s}");
+            assert!((0.0..=16.0 * s).contains(&cp.a.y), "{cp:?} at scale {s}");
+        }
     }
 }

@@ -209,7 +209,7 @@ fn lanes_max_element(v: SimdVec3) -> Real {
 /// A length (a radius) scaled by `2ᵏ`, negative (invalid) whenever it was: a tiny negative length
 /// would otherwise flush to `−0`, which is valid, and the query would answer invalid input.
 #[inline]
-fn ldexp_length(x: Real, k: i32) -> Real {
+pub(crate) fn ldexp_length(x: Real, k: i32) -> Real {
     if x < 0.0 { -1.0 } else { ldexp(x, k) }
 }
 

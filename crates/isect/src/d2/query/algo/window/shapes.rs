@@ -5,7 +5,7 @@ use super::{fmax, ldexp2, max_abs, normalized_dir, scale_for, unscaled_length};
 use crate::d2::query::{Contact, ContactInfo, ContactManifold, Manifold};
 use crate::d2::shape::{Aabb, Capsule, Circle, Line, Ray, Segment, Triangle};
 use crate::math::{Real, Vec2};
-use crate::query::algo::scale::{in_window, ldexp};
+use crate::query::algo::scale::{in_window, ldexp_length};
 
 /// A shape whose closed forms are computed on its own coordinates (the circle's contacts, the
 /// point queries of triangles and linear sets).
@@ -127,7 +127,8 @@ impl Scalable for Circle {
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
-        Circle::new(ldexp2(self.center, k), ldexp(self.radius, k))
+        // A negative radius stays negative (invalid), as in 3D (`ldexp_length`).
+        Circle::new(ldexp2(self.center, k), ldexp_length(self.radius, k))
     }
 }
 
@@ -138,7 +139,11 @@ impl Scalable for Capsule {
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
-        Capsule::new(ldexp2(self.a, k), ldexp2(self.b, k), ldexp(self.radius, k))
+        Capsule::new(
+            ldexp2(self.a, k),
+            ldexp2(self.b, k),
+            ldexp_length(self.radius, k),
+        )
     }
 }
 
@@ -149,6 +154,10 @@ impl Scalable for Aabb {
     }
     #[inline]
     fn rescaled(&self, k: i32) -> Self {
+        // An inverted box stays inverted (its corners could flush to one point, a valid box).
+        if self.min.cmpgt(self.max).any() {
+            return Aabb::new(Vec2::ONE, Vec2::ZERO);
+        }
         Aabb::new(ldexp2(self.min, k), ldexp2(self.max, k))
     }
 }
