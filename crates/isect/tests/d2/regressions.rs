@@ -3,8 +3,8 @@
 
 use isect::Real;
 use isect::d2::{
-    Aabb, Circle, Contact, ConvexPolygon, Distance, Intersects, Line, Obb, PointQuery, Polygon,
-    Ray, RayCast, Segment, Sweep,
+    Aabb, Circle, Contact, ContactInfo, ConvexPolygon, Distance, Intersects, Line, Obb, PointQuery,
+    Polygon, Polyline, Ray, RayCast, Segment, Sweep,
 };
 use isect::math::{Mat2, Vec2};
 
@@ -173,4 +173,59 @@ fn segment_polygon_common_point_off_the_segment_at_large_scale() {
             assert!((0.0..=16.0 * s).contains(&cp.a.y), "{cp:?} at scale {s}");
         }
     }
+}
+
+/// A circle resting on a chain's first segment, at coordinates whose squares overflow (`2⁷⁰` in
+/// `f32`, `2⁵¹⁸` in `f64`): the ghost-vertex rule's face normal was `e.perp().normalize()`,
+/// whose squared length overflowed to a zero vector, so the contact came back with normal
+/// `(0, 0)` and depth 0 (and the feature test's slack, `|e|`, was `+∞`). The face normal and
+/// the segment lengths are now formed at any magnitude. Found by the 2D fuzz target
+/// `d2_contact`.
+#[test]
+fn polyline_face_normal_at_large_scale() {
+    let big = f(2.0).powi(Real::MAX_EXP / 2 + 6);
+    for s in [1.0, big] {
+        let chain = Polyline::chain(vec![v(0.0, 0.0), v(4.0, 0.0) * s, v(4.0, 4.0) * s]).unwrap();
+        let ball = Circle::new(v(2.0, 0.5) * s, s);
+        for c in [
+            ball.contact(&chain),
+            chain.contact(&ball).map(|c| ContactInfo {
+                normal: -c.normal,
+                ..c
+            }),
+        ] {
+            let c = c.expect("the ball sinks into the floor");
+            assert_eq!(
+                (c.normal, c.depth),
+                (Vec2::Y, 0.5 * s),
+                "{c:?} at scale {s}"
+            );
+        }
+    }
+}
+
+/// A polygon and a box reaching to `3.4e38`: a point overflowed on the way and the segment's
+/// closest point, which halves coordinates whose differences overflow, halved an infinite
+/// point forever (a stack overflow). Non-finite input now gives NaN there. Found by the 2D fuzz
+/// target `d2_contact`.
+#[test]
+fn polygon_box_contact_near_the_float_limit_returns() {
+    let polygon = Polygon::new(vec![
+        v(6.501_934_6e22, 3.402_823_5e38),
+        v(-6.789_774e34, 4.6875),
+        v(-3.048_362_8e38, 5.5625),
+        v(5.3125, -6.0625),
+        v(3.394_796e38, 7.9375),
+        v(13_323_059.0, 1.006_663_7e30),
+    ])
+    .unwrap();
+    let rotation = Mat2::from_cols(v(0.853_021, -0.521_876_5), v(0.521_876_5, 0.853_021));
+    let b = Obb::new(
+        v(6.3125, 3.396_151_4e38),
+        v(5.6875, 14_660_155_000_000.0),
+        rotation,
+    );
+    let meet = polygon.intersects(&b);
+    assert_eq!(polygon.contact(&b).is_some(), meet);
+    assert_eq!(b.contact(&polygon).is_some(), meet);
 }

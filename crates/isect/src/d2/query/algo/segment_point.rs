@@ -15,12 +15,13 @@ pub(crate) fn project(w: Vec2, d: Vec2) -> Real {
 
 /// The point of segment `ab` closest to `p` (finite input): `a` or `b` exactly in their
 /// regions, the exact foot on an axis-aligned segment, else the rounded projection (Ericson
-/// §5.1.2). Coordinates whose differences overflow are halved first (exactly).
+/// §5.1.2). Coordinates whose differences overflow are halved first (exactly); NaN for a
+/// non-finite input.
 #[inline]
 pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
     let ab = b - a;
     if !(ab.is_finite() && (p - a).is_finite()) {
-        return closest_on_segment(p * 0.5, a * 0.5, b * 0.5) * 2.0;
+        return closest_on_halved_segment(p, a, b);
     }
     if ab == Vec2::ZERO {
         return a;
@@ -39,6 +40,18 @@ pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
     } else {
         a + ab * t
     }
+}
+
+/// [`closest_on_segment`] of coordinates whose differences overflow: halved (exactly, as the
+/// finite coordinates are far above the subnormals); a non-finite input, which halving never
+/// brings into range, gives NaN.
+#[cold]
+#[inline(never)]
+fn closest_on_halved_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
+    if !(p.is_finite() && a.is_finite() && b.is_finite()) {
+        return Vec2::NAN;
+    }
+    closest_on_segment(p * 0.5, a * 0.5, b * 0.5) * 2.0
 }
 
 /// Whether `p` lies on the segment `ab` (on the point `a` when `a == b`), exactly, given `dd`,

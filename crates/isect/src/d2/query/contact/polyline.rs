@@ -15,6 +15,7 @@
 //! same face normal over segments and shared vertices, while a step's corner keeps its corner
 //! normals.
 
+use crate::d2::query::algo::cast::unit_or;
 use crate::d2::query::algo::polyline::PolylineShape;
 use crate::d2::query::{Contact, ContactInfo, PolylineContact, mirror_contact};
 use crate::d2::shape::{
@@ -22,6 +23,7 @@ use crate::d2::shape::{
     Triangle,
 };
 use crate::math::{Real, Vec2};
+use crate::query::algo::scale::length;
 
 /// Below this (relative to the segment's length) an end's height along a contact normal counts
 /// as the furthest: a normal within about 0.06° of the face normal comes from the face.
@@ -60,16 +62,37 @@ fn raw<S: PolylineShape + ?Sized>(
     })
 }
 
+/// `b − a` of a segment, or a vector of the same direction where that difference overflows
+/// (ends near `±Real::MAX`): the halves' difference.
+pub(super) fn direction(segment: &Segment) -> Vec2 {
+    let e = segment.b - segment.a;
+    if e.is_finite() {
+        e
+    } else {
+        segment.b * 0.5 - segment.a * 0.5
+    }
+}
+
+/// A segment's length at any magnitude (`+∞` beyond `Real::MAX`).
+pub(super) fn segment_length(segment: &Segment) -> Real {
+    let e = segment.b - segment.a;
+    if e.is_finite() {
+        length(e.extend(0.0))
+    } else {
+        2.0 * length(direction(segment).extend(0.0))
+    }
+}
+
 /// The feature of segment `i` the contact normal `n` comes from, judged by the corner flags of
 /// its ends on the shape's side and the direction on into the neighbour.
 pub(super) fn feature(polyline: &Polyline, i: u32, segment: &Segment, n: Vec2) -> Feature {
-    let e = segment.b - segment.a;
+    let e = direction(segment);
     if e == Vec2::ZERO {
         return Feature::Active;
     }
     let h = [n.dot(segment.a), n.dot(segment.b)];
     let top = h[0].max(h[1]);
-    let slack = FEATURE_TOLERANCE * e.length();
+    let slack = FEATURE_TOLERANCE * segment_length(segment);
     let k = match (h[0] >= top - slack, h[1] >= top - slack) {
         (true, true) => return Feature::Face,
         (true, false) => 0,
@@ -104,8 +127,7 @@ pub(super) fn face<S: PolylineShape + ?Sized>(
     shape: &S,
     n: Vec2,
 ) -> (Vec2, Real) {
-    let e = segment.b - segment.a;
-    let unit = e.perp().normalize();
+    let unit = unit_or(direction(segment).perp(), n);
     let unit = if unit.dot(n) >= 0.0 { unit } else { -unit };
     let (lo, hi) = shape.span(unit);
     let h = unit.dot(segment.a);

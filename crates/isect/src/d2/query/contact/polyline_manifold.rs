@@ -20,12 +20,13 @@ use crate::d2::query::algo::clip::clip;
 use crate::d2::query::algo::contact::{Body, ContactBody};
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::algo::polyline::PolylineShape;
-use crate::d2::query::contact::polyline::deepest_of;
+use crate::d2::query::contact::polyline::{deepest_of, direction, segment_length};
 use crate::d2::query::{ContactInfo, ContactManifold, Manifold, ManifoldPoint, mirror_manifold};
 use crate::d2::shape::{
     Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, Polygon, Polyline, Ray, Segment, Triangle,
 };
 use crate::math::{ON_SET_TOLERANCE, Real, Vec2};
+use crate::query::algo::scale::length;
 
 /// A segment runs across a normal when its extent along it is at most this fraction of its
 /// length (the tolerance the ghost-vertex rule reads a face with).
@@ -53,8 +54,8 @@ pub(super) fn one_point(c: &ContactInfo) -> Manifold {
 
 /// Whether the unit `n` is a face normal of `segment`.
 pub(super) fn across(segment: &Segment, n: Vec2) -> bool {
-    let e = segment.b - segment.a;
-    e != Vec2::ZERO && n.dot(e).abs() <= ACROSS * e.length()
+    let e = direction(segment);
+    e != Vec2::ZERO && n.dot(e).abs() <= ACROSS * length(e.extend(0.0))
 }
 
 /// Whether `s` lies on the line of `face` (normal `n`) within the ghost rule's tolerance: each
@@ -63,7 +64,7 @@ pub(super) fn across(segment: &Segment, n: Vec2) -> bool {
 /// and last segments are parallel would give the same point of the shape twice, at two depths).
 pub(super) fn on_line(s: &Segment, face: &Segment, n: Vec2) -> bool {
     let h = n.dot(face.a);
-    let slack = ACROSS * (s.b - s.a).length().max((face.b - face.a).length());
+    let slack = ACROSS * segment_length(s).max(segment_length(face));
     (n.dot(s.a) - h).abs() <= slack && (n.dot(s.b) - h).abs() <= slack
 }
 
@@ -139,7 +140,9 @@ where
         }
     });
     match (lo, hi) {
-        (Some((_, a)), Some((_, b))) if (b.point - a.point).length() > merge(a.point, b.point) => {
+        (Some((_, a)), Some((_, b)))
+            if length((b.point - a.point).extend(0.0)) > merge(a.point, b.point) =>
+        {
             Manifold::new(n, &[a, b])
         }
         (Some((_, a)), _) => Manifold::new(n, &[a]),
