@@ -8,11 +8,12 @@
 //!
 //! `cargo run --release --no-default-features --bin query_driver -- [--seconds S] [--cases N]
 //! [--seed X] [--family NAME] [--strict | --strict-exponent E] [--show N] [--show-max-exponent E]`
-//! (`--family` runs only the named family, e.g. `contact`; the others are skipped).
+//! (`--family` runs only the named family, e.g. `contact` or `d2-contact`; the others are
+//! skipped). The 2D tree's families (`isect::d2`) run after the 3D ones, as `d2-<family>`.
 
 use std::time::{Duration, Instant};
 
-use isect_fuzz::{FAMILIES, check};
+use isect_fuzz::{Checker, FAMILIES, check, d2};
 
 /// xorshift64*: a fixed sequence for a seed.
 struct Rng(u64);
@@ -63,13 +64,19 @@ fn main() {
     let mut failed = false;
     let mut broken_total = 0;
     println!(
-        "family       cases  invalid  rule-broken  scale-checked  scale-mismatch (largest |exponent| <=20 / <=60 / >60)"
+        "family          cases  invalid  rule-broken  scale-checked  scale-mismatch (largest |exponent| <=20 / <=60 / >60)"
     );
-    for (family, name) in FAMILIES.iter().enumerate() {
-        if only.as_deref().is_some_and(|f| f != *name) {
+    // The 3D families, then the same families of the 2D tree (named `d2-<family>`).
+    let trees: [(&str, Checker, u64); 2] = [("", check, 0), ("d2-", d2::check, 0x2d)];
+    for (family, (prefix, checker, salt)) in trees
+        .iter()
+        .flat_map(|tree| (0..FAMILIES.len()).map(move |f| (f, *tree)))
+    {
+        let name = &format!("{prefix}{}", FAMILIES[family]);
+        if only.as_deref().is_some_and(|f| f != name) {
             continue;
         }
-        let mut rng = Rng(seed ^ (family as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut rng = Rng((seed ^ salt) ^ (family as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let start = Instant::now();
         let (mut n, mut invalid, mut broken, mut scaled) = (0u64, 0u64, 0u64, 0u64);
         let mut buckets = [0u64; 3];
@@ -78,7 +85,7 @@ fn main() {
             let len = 8 + (rng.next() % 160) as usize;
             let data: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
             n += 1;
-            let result = std::panic::catch_unwind(|| check(Some(family), &data));
+            let result = std::panic::catch_unwind(|| checker(Some(family), &data));
             let Ok((_, outcome)) = result else {
                 println!("PANIC in {name}: bytes {data:02x?}");
                 failed = true;
@@ -119,7 +126,7 @@ fn main() {
         };
         broken_total += within + broken;
         println!(
-            "{name:<11} {n:>7}  {invalid:>7}  {broken:>11}  {scaled:>13}  {total:>7} ({} / {} / {})",
+            "{name:<14} {n:>7}  {invalid:>7}  {broken:>11}  {scaled:>13}  {total:>7} ({} / {} / {})",
             buckets[0], buckets[1], buckets[2]
         );
     }

@@ -2,9 +2,12 @@
 
 use isect::math::Vec3;
 use isect::{
-    Capsule, Contact, Distance, Intersects, PointQuery, Ray, RayCast, Real, Segment, Sphere, Sweep,
+    Capsule, Contact, ConvexHull, Distance, Intersects, PointQuery, Ray, RayCast, Real, Segment,
+    Sphere, Sweep, Triangle,
 };
 
+use crate::check::{Cores, Query};
+use crate::tolerance::length;
 use crate::{Input, Shape};
 
 /// The query families.
@@ -58,20 +61,43 @@ impl Case {
             t: input.real(),
         }
     }
+}
 
-    pub fn scaled(&self, s: Real) -> Case {
-        Case {
+impl Query for Case {
+    fn family(&self) -> usize {
+        self.family
+    }
+
+    fn scaled(&self, s: Real) -> Option<Case> {
+        Some(Case {
             family: self.family,
             a: self.a.scaled(s),
             b: self.b.scaled(s),
             v: self.v * s,
             w: self.w * s,
             t: self.t,
+        })
+    }
+
+    fn lengths(&self) -> Vec<Real> {
+        [
+            self.a.lengths(),
+            self.b.lengths(),
+            self.v.to_array().to_vec(),
+            self.w.to_array().to_vec(),
+        ]
+        .concat()
+    }
+
+    fn motion(&self) -> Real {
+        match self.family {
+            3 => length(self.v - self.w),
+            4 => length(self.w),
+            _ => 0.0,
         }
     }
 
-    /// The answers of this case's family (several per case).
-    pub fn answers(&self) -> Vec<Answer> {
+    fn answers(&self) -> Vec<Answer> {
         let (a, b) = (&self.a, &self.b);
         match self.family {
             0 => pair!(a, b, |x, y| vec![
@@ -166,9 +192,7 @@ impl Case {
         }
     }
 
-    /// Whether an input of the case breaks the invalid-input rule (and so must get the empty
-    /// answer), and whether every input is valid (so every answer must be right).
-    pub(crate) fn validity(&self) -> (bool, bool) {
+    fn validity(&self) -> (bool, bool) {
         let extra_invalid = match self.family {
             3 => !(self.v.is_finite() && self.w.is_finite()),
             4 => {
@@ -182,6 +206,32 @@ impl Case {
         let invalid = self.a.invalid() || (b_used && self.b.invalid()) || extra_invalid;
         let valid = !invalid && self.a.valid() && (!b_used || self.b.valid());
         (invalid, valid)
+    }
+
+    fn separation(&self, t: Option<Real>) -> Option<Real> {
+        self.separation_at(t)
+    }
+
+    fn closest_pair(&self, answers: &[Answer], tolerance: Real) -> bool {
+        self.closest_pair_of(answers, tolerance)
+    }
+
+    fn cores(&self) -> Option<Cores> {
+        let (p, q) = (core(&self.a)?, core(&self.b)?);
+        let distance = match (&p, &q) {
+            (Core::Segment(x), Core::Segment(y)) => x.distance(y),
+            (Core::Segment(x), Core::Triangle(t)) | (Core::Triangle(t), Core::Segment(x)) => {
+                t.distance(x)
+            }
+            (Core::Segment(x), Core::Hull(h)) | (Core::Hull(h), Core::Segment(x)) => x.distance(h),
+            // Two triangles or hulls: not a rounded pair.
+            _ => return None,
+        };
+        Some(Cores {
+            distance,
+            extent: p.magnitude().max(q.magnitude()),
+            radii: radius(&self.a) + radius(&self.b),
+        })
     }
 }
 
@@ -220,7 +270,7 @@ impl Case {
     /// How far the case is from its shapes touching ([`separation`]): of the two shapes
     /// (intersects, contact), of the moved shapes at time `t` (sweep), of the shape and the ray's
     /// segment up to `max_t` (raycast), of the shape and the point (point).
-    pub(crate) fn separation(&self, t: Option<Real>) -> Option<Real> {
+    fn separation_at(&self, t: Option<Real>) -> Option<Real> {
         match self.family {
             3 => {
                 let t = t.unwrap_or(0.0);
@@ -245,7 +295,7 @@ impl Case {
 
     /// Whether `answers` hold closest points (distance family) that are a closest pair of this
     /// case: each on its shape and as far apart as the distance, within `tolerance`.
-    pub(crate) fn closest_pair(&self, answers: &[Answer], tolerance: Real) -> bool {
+    fn closest_pair_of(&self, answers: &[Answer], tolerance: Real) -> bool {
         let [Answer::Length(d), Answer::Point(p), Answer::Point(q)] = answers else {
             return false;
         };
@@ -264,4 +314,46 @@ fn sweep<A: Sweep<B>, B>(a: &A, v: Vec3, b: &B, w: Vec3) -> Vec<Answer> {
         Answer::Param(hit.map(|h| h.t_first)),
         Answer::Param(hit.map(|h| h.t_last)),
     ]
+}
+
+/// The core of a sphere or capsule (its center or axis, as a segment), or a triangle or a hull as
+/// its own core; `None` for other shapes.
+enum Core {
+    Segment(Segment),
+    Triangle(Triangle),
+    Hull(ConvexHull),
+}
+
+impl Core {
+    /// The largest magnitude of the core's coordinates.
+    fn magnitude(&self) -> Real {
+        let largest = |ps: &[Vec3]| {
+            ps.iter()
+                .fold(0.0, |m: Real, p| m.max(p.abs().max_element()))
+        };
+        match self {
+            Core::Segment(s) => largest(&[s.a, s.b]),
+            Core::Triangle(t) => largest(&[t.a, t.b, t.c]),
+            Core::Hull(h) => largest(h.points()),
+        }
+    }
+}
+
+/// The radius of a sphere or capsule, 0 for other shapes.
+fn radius(shape: &Shape) -> Real {
+    match shape {
+        Shape::Sphere(x) => x.radius,
+        Shape::Capsule(x) => x.radius,
+        _ => 0.0,
+    }
+}
+
+fn core(shape: &Shape) -> Option<Core> {
+    match shape {
+        Shape::Sphere(x) => Some(Core::Segment(Segment::new(x.center, x.center))),
+        Shape::Capsule(x) => Some(Core::Segment(Segment::new(x.a, x.b))),
+        Shape::Triangle(x) => Some(Core::Triangle(*x)),
+        Shape::Hull(x) => Some(Core::Hull(x.clone())),
+        _ => None,
+    }
 }

@@ -6,6 +6,41 @@ use isect::math::NO_POINT;
 use crate::tolerance::Tolerance;
 use crate::{Answer, Case, Input};
 
+/// A case of either tree (3D [`Case`], 2D [`crate::d2::Case`]): what the checks need of it.
+/// Families are numbered alike in both trees ([`crate::FAMILIES`]).
+pub trait Query: Sized + std::fmt::Debug {
+    /// The family, an index into [`crate::FAMILIES`].
+    fn family(&self) -> usize;
+    /// The answers of the case's family (several per case), points in 3D (2D ones at `z = 0`).
+    fn answers(&self) -> Vec<Answer>;
+    /// Whether an input breaks the invalid-input rule, and whether every input is valid.
+    fn validity(&self) -> (bool, bool);
+    /// The same case with every length times `s`; `None` where the scaled shapes cannot be
+    /// built (a polygon whose scaled points touch after rounding).
+    fn scaled(&self, s: Real) -> Option<Self>;
+    /// The numbers that scale (not rotations or a plane's normal).
+    fn lengths(&self) -> Vec<Real>;
+    /// The length of the motion a parameter is measured along (a ray's direction, a sweep's
+    /// relative motion), 0 where there is none.
+    fn motion(&self) -> Real;
+    /// How far the case is from its shapes touching, at time `t` for a sweep (`None` where
+    /// they meet in `f64` too).
+    fn separation(&self, t: Option<Real>) -> Option<Real>;
+    /// Whether `answers` (distance family) are a closest pair of this case within `tolerance`.
+    fn closest_pair(&self, answers: &[Answer], tolerance: Real) -> bool;
+    /// For a rounded shape against a rounded shape or a polytope: the distance between their
+    /// cores, the cores' largest coordinate and the radii (see `Tolerance::rounded_normal`).
+    fn cores(&self) -> Option<Cores>;
+}
+
+/// Two shapes' cores (a sphere's or circle's center, a capsule's axis, a triangle or convex
+/// polytope itself): how far apart, their largest coordinate, and the shapes' radii.
+pub struct Cores {
+    pub distance: Real,
+    pub extent: Real,
+    pub radii: Real,
+}
+
 /// An answer that looks valid for invalid input.
 #[derive(Debug)]
 pub struct Violation(pub String);
@@ -30,6 +65,9 @@ pub struct Outcome {
     pub scale_checked: bool,
 }
 
+/// A tree's checker: [`check`] (3D) or [`crate::d2::check`] (2D).
+pub type Checker = fn(Option<usize>, &[u8]) -> (usize, Outcome);
+
 /// Runs a case of `family` (or of the family the input names), checks the invalid-input rule,
 /// and compares it with the same case scaled by `4^k` (`k` from the input, in -12..=12).
 pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
@@ -41,10 +79,11 @@ pub fn check(family: Option<usize>, data: &[u8]) -> (usize, Outcome) {
 
 /// Checks one case as [`check`] does: the invalid-input rule, and the comparison with the case
 /// scaled by `4^k`.
-pub fn check_case(case: &Case, k: i32) -> Outcome {
+pub fn check_case<C: Query>(case: &C, k: i32) -> Outcome {
     let answers = case.answers();
     let mut outcome = Outcome::default();
     let (invalid, valid) = case.validity();
+    let family = case.family();
     if invalid {
         outcome.rule_checked = true;
         for a in &answers {
@@ -66,22 +105,18 @@ pub fn check_case(case: &Case, k: i32) -> Outcome {
     }
     // 4^k by exponent bits (an exact power of two, k in -12..=12).
     let s = f32::from_bits(((127 + 2 * k) as u32) << 23);
-    let scaled = case.scaled(s);
     // Only where the scaling is exact both ways for every number (no overflow, no subnormal
     // losing bits), so that the scaled case is the same case.
-    let lengths: Vec<Real> = [
-        case.a.lengths(),
-        case.b.lengths(),
-        case.v.to_array().to_vec(),
-        case.w.to_array().to_vec(),
-    ]
-    .concat();
+    let lengths = case.lengths();
     if !lengths
         .iter()
         .all(|&x| (x * s).is_finite() && (x * s) / s == x && ((x * s) == 0.0) == (x == 0.0))
     {
         return outcome;
     }
+    let Some(scaled) = case.scaled(s) else {
+        return outcome;
+    };
     let (_, scaled_valid) = scaled.validity();
     if !scaled_valid {
         return outcome;
@@ -96,12 +131,12 @@ pub fn check_case(case: &Case, k: i32) -> Outcome {
         })
         .collect();
     let got = scaled.answers();
-    let tolerance = Tolerance::of(&case, &lengths, s);
+    let tolerance = Tolerance::of(case.motion(), &lengths, s);
     let same = |x: &Answer, y: &Answer| tolerance.same(x, y);
     // Within the documented tolerance of touching, a boolean or the presence of an answer may
     // go either way, and a contact's normal is not defined by the case.
     let near = std::cell::OnceCell::new();
-    let near = || *near.get_or_init(|| tolerance.near(&case, &scaled, &answers, &got));
+    let near = || *near.get_or_init(|| tolerance.near(case, &scaled, &answers, &got));
     // A contact's depth at scale 1 (for the rounded pairs' normals).
     let depth = match answers.get(1) {
         Some(Answer::Length(d)) => *d,
@@ -122,7 +157,7 @@ pub fn check_case(case: &Case, k: i32) -> Outcome {
             // at `4⁻⁹` (`7.6e6` at scale 1: 29 ulp of the box's coordinates; the normal's
             // rounding, `3.5e-6` in x, times the box's length; `fuzz/findings/s17/contact/13`).
             (Answer::Length(a), Answer::Length(b))
-                if case.family == 2
+                if family == 2
                     && a.is_finite()
                     && b.is_finite()
                     && (a - b).abs() <= tolerance.touching(s) =>
@@ -134,13 +169,15 @@ pub fn check_case(case: &Case, k: i32) -> Outcome {
             // `5.6e-5` (59 ulp) outside a rotated box's corner got 0 at scale 1 and its distance
             // at `4⁻⁷` (`fuzz/findings/s18/distance/00`).
             (Answer::Length(a), Answer::Length(b))
-                if case.family == 1 && a.max(*b) <= tolerance.touching(s) =>
+                if family == 1 && a.max(*b) <= tolerance.touching(s) =>
             {
                 true
             }
             // A contact's normal (both present): undefined where they only touch.
-            (Answer::Param(Some(a)), Answer::Param(Some(b))) if case.family == 2 => {
-                tolerance.normal(*a, *b) || tolerance.rounded_normal(&case, *a, *b, depth) || near()
+            (Answer::Param(Some(a)), Answer::Param(Some(b))) if family == 2 => {
+                tolerance.normal(*a, *b)
+                    || tolerance.rounded_normal(case.cores(), *a, *b, depth)
+                    || near()
             }
             _ => same(x, y),
         })
@@ -155,7 +192,7 @@ pub fn check_case(case: &Case, k: i32) -> Outcome {
             .max_by_key(|e| e.abs())
             .unwrap_or(0);
         outcome.mismatch = Some(ScaleMismatch {
-            family: case.family,
+            family,
             exponent,
             what: format!("{case:?} at scale 4^{k}: expected {expected:?}, got {got:?}"),
         });
@@ -176,13 +213,21 @@ pub fn strict_scale_from_env() -> Option<u32> {
 /// Panics (a crash for AFL) on a broken invalid-input rule, and on a scale mismatch of a case
 /// whose largest |exponent| is at most `strict` (see [`strict_scale_from_env`]).
 pub fn fuzz_query(family: usize, data: &[u8], strict: Option<u32>) {
-    let (_, outcome) = check(Some(family), data);
+    fail_on(check(Some(family), data).1, strict);
+}
+
+/// One input of an AFL 2D query target ([`crate::d2::check`]), as [`fuzz_query`].
+pub fn fuzz_query_d2(family: usize, data: &[u8], strict: Option<u32>) {
+    fail_on(crate::d2::check(Some(family), data).1, strict);
+}
+
+fn fail_on(outcome: Outcome, strict: Option<u32>) {
     if let Some(v) = outcome.violation {
         panic!("invalid-input rule: {}", v.0);
     }
-    if let (Some(limit), Some(m)) = (strict, outcome.mismatch) {
-        if m.exponent.unsigned_abs() <= limit {
-            panic!("scale (exponent {}): {}", m.exponent, m.what);
-        }
+    if let (Some(limit), Some(m)) = (strict, outcome.mismatch)
+        && m.exponent.unsigned_abs() <= limit
+    {
+        panic!("scale (exponent {}): {}", m.exponent, m.what);
     }
 }

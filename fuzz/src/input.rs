@@ -59,3 +59,9 @@ impl<'a> Input<'a> {
         Vec3::new(self.real(), self.real(), self.real())
     }
 }
+
+impl Input<'_> {
+    pub fn vec2(&mut self) -> isect::math::Vec2 {
+        isect::math::Vec2::new(self.real(), self.real())
+    }
+}

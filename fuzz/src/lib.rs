@@ -18,6 +18,7 @@
 mod macros;
 mod case;
 mod check;
+pub mod d2;
 mod input;
 mod shape;
 mod tolerance;
@@ -25,7 +26,8 @@ mod wide;
 
 pub use case::{Answer, Case, FAMILIES};
 pub use check::{
-    Outcome, ScaleMismatch, Violation, check, check_case, fuzz_query, strict_scale_from_env,
+    Checker, Cores, Outcome, Query, ScaleMismatch, Violation, check, check_case, fuzz_query,
+    fuzz_query_d2, strict_scale_from_env,
 };
 pub use input::Input;
 pub use shape::Shape;

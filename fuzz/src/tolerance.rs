@@ -1,9 +1,10 @@
 //! How closely the answers of a case at two scales must match (fuzz/README.md).
 
+use isect::Real;
 use isect::math::Vec3;
-use isect::{ConvexHull, Distance, Real, Segment, Triangle};
 
-use crate::{Answer, Case, Shape};
+use crate::Answer;
+use crate::check::{Cores, Query};
 
 /// How closely a case's answers at scale `4^k` must match its answers at scale 1, scaled: the
 /// accuracy the queries document (README "Accuracy"), relative to the case's size.
@@ -33,26 +34,13 @@ pub(crate) struct Tolerance {
 const ULPS: Real = 16.0;
 
 impl Tolerance {
-    pub(crate) fn of(case: &Case, lengths: &[Real], s: Real) -> Tolerance {
+    /// The tolerance of a case of `motion` (its length at scale 1, see [`Query::motion`]) and
+    /// `lengths`, compared at scale `s`.
+    pub(crate) fn of(motion: Real, lengths: &[Real], s: Real) -> Tolerance {
         let size = lengths
             .iter()
             .filter(|x| x.is_finite())
             .fold(0.0, |m: Real, x| m.max(x.abs()));
-        // Lengths whose squares would underflow (a motion of 3e-37: `length()` gave 0, and no
-        // parameter was compared by the motion) measured at their own scale.
-        let length = |x: Vec3| {
-            let m = x.abs().max_element();
-            if m > 0.0 && m.is_finite() {
-                m * (x / m).length()
-            } else {
-                x.length()
-            }
-        };
-        let motion = match case.family {
-            3 => length(case.v - case.w),
-            4 => length(case.w),
-            _ => 0.0,
-        };
         Tolerance { size, s, motion }
     }
 
@@ -71,7 +59,7 @@ impl Tolerance {
 
     /// Whether the case is within the tolerance of touching at either scale (at the time of
     /// either run's first contact, for a sweep).
-    pub(crate) fn near(&self, case: &Case, scaled: &Case, x: &[Answer], y: &[Answer]) -> bool {
+    pub(crate) fn near<C: Query>(&self, case: &C, scaled: &C, x: &[Answer], y: &[Answer]) -> bool {
         let t = |answers: &[Answer]| match answers.first() {
             Some(Answer::Param(t)) => *t,
             _ => None,
@@ -112,28 +100,23 @@ impl Tolerance {
     /// normal is compared exactly, unless they only touch: `depth` (the contact's at scale 1)
     /// exceeds the radii by no more than the touching tolerance. `false` for other pairs (their
     /// normals are compared exactly).
-    pub(crate) fn rounded_normal(&self, case: &Case, a: Real, b: Real, depth: Real) -> bool {
-        let (Some(p), Some(q)) = (core(&case.a), core(&case.b)) else {
+    pub(crate) fn rounded_normal(
+        &self,
+        cores: Option<Cores>,
+        a: Real,
+        b: Real,
+        depth: Real,
+    ) -> bool {
+        let Some(cores) = cores else {
             return false;
         };
-        let distance = match (&p, &q) {
-            (Core::Segment(x), Core::Segment(y)) => x.distance(y),
-            (Core::Segment(x), Core::Triangle(t)) | (Core::Triangle(t), Core::Segment(x)) => {
-                t.distance(x)
-            }
-            (Core::Segment(x), Core::Hull(h)) | (Core::Hull(h), Core::Segment(x)) => x.distance(h),
-            // Two triangles or hulls: not a rounded pair.
-            _ => return false,
-        };
-        if distance == 0.0 {
+        if cores.distance == 0.0 {
             // Cores that meet but only touch (the contact's depth less the radii within the
             // touching tolerance: a capsule's end on a hull's corner) have no normal the case
             // defines, as touching shapes have none; cores that cross are compared exactly.
-            let radii = radius(&case.a) + radius(&case.b);
-            return depth - radii <= self.touching(1.0);
+            return depth - cores.radii <= self.touching(1.0);
         }
-        let extent = p.magnitude().max(q.magnitude());
-        (a - b).abs() <= ULPS * Real::EPSILON * extent / distance
+        (a - b).abs() <= ULPS * Real::EPSILON * cores.extent / cores.distance
     }
 
     /// Whether the expected point `a` (the first run's, times the scale) has coordinates
@@ -180,44 +163,13 @@ impl Tolerance {
     }
 }
 
-/// The core of a sphere or capsule (its center or axis, as a segment), or a triangle or a hull as
-/// its own core; `None` for other shapes.
-enum Core {
-    Segment(Segment),
-    Triangle(Triangle),
-    Hull(ConvexHull),
-}
-
-impl Core {
-    /// The largest magnitude of the core's coordinates.
-    fn magnitude(&self) -> Real {
-        let largest = |ps: &[Vec3]| {
-            ps.iter()
-                .fold(0.0, |m: Real, p| m.max(p.abs().max_element()))
-        };
-        match self {
-            Core::Segment(s) => largest(&[s.a, s.b]),
-            Core::Triangle(t) => largest(&[t.a, t.b, t.c]),
-            Core::Hull(h) => largest(h.points()),
-        }
-    }
-}
-
-/// The radius of a sphere or capsule, 0 for other shapes.
-fn radius(shape: &Shape) -> Real {
-    match shape {
-        Shape::Sphere(x) => x.radius,
-        Shape::Capsule(x) => x.radius,
-        _ => 0.0,
-    }
-}
-
-fn core(shape: &Shape) -> Option<Core> {
-    match shape {
-        Shape::Sphere(x) => Some(Core::Segment(Segment::new(x.center, x.center))),
-        Shape::Capsule(x) => Some(Core::Segment(Segment::new(x.a, x.b))),
-        Shape::Triangle(x) => Some(Core::Triangle(*x)),
-        Shape::Hull(x) => Some(Core::Hull(x.clone())),
-        _ => None,
+/// The length of `x`, measured at its own scale where its square would underflow or overflow
+/// (a motion of `3e-37`: `length()` gave 0, and no parameter was compared by the motion).
+pub(crate) fn length(x: Vec3) -> Real {
+    let m = x.abs().max_element();
+    if m > 0.0 && m.is_finite() {
+        m * (x / m).length()
+    } else {
+        x.length()
     }
 }
