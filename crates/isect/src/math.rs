@@ -200,6 +200,14 @@ pub(crate) fn coordinate_scale<const N: usize>(points: [Vec3; N]) -> Real {
     scale
 }
 
+/// The order of two finite numbers by value, for sorts by several keys: `−0` and `+0` equal
+/// (`total_cmp` puts `−0` first, so a sort by `x` then `y` would put `(−0, 1)` before `(+0, −1)`
+/// and break the monotone chains that rely on it). `+ 0.0` turns `−0` into `+0`.
+#[inline]
+pub(crate) fn value_cmp(a: Real, b: Real) -> core::cmp::Ordering {
+    (a + 0.0).total_cmp(&(b + 0.0))
+}
+
 /// A point that stands for "no point": what closest-point queries return when there is no answer
 /// (an invalid shape or a non-finite query point). It is not finite, so it never passes for a
 /// real result, and it is not NaN, so comparisons with it behave.

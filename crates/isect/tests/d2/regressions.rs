@@ -229,3 +229,43 @@ fn polygon_box_contact_near_the_float_limit_returns() {
     assert_eq!(polygon.contact(&b).is_some(), meet);
     assert_eq!(b.contact(&polygon).is_some(), meet);
 }
+
+/// A flat box through the origin whose corners came out as `(0, −e)` and `(−0, e)` (a `−0`
+/// from the corner sums) against a segment crossing it at its middle: apart, at ordinary
+/// magnitudes. The hull's sort ordered by `total_cmp`, which puts `−0` before `+0`, so
+/// `(−0, e)` came before `(0, −e)`, the monotone chain dropped a corner and the box became the
+/// point `(−0, e)`. Found by the 2D fuzz target `d2_contact` (two flat boxes at scale `2⁻¹⁶`).
+#[test]
+fn signed_zero_corners_kept_by_the_hull() {
+    let hull = ConvexPolygon::new(vec![v(0.0, -1.0), v(-0.0, 1.0), v(0.0, 1.0)]);
+    assert_eq!(hull.vertices().len(), 2, "{:?}", hull.vertices());
+    assert!(hull.contains_point(v(0.0, 0.0)));
+    let e = f(1.525_878_9e-5);
+    let flat = Obb::new(
+        v(-0.0, -0.0),
+        v(-0.0, e),
+        Mat2::from_cols(v(1.0, 0.0), v(-0.0, 1.0)),
+    );
+    let crossing = Segment::new(v(0.25, -0.5) * e, v(-0.25, 0.5) * e);
+    assert!(flat.intersects(&crossing));
+    assert!(flat.contact(&crossing).is_some());
+}
+
+/// A clockwise polygon whose lowest points include `(5, −0)` between `(0, 0)` and `(10, 0)`: the
+/// "lowest, then leftmost" corner that decides the winding was chosen by `total_cmp`, which
+/// took the middle point (`−0` first); the turn there is 0, so the clockwise polygon was kept
+/// clockwise and every query saw it inside out.
+#[test]
+fn signed_zero_lowest_point_decides_the_winding() {
+    let clockwise = Polygon::new(vec![
+        v(0.0, 5.0),
+        v(10.0, 5.0),
+        v(10.0, 0.0),
+        v(5.0, -0.0),
+        v(0.0, 0.0),
+    ])
+    .unwrap();
+    assert_eq!(clockwise.area(), 50.0);
+    assert!(clockwise.contains_point(v(5.0, 2.5)));
+    assert!(!clockwise.contains_point(v(5.0, 7.5)));
+}

@@ -8,7 +8,7 @@ use crate::d2::query::algo::polygon_contact::is_convex;
 use crate::d2::query::{Bounded, Classify, Side};
 use crate::d2::shape::{Aabb, Circle, Line, check_points, ritter_circle};
 use crate::error::ShapeError;
-use crate::math::Vec2;
+use crate::math::{Vec2, value_cmp};
 
 /// A simple polygon (its boundary does not cross or touch itself), possibly concave, with its
 /// interior: the solid bounded by the closed chain of its points.
@@ -112,7 +112,7 @@ impl Polygon {
         let low = (0..n)
             .min_by(|&i, &j| {
                 let (p, q) = (points[i], points[j]);
-                p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
+                value_cmp(p.y, q.y).then(value_cmp(p.x, q.x))
             })
             .unwrap_or(0);
         if orient(

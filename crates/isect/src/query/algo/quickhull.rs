@@ -16,7 +16,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::math::{Real, Vec3};
+use crate::math::{Real, Vec3, value_cmp};
 use crate::query::algo::hull_support::support_candidates;
 use crate::query::algo::scale;
 use crate::shape::{Aabb, Plane};
@@ -178,7 +178,7 @@ fn polygon_planes(points: &[Vec3], p0: Vec3, normal: Vec3) -> HullPlanes {
         .enumerate()
         .map(|(i, &p)| ((p - p0).dot(u), (p - p0).dot(w), i))
         .collect();
-    flat.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    flat.sort_by(|a, b| value_cmp(a.0, b.0).then(value_cmp(a.1, b.1)));
     let cross = |o: (Real, Real, usize), a: (Real, Real, usize), b: (Real, Real, usize)| {
         (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
     };

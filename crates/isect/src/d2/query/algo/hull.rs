@@ -3,12 +3,12 @@
 //! hull keeps exactly the points that are strict corners.
 
 use crate::d2::query::algo::exact::orient;
-use crate::math::Vec2;
+use crate::math::{Vec2, value_cmp};
 
 /// Sorts `points` (finite) by `x`, then `y`, and drops repeats.
 #[inline]
 pub(crate) fn sort_points(points: &mut [Vec2]) -> usize {
-    points.sort_unstable_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    points.sort_unstable_by(|p, q| value_cmp(p.x, q.x).then(value_cmp(p.y, q.y)));
     let mut kept = 0;
     for i in 0..points.len() {
         if kept == 0 || points[i] != points[kept - 1] {
