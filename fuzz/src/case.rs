@@ -6,7 +6,7 @@ use isect::{
     Sphere, Sweep, Triangle,
 };
 
-use crate::check::{Cores, Query};
+use crate::check::{Cores, Query, below_floor};
 use crate::tolerance::length;
 use crate::{Input, Shape};
 
@@ -214,6 +214,14 @@ impl Query for Case {
 
     fn closest_pair(&self, answers: &[Answer], tolerance: Real) -> bool {
         self.closest_pair_of(answers, tolerance)
+    }
+
+    fn tilted_below_floor(&self) -> bool {
+        let tilt = |s: &Shape| match s {
+            Shape::Obb(x) => below_floor(&x.rotation.to_cols_array()),
+            _ => false,
+        };
+        tilt(&self.a) || tilt(&self.b)
     }
 
     fn cores(&self) -> Option<Cores> {

@@ -8,7 +8,7 @@ use isect::d2::{
 use isect::math::Vec2;
 
 use super::Shape;
-use crate::check::{Cores, Query, check_case};
+use crate::check::{Cores, Query, below_floor, check_case};
 use crate::tolerance::length;
 use crate::{Answer, FAMILIES, Input, Outcome};
 
@@ -189,6 +189,14 @@ impl Query for Case {
             && self.a.distance_to(p.truncate()) <= tolerance
             && self.b.distance_to(q.truncate()) <= tolerance
             && ((*p - *q).length() - d).abs() <= tolerance
+    }
+
+    fn tilted_below_floor(&self) -> bool {
+        let tilt = |s: &Shape| match s {
+            Shape::Obb(x) => below_floor(&x.rotation.to_cols_array()),
+            _ => false,
+        };
+        tilt(&self.a) || tilt(&self.b)
     }
 
     fn cores(&self) -> Option<Cores> {
