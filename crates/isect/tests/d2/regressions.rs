@@ -269,3 +269,23 @@ fn signed_zero_lowest_point_decides_the_winding() {
     assert!(clockwise.contains_point(v(5.0, 2.5)));
     assert!(!clockwise.contains_point(v(5.0, 7.5)));
 }
+
+/// A box at the origin and a circle `2.2·10¹⁶` off it with a radius of `1.5·10¹⁶`, at coordinates
+/// whose squares overflow (times `2¹²` in `f32`, `2⁴⁷⁰` more in `f64`): the overlap test
+/// compared the squared distance from the center to the box with the squared radius, both
+/// `+∞`, and `∞ <= ∞` said they meet (issue 24's item 10, left in the 2D circle–box pair); the
+/// sweep then hit at `t = 0`. Squares out of range are now compared scaled. Found by the 2D
+/// fuzz target `d2_sweep`.
+#[test]
+fn circle_box_overlap_at_squares_beyond_the_range() {
+    for s in [1.0, f(2.0).powi(12), f(2.0).powi(Real::MAX_EXP / 2 - 40)] {
+        let b = Aabb::new(v(-0.375, -1.661_731_6) * s, v(0.0, 0.0));
+        let c = Circle::new(v(1.536_514_2e16, 1.536_522_2e16) * s, 1.536_522_2e16 * s);
+        assert!(!c.intersects(&b), "at scale {s}");
+        assert!(!b.intersects(&c), "at scale {s}");
+        assert!(
+            c.sweep(v(0.0, 0.0), &b, v(1.466e13, 0.0) * s).is_none(),
+            "at scale {s}"
+        );
+    }
+}

@@ -1,12 +1,13 @@
 //! Circle–box overlap.
 
+use crate::d2::query::algo::reach::within;
 use crate::d2::query::{Intersects, mirror_intersects};
 use crate::d2::shape::{Aabb, Circle};
 
 impl Intersects<Aabb> for Circle {
     /// Whether the disc and the box share a point: the squared distance from the center to
     /// its clamp onto the box against the squared radius (Ericson, *Real-Time Collision
-    /// Detection*, §5.2.5). The clamp is the exact closest point, so this decides as the
+    /// Detection*, §5.2.5; at any magnitude: squares out of range are compared scaled). The clamp is the exact closest point, so this decides as the
     /// generic path would. Touching counts; a circle of radius 0 is its center, a flat box its
     /// segment or point. `false` for invalid input (a non-finite coordinate, a negative radius,
     /// `min > max`).
@@ -26,7 +27,7 @@ impl Intersects<Aabb> for Circle {
             return false;
         }
         let q = self.center.max(other.min).min(other.max);
-        q.distance_squared(self.center) <= self.radius * self.radius
+        within(q, self.center, self.radius, 0.0)
     }
 }
 
