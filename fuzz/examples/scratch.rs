@@ -1,37 +1,25 @@
-use isect::d2::{ConvexPolygon, Intersects, PointQuery, Segment};
+use isect::d2::{Distance, Intersects, Line, Sweep};
 use isect::math::Vec2;
 fn main() {
-    let e = 1.5258789e-5f32;
-    let seg = Segment::new(
-        Vec2::new(4.4724266e-7, -1.5252233e-5),
-        Vec2::new(-4.4724266e-7, 1.5252233e-5),
-    );
-    for pts in [
-        vec![
-            Vec2::new(0.0, -e),
-            Vec2::new(0.0, -e),
-            Vec2::new(-0.0, e),
-            Vec2::new(0.0, e),
-        ],
-        vec![
-            Vec2::new(0.0, -e),
-            Vec2::new(0.0, -e),
-            Vec2::new(0.0, e),
-            Vec2::new(0.0, e),
-        ],
-        vec![
-            Vec2::new(0.0, -1.0),
-            Vec2::new(-0.0, 1.0),
-            Vec2::new(0.0, 1.0),
-        ],
-    ] {
-        let c = ConvexPolygon::new(pts.clone());
+    for s in [1.0f32, 4194304.0] {
+        let a = Line::new(
+            Vec2::new(-6.322185e30, -1e-45) * s,
+            Vec2::new(-3.6875, 2.5310974e25) * s,
+        );
+        let b = Line::new(
+            Vec2::new(1.12171164e-13, -7.375) * s,
+            Vec2::new(1.9375, 16132.412) * s,
+        );
+        let (v, w) = (
+            Vec2::new(3.375, 5.1875) * s,
+            Vec2::new(-4.9375, 1.547379e26) * s,
+        );
         println!(
-            "{:?} -> {:?}: seg {} origin {}",
-            pts,
-            c.vertices(),
-            seg.intersects(&c),
-            c.contains_point(Vec2::ZERO)
+            "s={s}: inter {} {} sweep {:?} cp {:?}",
+            a.intersects(&b),
+            b.intersects(&a),
+            a.sweep(v, &b, w),
+            a.closest_points(&b)
         );
     }
 }

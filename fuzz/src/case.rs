@@ -7,6 +7,7 @@ use isect::{
 };
 
 use crate::check::{Cores, Query, below_floor};
+use crate::shape::Kinds;
 use crate::tolerance::length;
 use crate::{Input, Shape};
 
@@ -49,9 +50,14 @@ impl Case {
     pub fn read(input: &mut Input, family: Option<usize>) -> Case {
         let named = usize::from(input.byte()) % FAMILIES.len();
         let family = family.unwrap_or(named);
-        let solid = matches!(family, 2 | 3);
-        let a = Shape::read(input, solid || family == 4);
-        let b = Shape::read(input, solid);
+        let (a, b) = match family {
+            0 => (Kinds::All, Kinds::All),
+            2 | 3 => (Kinds::Solid, Kinds::Solid),
+            4 => (Kinds::Cast, Kinds::Measured),
+            5 => (Kinds::All, Kinds::Measured),
+            _ => (Kinds::Measured, Kinds::Measured),
+        };
+        let (a, b) = (Shape::read(input, a), Shape::read(input, b));
         Case {
             family,
             a,
@@ -104,14 +110,15 @@ impl Query for Case {
                 Answer::Bool(x.intersects(y)),
                 Answer::Bool(y.intersects(x))
             ]),
-            1 => pair!(a, b, |x, y| {
+            1 => measured_pair!(a, b, |x, y| {
                 let cp = x.closest_points(y);
                 vec![
                     Answer::Length(cp.distance),
                     Answer::Point(cp.a),
                     Answer::Point(cp.b),
                 ]
-            }),
+            })
+            .unwrap_or_default(),
             2 => solid_pair!(
                 a,
                 b,
@@ -164,6 +171,10 @@ impl Query for Case {
                         hit(x.raycast(&ray, max_t)),
                         hit(x.raycast_surface(&ray, max_t)),
                     ],
+                    Shape::Frustum(x) => vec![
+                        hit(x.raycast(&ray, max_t)),
+                        hit(x.raycast_surface(&ray, max_t)),
+                    ],
                     _ => Vec::new(),
                 }
             }
@@ -187,6 +198,7 @@ impl Query for Case {
                     Shape::Line(x) => point(x),
                     Shape::Plane(x) => point(x),
                     Shape::Hull(x) => point(x),
+                    Shape::Frustum(x) => point(x),
                 }
             }
         }
@@ -248,7 +260,11 @@ impl Query for Case {
 /// plane contact's depth); where no depth says how deeply (a segment through a box), their
 /// distance in `f64`, and `None` where they meet in `f64` too.
 fn separation(a: &Shape, b: &Shape) -> Option<Real> {
-    let distance = pair!(a, b, |x, y| x.distance(y));
+    // A frustum has no distance query: how far apart in `f64`, as its region's corners' hull.
+    let Some(distance) = measured_pair!(a, b, |x, y| x.distance(y)) else {
+        let d = crate::wide::distance(a, b);
+        return (d > 0.0).then_some(d as Real);
+    };
     if distance > 0.0 {
         return Some(distance);
     }

@@ -19,6 +19,7 @@ mod macros;
 mod case;
 mod check;
 pub mod d2;
+mod frustum;
 mod input;
 mod shape;
 mod tolerance;

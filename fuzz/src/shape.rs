@@ -2,7 +2,8 @@
 
 use isect::math::{Quat, Vec3};
 use isect::{
-    Aabb, Capsule, ConvexHull, Line, Obb, Plane, PointQuery, Ray, Real, Segment, Sphere, Triangle,
+    Aabb, Capsule, ConvexHull, Frustum, Line, Obb, Plane, PointQuery, Ray, Real, Segment, Sphere,
+    Triangle,
 };
 
 use crate::Input;
@@ -20,16 +21,28 @@ pub enum Shape {
     Line(Line),
     Plane(Plane),
     Hull(ConvexHull),
+    Frustum(Frustum),
+}
+
+/// Which kinds a case may draw: every kind; those with a distance (not the frustum); the
+/// solids with contacts and sweeps; the shapes rays are cast at.
+#[derive(Clone, Copy)]
+pub enum Kinds {
+    All,
+    Measured,
+    Solid,
+    Cast,
 }
 
 impl Shape {
-    /// A shape of kind `kind % 10` (`solid`: one of the six with contacts and sweeps).
-    pub fn read(input: &mut Input, solid: bool) -> Shape {
+    /// A shape of one of `kinds`, chosen by a byte.
+    pub fn read(input: &mut Input, kinds: Kinds) -> Shape {
         let kind = input.byte();
-        let kind = if solid {
-            [0, 1, 2, 3, 4, 9][usize::from(kind % 6)]
-        } else {
-            kind % 10
+        let kind = match kinds {
+            Kinds::All => kind % 11,
+            Kinds::Measured => kind % 10,
+            Kinds::Solid => [0, 1, 2, 3, 4, 9][usize::from(kind % 6)],
+            Kinds::Cast => [0, 1, 2, 3, 4, 9, 10][usize::from(kind % 7)],
         };
         match kind {
             0 => Shape::Sphere(Sphere::new(input.vec3(), input.real())),
@@ -60,6 +73,7 @@ impl Shape {
                 };
                 Shape::Plane(Plane::new(n, input.real()))
             }
+            10 => Shape::Frustum(crate::frustum::read(input)),
             _ => {
                 let n = 1 + usize::from(input.byte() % 6);
                 Shape::Hull(ConvexHull::new(
@@ -87,6 +101,7 @@ impl Shape {
             Shape::Hull(x) => Shape::Hull(ConvexHull::new(
                 x.points().iter().map(|&p| p * s).collect::<Vec<_>>(),
             )),
+            Shape::Frustum(x) => Shape::Frustum(crate::frustum::scaled(x, s)),
         }
     }
 
@@ -108,6 +123,7 @@ impl Shape {
             Shape::Hull(x) => Shape::Hull(ConvexHull::new(
                 x.points().iter().map(|&p| p + t).collect::<Vec<_>>(),
             )),
+            Shape::Frustum(x) => Shape::Frustum(crate::frustum::translated(x, t)),
         }
     }
 
@@ -124,6 +140,7 @@ impl Shape {
             Shape::Line(x) => x.distance_to_point(p),
             Shape::Plane(x) => x.distance_to_point(p),
             Shape::Hull(x) => x.distance_to_point(p),
+            Shape::Frustum(x) => x.distance_to_point(p),
         }
     }
 
@@ -141,6 +158,7 @@ impl Shape {
             Shape::Line(x) => v(&[x.origin, x.dir]),
             Shape::Plane(x) => vec![x.d],
             Shape::Hull(x) => v(x.points()),
+            Shape::Frustum(x) => x.planes.iter().map(|p| p.d).collect(),
         }
     }
 
@@ -163,6 +181,7 @@ impl Shape {
             Shape::Line(x) => !(finite(&[x.origin, x.dir]) && x.dir != Vec3::ZERO),
             Shape::Plane(x) => !(finite(&[x.normal]) && x.d.is_finite() && x.normal != Vec3::ZERO),
             Shape::Hull(x) => x.points().is_empty() || !finite(x.points()),
+            Shape::Frustum(x) => crate::frustum::invalid(x),
         }
     }
 
@@ -181,6 +200,7 @@ impl Shape {
             Shape::Line(x) => x.is_valid().is_ok(),
             Shape::Plane(x) => x.is_valid().is_ok(),
             Shape::Hull(x) => x.is_valid().is_ok(),
+            Shape::Frustum(x) => x.is_valid().is_ok(),
         }
     }
 }

@@ -28,8 +28,10 @@ fn wide(p: Vec3) -> DVec3 {
 }
 
 impl Wide {
-    fn of(shape: &Shape) -> Wide {
-        match shape {
+    /// `reach`: half the side of the box that cuts a frustum's region (holding the case); a
+    /// frustum is the hull of that cut region's corners, `None` where it is empty.
+    fn of(shape: &Shape, reach: f64) -> Option<Wide> {
+        Some(match shape {
             Shape::Sphere(x) => Wide::Sphere(Sphere::new(wide(x.center), f64::from(x.radius))),
             Shape::Aabb(x) => Wide::Aabb(Aabb::new(wide(x.min), wide(x.max))),
             Shape::Obb(x) => Wide::Obb(Obb::new(
@@ -51,14 +53,25 @@ impl Wide {
             Shape::Hull(x) => Wide::Hull(ConvexHull::new(
                 x.points().iter().map(|&p| wide(p)).collect::<Vec<_>>(),
             )),
-        }
+            Shape::Frustum(x) => Wide::Hull(crate::frustum::region(x, reach)?),
+        })
     }
 }
 
 /// The distance between two shapes computed in `f64`, whose on-set tolerance is `2²⁹` times
 /// finer than `f32`'s: 0 only where they meet within that.
 pub(crate) fn distance(a: &Shape, b: &Shape) -> f64 {
-    let (a, b) = (Wide::of(a), Wide::of(b));
+    // A box four times the case's largest length holds both shapes' parts near each other.
+    let reach = 4.0
+        * a.lengths()
+            .iter()
+            .chain(&b.lengths())
+            .filter(|x| x.is_finite())
+            .fold(1.0, |m: f64, &x| m.max(f64::from(x).abs()));
+    // An empty region is as far from everything as can be.
+    let (Some(a), Some(b)) = (Wide::of(a, reach), Wide::of(b, reach)) else {
+        return f64::INFINITY;
+    };
     macro_rules! inner {
         ($x:expr, [$($k:ident),*]) => {
             match &b {
