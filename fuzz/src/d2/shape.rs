@@ -184,12 +184,15 @@ impl Shape {
     }
 
     /// Valid in every respect (`is_valid`), so that every answer must be right: an OBB whose
-    /// rotation rounding left off by more than `is_valid` allows is neither invalid nor checked.
+    /// rotation rounding left off by more than `is_valid` allows, or whose corners overflow,
+    /// is neither invalid nor checked.
     pub fn valid(&self) -> bool {
         match self {
             Shape::Circle(x) => x.is_valid().is_ok(),
             Shape::Aabb(x) => x.is_valid().is_ok(),
-            Shape::Obb(x) => x.is_valid().is_ok(),
+            // A box whose corners overflow is the empty set (documented): not the same box at
+            // a scale where they do not.
+            Shape::Obb(x) => x.is_valid().is_ok() && x.corners().iter().all(|c| c.is_finite()),
             Shape::Capsule(x) => x.is_valid().is_ok(),
             Shape::Triangle(x) => x.is_valid().is_ok(),
             Shape::Segment(x) => x.is_valid().is_ok(),

@@ -10,7 +10,9 @@ use crate::math::{Mat2, Real, Vec2};
 ///
 /// The columns of `rotation` must be orthonormal (a rotation, or a rotation with a reflection:
 /// the handedness does not change the point set). Zero half extents give a flat box (a segment
-/// or a point), and are valid.
+/// or a point), and are valid. Every query sees the quad of [`Obb::corners`]; a box whose
+/// corners overflow (finite fields reaching past `Real::MAX`) has no such quad and is answered
+/// as the empty set, as invalid input is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
