@@ -260,10 +260,20 @@ impl Query for Case {
 /// plane contact's depth); where no depth says how deeply (a segment through a box), their
 /// distance in `f64`, and `None` where they meet in `f64` too.
 fn separation(a: &Shape, b: &Shape) -> Option<Real> {
-    // A frustum has no distance query: how far apart in `f64`, as its region's corners' hull.
+    // A frustum has no distance or contact query: it stands in as the hull of its region's
+    // corners (computed in `f64`, inside a box four times the case's largest length), so that
+    // its separation is measured as a hull's, by distance and then by contact depth.
     let Some(distance) = measured_pair!(a, b, |x, y| x.distance(y)) else {
-        let d = crate::wide::distance(a, b);
-        return (d > 0.0).then_some(d as Real);
+        let reach = crate::wide::reach(a, b);
+        let as_hull = |s: &Shape| match s {
+            Shape::Frustum(f) => crate::frustum::hull(f, reach).map(Shape::Hull),
+            other => Some(other.clone()),
+        };
+        return match (as_hull(a), as_hull(b)) {
+            (Some(a), Some(b)) => separation(&a, &b),
+            // An empty region meets nothing.
+            _ => Some(Real::INFINITY),
+        };
     };
     if distance > 0.0 {
         return Some(distance);

@@ -72,10 +72,25 @@ pub(crate) fn invalid(f: &Frustum) -> bool {
         .any(|p| !(p.normal.is_finite() && p.d.is_finite() && p.normal != Vec3::ZERO))
 }
 
+/// [`region`]'s corners rounded to `f32`, as a hull (`None` for an empty region).
+pub(crate) fn hull(f: &Frustum, reach: f64) -> Option<isect::ConvexHull> {
+    let corners: Vec<Vec3> = region_corners(f, reach)
+        .iter()
+        .map(|p| p.as_vec3())
+        .collect();
+    (!corners.is_empty()).then(|| isect::ConvexHull::new(corners))
+}
+
 /// The region in `f64`, cut by the box `|x|, |y|, |z| <= reach`: the hull of the corners
 /// where three of its planes meet inside all of them (`None` for an empty region). `reach`
 /// should hold the case, so that near the other shape the cut region is the region.
 pub(crate) fn region(f: &Frustum, reach: f64) -> Option<ConvexHull> {
+    let corners = region_corners(f, reach);
+    (!corners.is_empty()).then(|| ConvexHull::new(corners))
+}
+
+/// The corners of [`region`].
+fn region_corners(f: &Frustum, reach: f64) -> Vec<DVec3> {
     let mut planes: Vec<(DVec3, f64)> = f
         .planes
         .iter()
@@ -85,7 +100,6 @@ pub(crate) fn region(f: &Frustum, reach: f64) -> Option<ConvexHull> {
         planes.push((axis, reach));
         planes.push((-axis, reach));
     }
-    let scale = planes.iter().fold(reach, |m, p| m.max(p.1.abs()));
     let mut corners = Vec::new();
     let n = planes.len();
     for i in 0..n {
@@ -97,11 +111,15 @@ pub(crate) fn region(f: &Frustum, reach: f64) -> Option<ConvexHull> {
                     continue;
                 }
                 let p = (b.0.cross(c.0) * a.1 + c.0.cross(a.0) * b.1 + a.0.cross(b.0) * c.1) / det;
-                if p.is_finite() && planes.iter().all(|q| q.0.dot(p) - q.1 <= 1e-9 * scale) {
+                // Inside every plane up to the rounding of this corner and that plane.
+                let inside = |q: &(DVec3, f64)| {
+                    q.0.dot(p) - q.1 <= 1e-9 * (p.abs().max_element() + q.1.abs())
+                };
+                if p.is_finite() && planes.iter().all(inside) {
                     corners.push(p);
                 }
             }
         }
     }
-    (!corners.is_empty()).then(|| ConvexHull::new(corners))
+    corners
 }

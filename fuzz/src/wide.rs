@@ -58,16 +58,21 @@ impl Wide {
     }
 }
 
+/// Half the side of a box that holds both shapes' parts near each other: four times the
+/// largest of their lengths (at least 1).
+pub(crate) fn reach(a: &Shape, b: &Shape) -> f64 {
+    4.0 * a
+        .lengths()
+        .iter()
+        .chain(&b.lengths())
+        .filter(|x| x.is_finite())
+        .fold(1.0, |m: f64, &x| m.max(f64::from(x).abs()))
+}
+
 /// The distance between two shapes computed in `f64`, whose on-set tolerance is `2²⁹` times
 /// finer than `f32`'s: 0 only where they meet within that.
 pub(crate) fn distance(a: &Shape, b: &Shape) -> f64 {
-    // A box four times the case's largest length holds both shapes' parts near each other.
-    let reach = 4.0
-        * a.lengths()
-            .iter()
-            .chain(&b.lengths())
-            .filter(|x| x.is_finite())
-            .fold(1.0, |m: f64, &x| m.max(f64::from(x).abs()));
+    let reach = reach(a, b);
     // An empty region is as far from everything as can be.
     let (Some(a), Some(b)) = (Wide::of(a, reach), Wide::of(b, reach)) else {
         return f64::INFINITY;
