@@ -289,3 +289,24 @@ fn circle_box_overlap_at_squares_beyond_the_range() {
         );
     }
 }
+
+/// A circle of radius `−0` (valid: `−0 >= 0`) at the origin on a box's corner: the circle–box
+/// distance took its radius check from the bits (`[+0, +∞)`), which put `−0` with the invalid
+/// radii, with no other path to go to: `ClosestPoints::NONE` and distance `+∞` while
+/// `intersects` said they meet, and the sweep, which takes its start point from the closest
+/// points, answered `None`. Found by the 2D fuzz target `d2_sweep`.
+#[test]
+fn circle_of_radius_negative_zero_on_a_box() {
+    let c = Circle::new(v(-0.0, -0.0), -0.0);
+    let b = Aabb::new(v(-0.0, -0.0), v(1.0, 0.0));
+    assert!(c.intersects(&b));
+    let cp = c.closest_points(&b);
+    assert_eq!((cp.a, cp.b, cp.distance), (v(0.0, 0.0), v(0.0, 0.0), 0.0));
+    assert_eq!(b.distance(&c), 0.0);
+    let hit = c
+        .sweep(v(0.0, 0.0), &b, v(0.0, 0.0))
+        .expect("they touch at the start");
+    assert_eq!((hit.t_first, hit.t_last), (0.0, 1.0));
+    let apart = Aabb::new(v(3.0, 4.0), v(5.0, 5.0));
+    assert_eq!(c.distance(&apart), 5.0);
+}

@@ -7,8 +7,9 @@ use crate::math::{Real, Vec2};
 use crate::query::algo::scale::square_in_range;
 
 /// The point of the box closest to the circle's center (the center clamped to the box, exact),
-/// when both are valid: the circle's center finite and radius in `[+0, +∞)` (as bits), the
-/// box's corners finite and ordered, all checked by comparisons without branches.
+/// when both are valid: the circle's center finite and radius in `[0, +∞)` (`−0` included:
+/// there is no other path to send it to), the box's corners finite and ordered, all checked by
+/// comparisons without branches.
 #[inline(always)]
 fn foot(c: &Circle, b: &Aabb) -> Option<Vec2> {
     let big = Vec2::splat(Real::MAX);
@@ -18,7 +19,8 @@ fn foot(c: &Circle, b: &Aabb) -> Option<Vec2> {
         & b.min.cmple(b.max)
         & b.max.cmple(big))
     .all()
-        & (c.radius.to_bits() < Real::INFINITY.to_bits());
+        & (c.radius >= 0.0)
+        & (c.radius < Real::INFINITY);
     valid.then(|| c.center.max(b.min).min(b.max))
 }
 
