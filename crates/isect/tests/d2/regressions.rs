@@ -310,3 +310,30 @@ fn circle_of_radius_negative_zero_on_a_box() {
     let apart = Aabb::new(v(3.0, 4.0), v(5.0, 5.0));
     assert_eq!(c.distance(&apart), 5.0);
 }
+
+/// A point `5 · 2⁻⁸⁰` from a zero-length segment, a segment, a ray and a line (`f32`), or
+/// `5 · MIN_POSITIVE / 64` (both precisions): `contains_point` compared squared distances,
+/// which underflowed to 0 against a
+/// tolerance squared to 0, so every point that near counted as on the set, while the distance
+/// was positive. Input out of the window is now scaled into it first. Found by the 2D fuzz
+/// target `d2_point`.
+#[test]
+fn linear_contains_tiny_offsets() {
+    for s in [1.0, f(2.0).powi(-80), Real::MIN_POSITIVE / 64.0] {
+        let p = v(3.0, 4.0) * s;
+        let point = Segment::new(v(0.0, 0.0), v(0.0, 0.0));
+        let segment = Segment::new(v(-8.0, 0.0) * s, v(8.0, 0.0) * s);
+        let ray = Ray::new(v(-8.0, 0.0) * s, v(1.0, 0.0));
+        let line = Line::new(v(0.0, 0.0), v(1.0, 0.0));
+        assert!(!point.contains_point(p), "at scale {s}");
+        assert_eq!(point.distance_to_point(p), 5.0 * s, "at scale {s}");
+        for (name, inside) in [
+            ("segment", segment.contains_point(p)),
+            ("ray", ray.contains_point(p)),
+            ("line", line.contains_point(p)),
+        ] {
+            assert!(!inside, "{name} at scale {s}");
+        }
+        assert!(segment.contains_point(v(3.0, 0.0) * s));
+    }
+}

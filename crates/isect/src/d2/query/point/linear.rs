@@ -71,13 +71,19 @@ macro_rules! linear_point_query {
             #[doc = concat!(
                 "Whether `p` is within [`on_set_tolerance`] of the ", $what,
                 " (relative to the coordinates involved): a point computed to lie on it is ",
-                "rarely exactly on it. `false` for invalid input."
+                "rarely exactly on it. `false` for invalid input. Input outside the window of ",
+                "magnitudes is scaled into it by a power of two first."
             )]
             #[inline]
             fn contains_point(&self, p: Vec2) -> bool {
-                let q = self.closest_point(p);
                 // An infinite coordinate makes the tolerance infinite too: check finiteness.
-                q.is_finite() && within(p, q, on_set_tolerance([p, $(self.$scale),+]))
+                // Out of the window (squares that underflow to 0 would put every point within
+                // a tolerance of 0), on the set and point scaled into it.
+                let near = |l: &Self, p: Vec2| {
+                    let q = closest(l, p);
+                    q.is_finite() && within(p, q, on_set_tolerance([p, $(l.$scale),+]))
+                };
+                window::point(self, p, near, |inside, _| inside).unwrap_or_else(|| near(self, p))
             }
         }
     };
