@@ -265,13 +265,23 @@ fn separation(a: &Shape, b: &Shape) -> Option<Real> {
     // its separation is measured as a hull's, by distance and then by contact depth.
     let Some(distance) = measured_pair!(a, b, |x, y| x.distance(y)) else {
         let reach = crate::wide::reach(a, b);
+        // A frustum's hull, and how far its half-spaces were widened to have one (an empty
+        // region is that much farther from everything).
         let as_hull = |s: &Shape| match s {
-            Shape::Frustum(f) => crate::frustum::hull(f, reach).map(Shape::Hull),
-            other => Some(other.clone()),
+            Shape::Frustum(f) => {
+                crate::frustum::hull(f, reach).map(|(h, w)| (Shape::Hull(h), w as Real))
+            }
+            other => Some((other.clone(), 0.0)),
         };
         return match (as_hull(a), as_hull(b)) {
-            (Some(a), Some(b)) => separation(&a, &b),
-            // An empty region meets nothing.
+            (Some((a, wa)), Some((b, wb))) => {
+                let widening = wa + wb;
+                match separation(&a, &b) {
+                    Some(d) => Some(d + widening),
+                    None if widening > 0.0 => Some(widening),
+                    None => None,
+                }
+            }
             _ => Some(Real::INFINITY),
         };
     };

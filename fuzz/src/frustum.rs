@@ -72,29 +72,108 @@ pub(crate) fn invalid(f: &Frustum) -> bool {
         .any(|p| !(p.normal.is_finite() && p.d.is_finite() && p.normal != Vec3::ZERO))
 }
 
-/// [`region`]'s corners rounded to `f32`, as a hull (`None` for an empty region).
-pub(crate) fn hull(f: &Frustum, reach: f64) -> Option<isect::ConvexHull> {
-    let corners: Vec<Vec3> = region_corners(f, reach)
+/// [`region`]'s corners rounded to `f32`, as a hull, and by how much the half-spaces were
+/// widened to get them: 0 for a region with points; for an empty one the least widening of all
+/// six that gives it one (the queries widen each half-space by their on-set tolerance, so an
+/// empty region that near is a region to them). `None` where no widening helps (it always does).
+pub(crate) fn hull(f: &Frustum, reach: f64) -> Option<(isect::ConvexHull, f64)> {
+    let (corners, widening) = match region_corners(f, reach, 0.0) {
+        corners if !corners.is_empty() => (corners, 0.0),
+        _ => {
+            let t = emptiness(f)?;
+            // A little more than the least widening, so that the region has a point to find.
+            let w = t + 1e-9 * (t + planes_scale(f));
+            (region_corners(f, reach, w), t)
+        }
+    };
+    let corners: Vec<Vec3> = corners.iter().map(|p| p.as_vec3()).collect();
+    (!corners.is_empty()).then(|| (isect::ConvexHull::new(corners), widening))
+}
+
+/// The largest `|d|` of the planes (at least 1).
+fn planes_scale(f: &Frustum) -> f64 {
+    f.planes
         .iter()
-        .map(|p| p.as_vec3())
+        .fold(1.0, |m: f64, p| m.max(f64::from(p.d).abs()))
+}
+
+/// The least `t` for which the half-spaces `n · x <= d + t` share a point (a linear program in
+/// `x` and `t`, solved at the vertices where four of its constraints hold with equality); `None`
+/// where none of those vertices is feasible.
+fn emptiness(f: &Frustum) -> Option<f64> {
+    let rows: Vec<[f64; 5]> = f
+        .planes
+        .iter()
+        .map(|p| {
+            let n = p.normal.as_dvec3();
+            [n.x, n.y, n.z, -1.0, f64::from(p.d)]
+        })
         .collect();
-    (!corners.is_empty()).then(|| isect::ConvexHull::new(corners))
+    let scale = planes_scale(f);
+    let mut best: Option<f64> = None;
+    for i in 0..6 {
+        for j in i + 1..6 {
+            for k in j + 1..6 {
+                for l in k + 1..6 {
+                    let Some(x) = solve4([rows[i], rows[j], rows[k], rows[l]]) else {
+                        continue;
+                    };
+                    let feasible = rows.iter().all(|r| {
+                        r[0] * x[0] + r[1] * x[1] + r[2] * x[2] + r[3] * x[3] - r[4]
+                            <= 1e-9 * (scale + x[3].abs())
+                    });
+                    if feasible && best.is_none_or(|b| x[3] < b) {
+                        best = Some(x[3]);
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The solution of four equations `r[0..4] · x = r[4]` (Gaussian elimination with partial
+/// pivoting), `None` where they are (nearly) dependent.
+fn solve4(mut m: [[f64; 5]; 4]) -> Option<[f64; 4]> {
+    for c in 0..4 {
+        let p = (c..4).max_by(|&a, &b| m[a][c].abs().total_cmp(&m[b][c].abs()))?;
+        if m[p][c].abs() < 1e-12 {
+            return None;
+        }
+        m.swap(c, p);
+        let pivot = m[c];
+        for (r, row) in m.iter_mut().enumerate() {
+            if r != c {
+                let f = row[c] / pivot[c];
+                for (x, y) in row.iter_mut().zip(pivot).skip(c) {
+                    *x -= f * y;
+                }
+            }
+        }
+    }
+    let x = [
+        m[0][4] / m[0][0],
+        m[1][4] / m[1][1],
+        m[2][4] / m[2][2],
+        m[3][4] / m[3][3],
+    ];
+    x.iter().all(|v| v.is_finite()).then_some(x)
 }
 
 /// The region in `f64`, cut by the box `|x|, |y|, |z| <= reach`: the hull of the corners
 /// where three of its planes meet inside all of them (`None` for an empty region). `reach`
 /// should hold the case, so that near the other shape the cut region is the region.
 pub(crate) fn region(f: &Frustum, reach: f64) -> Option<ConvexHull> {
-    let corners = region_corners(f, reach);
+    let corners = region_corners(f, reach, 0.0);
     (!corners.is_empty()).then(|| ConvexHull::new(corners))
 }
 
-/// The corners of [`region`].
-fn region_corners(f: &Frustum, reach: f64) -> Vec<DVec3> {
+/// The corners of [`region`], every half-space widened by `widen`.
+fn region_corners(f: &Frustum, reach: f64, widen: f64) -> Vec<DVec3> {
     let mut planes: Vec<(DVec3, f64)> = f
         .planes
         .iter()
-        .map(|p| (p.normal.as_dvec3(), f64::from(p.d)))
+        .map(|p| (p.normal.as_dvec3(), f64::from(p.d) + widen))
         .collect();
     for axis in [DVec3::X, DVec3::Y, DVec3::Z] {
         planes.push((axis, reach));
