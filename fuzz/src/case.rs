@@ -264,6 +264,11 @@ fn separation(a: &Shape, b: &Shape) -> Option<Real> {
     // corners (computed in `f64`, inside a box four times the case's largest length), so that
     // its separation is measured as a hull's, by distance and then by contact depth.
     let Some(distance) = measured_pair!(a, b, |x, y| x.distance(y)) else {
+        // Against a polytope or a rounded shape, the exact measure: the least widening of the
+        // frustum's half-spaces that makes them meet (less the radius), as a depth when negative.
+        if let Some(t) = frustum_widening(a, b).or_else(|| frustum_widening(b, a)) {
+            return Some(t.abs() as Real);
+        }
         let reach = crate::wide::reach(a, b);
         // A frustum's hull, and how far its half-spaces were widened to have one (an empty
         // region is that much farther from everything).
@@ -358,6 +363,52 @@ fn sweep<A: Sweep<B>, B>(a: &A, v: Vec3, b: &B, w: Vec3) -> Vec<Answer> {
         Answer::Param(hit.map(|h| h.t_first)),
         Answer::Param(hit.map(|h| h.t_last)),
     ]
+}
+
+/// [`crate::frustum::widening`] of a frustum `a` and a polytope or rounded shape `b` (its
+/// points or core, less its radius); `None` for other pairs.
+fn frustum_widening(a: &Shape, b: &Shape) -> Option<f64> {
+    let Shape::Frustum(f) = a else {
+        return None;
+    };
+    let wide = |ps: &[Vec3]| ps.iter().map(|p| p.as_dvec3()).collect::<Vec<_>>();
+    let (points, radius) = match b {
+        Shape::Sphere(x) => (wide(&[x.center]), x.radius),
+        Shape::Capsule(x) => (wide(&[x.a, x.b]), x.radius),
+        Shape::Segment(x) => (wide(&[x.a, x.b]), 0.0),
+        Shape::Triangle(x) => (wide(&[x.a, x.b, x.c]), 0.0),
+        Shape::Hull(x) => (wide(x.points()), 0.0),
+        Shape::Aabb(x) => (
+            (0..8)
+                .map(|i| {
+                    let pick = |k: usize, lo: Real, hi: Real| if i >> k & 1 == 0 { lo } else { hi };
+                    Vec3::new(
+                        pick(0, x.min.x, x.max.x),
+                        pick(1, x.min.y, x.max.y),
+                        pick(2, x.min.z, x.max.z),
+                    )
+                    .as_dvec3()
+                })
+                .collect(),
+            0.0,
+        ),
+        Shape::Obb(x) => (
+            (0..8)
+                .map(|i| {
+                    let sign = |k: usize| if i >> k & 1 == 0 { -1.0 } else { 1.0 };
+                    let h = x.half_extents.as_dvec3();
+                    let r = x.rotation.as_dmat3();
+                    x.center.as_dvec3()
+                        + r.x_axis * (sign(0) * h.x)
+                        + r.y_axis * (sign(1) * h.y)
+                        + r.z_axis * (sign(2) * h.z)
+                })
+                .collect(),
+            0.0,
+        ),
+        _ => return None,
+    };
+    Some(crate::frustum::widening(f, &points)? - f64::from(radius))
 }
 
 /// The core of a sphere or capsule (its center or axis, as a segment), or a triangle or a hull as

@@ -132,6 +132,88 @@ fn emptiness(f: &Frustum) -> Option<f64> {
     best
 }
 
+/// The least `t` for which the frustum's half-spaces widened by `t` (`n · x <= d + t`) meet the
+/// hull of `points` (negative where they overlap: how much narrower they could be and still
+/// meet); the measure the overlap tests' slack is in (they widen each half-space by their
+/// on-set tolerance). A linear program in the points' weights and `t`, solved at its vertices
+/// (the weights' sum with as many active constraints as points); `None` where no vertex is
+/// feasible.
+pub(crate) fn widening(f: &Frustum, points: &[DVec3]) -> Option<f64> {
+    let m = points.len();
+    // Rows `[coefficients of the weights..., coefficient of t, bound]`.
+    let mut rows: Vec<Vec<f64>> = f
+        .planes
+        .iter()
+        .map(|p| {
+            let n = p.normal.as_dvec3();
+            let mut row: Vec<f64> = points.iter().map(|q| n.dot(*q)).collect();
+            row.extend([-1.0, f64::from(p.d)]);
+            row
+        })
+        .collect();
+    for j in 0..m {
+        let mut row = vec![0.0; m + 2];
+        row[j] = -1.0;
+        rows.push(row);
+    }
+    let mut sum = vec![1.0; m + 2];
+    sum[m] = 0.0;
+    let scale = rows.iter().flatten().fold(1.0, |a: f64, b| a.max(b.abs()));
+    let mut best: Option<f64> = None;
+    let mut chosen = Vec::with_capacity(m);
+    choose(rows.len(), m, 0, &mut chosen, &mut |active| {
+        let mut system = vec![sum.clone()];
+        system.extend(active.iter().map(|&i| rows[i].clone()));
+        let Some(x) = solve(system) else {
+            return;
+        };
+        let feasible = rows.iter().all(|r| {
+            r[..=m].iter().zip(&x).map(|(a, b)| a * b).sum::<f64>() - r[m + 1] <= 1e-9 * scale
+        });
+        if feasible && best.is_none_or(|b| x[m] < b) {
+            best = Some(x[m]);
+        }
+    });
+    best
+}
+
+/// Calls `f` with every `k`-subset of `0..n` (in `chosen`, increasing), from `from` on.
+fn choose(n: usize, k: usize, from: usize, chosen: &mut Vec<usize>, f: &mut impl FnMut(&[usize])) {
+    if chosen.len() == k {
+        f(chosen);
+        return;
+    }
+    for i in from..n {
+        chosen.push(i);
+        choose(n, k, i + 1, chosen, f);
+        chosen.pop();
+    }
+}
+
+/// The solution of `rows[i][..n] · x = rows[i][n]`, `n` equations (Gaussian elimination with
+/// partial pivoting), `None` where they are (nearly) dependent.
+fn solve(mut m: Vec<Vec<f64>>) -> Option<Vec<f64>> {
+    let n = m.len();
+    for c in 0..n {
+        let p = (c..n).max_by(|&a, &b| m[a][c].abs().total_cmp(&m[b][c].abs()))?;
+        if m[p][c].abs() < 1e-12 {
+            return None;
+        }
+        m.swap(c, p);
+        let pivot = m[c].clone();
+        for (r, row) in m.iter_mut().enumerate() {
+            if r != c {
+                let f = row[c] / pivot[c];
+                for (x, y) in row.iter_mut().zip(&pivot).skip(c) {
+                    *x -= f * y;
+                }
+            }
+        }
+    }
+    let x: Vec<f64> = (0..n).map(|i| m[i][n] / m[i][i]).collect();
+    x.iter().all(|v| v.is_finite()).then_some(x)
+}
+
 /// The solution of four equations `r[0..4] · x = r[4]` (Gaussian elimination with partial
 /// pivoting), `None` where they are (nearly) dependent.
 fn solve4(mut m: [[f64; 5]; 4]) -> Option<[f64; 4]> {
