@@ -337,3 +337,17 @@ fn linear_contains_tiny_offsets() {
         assert!(segment.contains_point(v(3.0, 0.0) * s));
     }
 }
+
+/// A circle of radius `Real::MAX` whose center is `0.9 · MAX` above a short chain at the
+/// origin: it covers the chain, but its box reaches past the float range, and the polyline's
+/// walk took the infinite box for an invalid one and tested no segment: apart, distance `+∞`.
+/// Found by the 2D fuzz pass (`query_driver --family d2-intersects`).
+#[test]
+fn polyline_against_a_shape_whose_box_overflows() {
+    let chain = Polyline::chain(vec![v(-1.0, 0.0), v(1.0, 0.0)]).unwrap();
+    let big = Circle::new(v(0.0, Real::MAX / 10.0 * 9.0), Real::MAX);
+    assert!(big.intersects(&chain));
+    assert!(chain.intersects(&big));
+    assert_eq!(big.distance(&chain), 0.0);
+    assert!(big.contact(&chain).is_some());
+}

@@ -213,10 +213,12 @@ fn linear_span(origin: Vec2, dir: Vec2, n: Vec2, line: bool) -> (Real, Real) {
 }
 
 /// The shape's box grown by `margin` and a few ulps, so that a touch the pair query accepts
-/// (a circle's box rounded inwards) is never cut off by the walk; `None` for an invalid box.
+/// (a circle's box rounded inwards) is never cut off by the walk; `None` for an invalid box
+/// (NaN, or empty). A valid shape's box may reach past the float range (a circle of radius
+/// `Real::MAX`): its infinite sides bound nothing, as they should.
 #[inline]
 pub(crate) fn reach(bounds: Aabb, margin: Real) -> Option<(Vec2, Vec2)> {
-    if !bounds.is_usable() {
+    if !bounds.min.cmple(bounds.max).all() {
         return None;
     }
     let slack = |p: Vec2| p.abs() * (4.0 * Real::EPSILON) + margin;
