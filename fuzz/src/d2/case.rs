@@ -3,7 +3,8 @@
 use isect::Real;
 use isect::d2::{Contact, RayHit};
 use isect::d2::{
-    ConvexPolygon, Distance, Intersects, PointQuery, Ray, RayCast, Segment, Sweep, Triangle,
+    ConvexPolygon, Distance, Intersects, PointQuery, Polygon, Ray, RayCast, Segment, Sweep,
+    Triangle,
 };
 use isect::math::Vec2;
 
@@ -209,6 +210,9 @@ impl Query for Case {
             (Core::Segment(x), Core::Convex(c)) | (Core::Convex(c), Core::Segment(x)) => {
                 x.distance(c)
             }
+            (Core::Segment(x), Core::Polygon(c)) | (Core::Polygon(c), Core::Segment(x)) => {
+                x.distance(c)
+            }
             // Two polygons: not a rounded pair.
             _ => return None,
         };
@@ -234,12 +238,13 @@ fn separation(a: &Shape, b: &Shape) -> Option<Real> {
     })
 }
 
-/// The core of a circle or capsule (its center or axis, as a segment), or a triangle or a convex
+/// The core of a circle or capsule (its center or axis, as a segment), or a triangle or a
 /// polygon as its own core.
 enum Core {
     Segment(Segment),
     Triangle(Triangle),
     Convex(ConvexPolygon),
+    Polygon(Polygon),
 }
 
 impl Core {
@@ -253,6 +258,7 @@ impl Core {
             Core::Segment(s) => largest(&[s.a, s.b]),
             Core::Triangle(t) => largest(&[t.a, t.b, t.c]),
             Core::Convex(c) => largest(c.vertices()),
+            Core::Polygon(c) => largest(c.points()),
         }
     }
 }
@@ -272,6 +278,7 @@ fn core(shape: &Shape) -> Option<Core> {
         Shape::Capsule(x) => Some(Core::Segment(Segment::new(x.a, x.b))),
         Shape::Triangle(x) => Some(Core::Triangle(*x)),
         Shape::Convex(x) => Some(Core::Convex(x.clone())),
+        Shape::Polygon(x) => Some(Core::Polygon(x.clone())),
         _ => None,
     }
 }
