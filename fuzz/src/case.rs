@@ -2,11 +2,10 @@
 
 use isect::math::Vec3;
 use isect::{
-    Capsule, Contact, ConvexHull, Distance, Intersects, PointQuery, Ray, RayCast, Real, Segment,
-    Sphere, Sweep, Triangle,
+    Capsule, Contact, Distance, Intersects, PointQuery, Ray, RayCast, Real, Segment, Sphere, Sweep,
 };
 
-use crate::check::{Cores, Query, below_floor};
+use crate::check::{Cores, Query, below_floor, family_validity};
 use crate::shape::Kinds;
 use crate::tolerance::length;
 use crate::{Input, Shape};
@@ -205,19 +204,17 @@ impl Query for Case {
     }
 
     fn validity(&self) -> (bool, bool) {
-        let extra_invalid = match self.family {
-            3 => !(self.v.is_finite() && self.w.is_finite()),
-            4 => {
-                !(self.v.is_finite() && self.w.is_finite() && self.w != Vec3::ZERO)
-                    || self.t.is_nan()
-            }
-            5 => !self.v.is_finite(),
-            _ => false,
-        };
-        let b_used = self.family <= 3;
-        let invalid = self.a.invalid() || (b_used && self.b.invalid()) || extra_invalid;
-        let valid = !invalid && self.a.valid() && (!b_used || self.b.valid());
-        (invalid, valid)
+        family_validity(
+            self.family,
+            (self.a.invalid(), self.a.valid()),
+            (self.b.invalid(), self.b.valid()),
+            (
+                self.v.is_finite(),
+                self.w.is_finite(),
+                self.w != Vec3::ZERO,
+                self.t.is_nan(),
+            ),
+        )
     }
 
     fn separation(&self, t: Option<Real>) -> Option<Real> {
@@ -237,21 +234,7 @@ impl Query for Case {
     }
 
     fn cores(&self) -> Option<Cores> {
-        let (p, q) = (core(&self.a)?, core(&self.b)?);
-        let distance = match (&p, &q) {
-            (Core::Segment(x), Core::Segment(y)) => x.distance(y),
-            (Core::Segment(x), Core::Triangle(t)) | (Core::Triangle(t), Core::Segment(x)) => {
-                t.distance(x)
-            }
-            (Core::Segment(x), Core::Hull(h)) | (Core::Hull(h), Core::Segment(x)) => x.distance(h),
-            // Two triangles or hulls: not a rounded pair.
-            _ => return None,
-        };
-        Some(Cores {
-            distance,
-            extent: p.magnitude().max(q.magnitude()),
-            radii: radius(&self.a) + radius(&self.b),
-        })
+        crate::cores::of(&self.a, &self.b)
     }
 }
 
@@ -266,7 +249,9 @@ fn separation(a: &Shape, b: &Shape) -> Option<Real> {
     let Some(distance) = measured_pair!(a, b, |x, y| x.distance(y)) else {
         // Against a polytope or a rounded shape, the exact measure: the least widening of the
         // frustum's half-spaces that makes them meet (less the radius), as a depth when negative.
-        if let Some(t) = frustum_widening(a, b).or_else(|| frustum_widening(b, a)) {
+        if let Some(t) =
+            crate::frustum::shape_widening(a, b).or_else(|| crate::frustum::shape_widening(b, a))
+        {
             return Some(t.abs() as Real);
         }
         let reach = crate::wide::reach(a, b);
@@ -363,92 +348,4 @@ fn sweep<A: Sweep<B>, B>(a: &A, v: Vec3, b: &B, w: Vec3) -> Vec<Answer> {
         Answer::Param(hit.map(|h| h.t_first)),
         Answer::Param(hit.map(|h| h.t_last)),
     ]
-}
-
-/// [`crate::frustum::widening`] of a frustum `a` and a polytope or rounded shape `b` (its
-/// points or core, less its radius); `None` for other pairs.
-fn frustum_widening(a: &Shape, b: &Shape) -> Option<f64> {
-    let Shape::Frustum(f) = a else {
-        return None;
-    };
-    let wide = |ps: &[Vec3]| ps.iter().map(|p| p.as_dvec3()).collect::<Vec<_>>();
-    let (points, radius) = match b {
-        Shape::Sphere(x) => (wide(&[x.center]), x.radius),
-        Shape::Capsule(x) => (wide(&[x.a, x.b]), x.radius),
-        Shape::Segment(x) => (wide(&[x.a, x.b]), 0.0),
-        Shape::Triangle(x) => (wide(&[x.a, x.b, x.c]), 0.0),
-        Shape::Hull(x) => (wide(x.points()), 0.0),
-        Shape::Aabb(x) => (
-            (0..8)
-                .map(|i| {
-                    let pick = |k: usize, lo: Real, hi: Real| if i >> k & 1 == 0 { lo } else { hi };
-                    Vec3::new(
-                        pick(0, x.min.x, x.max.x),
-                        pick(1, x.min.y, x.max.y),
-                        pick(2, x.min.z, x.max.z),
-                    )
-                    .as_dvec3()
-                })
-                .collect(),
-            0.0,
-        ),
-        Shape::Obb(x) => (
-            (0..8)
-                .map(|i| {
-                    let sign = |k: usize| if i >> k & 1 == 0 { -1.0 } else { 1.0 };
-                    let h = x.half_extents.as_dvec3();
-                    let r = x.rotation.as_dmat3();
-                    x.center.as_dvec3()
-                        + r.x_axis * (sign(0) * h.x)
-                        + r.y_axis * (sign(1) * h.y)
-                        + r.z_axis * (sign(2) * h.z)
-                })
-                .collect(),
-            0.0,
-        ),
-        _ => return None,
-    };
-    Some(crate::frustum::widening(f, &points)? - f64::from(radius))
-}
-
-/// The core of a sphere or capsule (its center or axis, as a segment), or a triangle or a hull as
-/// its own core; `None` for other shapes.
-enum Core {
-    Segment(Segment),
-    Triangle(Triangle),
-    Hull(ConvexHull),
-}
-
-impl Core {
-    /// The largest magnitude of the core's coordinates.
-    fn magnitude(&self) -> Real {
-        let largest = |ps: &[Vec3]| {
-            ps.iter()
-                .fold(0.0, |m: Real, p| m.max(p.abs().max_element()))
-        };
-        match self {
-            Core::Segment(s) => largest(&[s.a, s.b]),
-            Core::Triangle(t) => largest(&[t.a, t.b, t.c]),
-            Core::Hull(h) => largest(h.points()),
-        }
-    }
-}
-
-/// The radius of a sphere or capsule, 0 for other shapes.
-fn radius(shape: &Shape) -> Real {
-    match shape {
-        Shape::Sphere(x) => x.radius,
-        Shape::Capsule(x) => x.radius,
-        _ => 0.0,
-    }
-}
-
-fn core(shape: &Shape) -> Option<Core> {
-    match shape {
-        Shape::Sphere(x) => Some(Core::Segment(Segment::new(x.center, x.center))),
-        Shape::Capsule(x) => Some(Core::Segment(Segment::new(x.a, x.b))),
-        Shape::Triangle(x) => Some(Core::Triangle(*x)),
-        Shape::Hull(x) => Some(Core::Hull(x.clone())),
-        _ => None,
-    }
 }

@@ -41,6 +41,28 @@ pub trait Query: Sized + std::fmt::Debug {
 /// length of `2⁻¹⁷` at scale `4⁻¹²` they are below `2⁻¹²⁶`, `f32`'s smallest normal.
 pub const TILT_FLOOR: Real = 5.421_011e-20; // 2⁻⁶⁴
 
+/// The invalid-input rule for a case of `family` (see [`Query::validity`]): whether an input
+/// breaks it, and whether every input is valid. `a` and `b` are each shape's (invalid, valid);
+/// `v`, `w` finite and `w` nonzero tell the point, the motions or the ray; `t_nan` a NaN
+/// `max_t`. Only the pair families use `b`.
+pub(crate) fn family_validity(
+    family: usize,
+    a: (bool, bool),
+    b: (bool, bool),
+    (v_finite, w_finite, w_nonzero, t_nan): (bool, bool, bool, bool),
+) -> (bool, bool) {
+    let extra_invalid = match family {
+        3 => !(v_finite && w_finite),
+        4 => !(v_finite && w_finite && w_nonzero) || t_nan,
+        5 => !v_finite,
+        _ => false,
+    };
+    let b_used = family <= 3;
+    let invalid = a.0 || (b_used && b.0) || extra_invalid;
+    let valid = !invalid && a.1 && (!b_used || b.1);
+    (invalid, valid)
+}
+
 /// Whether any of `entries` is nonzero and below [`TILT_FLOOR`].
 pub(crate) fn below_floor(entries: &[Real]) -> bool {
     entries.iter().any(|&r| r != 0.0 && r.abs() < TILT_FLOOR)

@@ -8,7 +8,7 @@ use isect::{Frustum, Plane, Real};
 use isect_f64::ConvexHull;
 use isect_f64::math::Vec3 as DVec3;
 
-use crate::Input;
+use crate::{Input, Shape};
 
 /// A frustum from the input: a camera's (a byte's low bit clear) or six planes.
 pub(crate) fn read(input: &mut Input) -> Frustum {
@@ -283,4 +283,50 @@ fn region_corners(f: &Frustum, reach: f64, widen: f64) -> Vec<DVec3> {
         }
     }
     corners
+}
+
+/// [`widening`] of a frustum `a` and a polytope or rounded shape `b` (its
+/// points or core, less its radius); `None` for other pairs.
+pub(crate) fn shape_widening(a: &Shape, b: &Shape) -> Option<f64> {
+    let Shape::Frustum(f) = a else {
+        return None;
+    };
+    let wide = |ps: &[Vec3]| ps.iter().map(|p| p.as_dvec3()).collect::<Vec<_>>();
+    let (points, radius) = match b {
+        Shape::Sphere(x) => (wide(&[x.center]), x.radius),
+        Shape::Capsule(x) => (wide(&[x.a, x.b]), x.radius),
+        Shape::Segment(x) => (wide(&[x.a, x.b]), 0.0),
+        Shape::Triangle(x) => (wide(&[x.a, x.b, x.c]), 0.0),
+        Shape::Hull(x) => (wide(x.points()), 0.0),
+        Shape::Aabb(x) => (
+            (0..8)
+                .map(|i| {
+                    let pick = |k: usize, lo: Real, hi: Real| if i >> k & 1 == 0 { lo } else { hi };
+                    Vec3::new(
+                        pick(0, x.min.x, x.max.x),
+                        pick(1, x.min.y, x.max.y),
+                        pick(2, x.min.z, x.max.z),
+                    )
+                    .as_dvec3()
+                })
+                .collect(),
+            0.0,
+        ),
+        Shape::Obb(x) => (
+            (0..8)
+                .map(|i| {
+                    let sign = |k: usize| if i >> k & 1 == 0 { -1.0 } else { 1.0 };
+                    let h = x.half_extents.as_dvec3();
+                    let r = x.rotation.as_dmat3();
+                    x.center.as_dvec3()
+                        + r.x_axis * (sign(0) * h.x)
+                        + r.y_axis * (sign(1) * h.y)
+                        + r.z_axis * (sign(2) * h.z)
+                })
+                .collect(),
+            0.0,
+        ),
+        _ => return None,
+    };
+    Some(widening(f, &points)? - f64::from(radius))
 }

@@ -18,6 +18,7 @@
 mod macros;
 mod case;
 mod check;
+mod cores;
 pub mod d2;
 mod frustum;
 mod input;

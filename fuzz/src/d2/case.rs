@@ -9,7 +9,7 @@ use isect::d2::{
 use isect::math::Vec2;
 
 use super::Shape;
-use crate::check::{Cores, Query, below_floor, check_case};
+use crate::check::{Cores, Query, below_floor, check_case, family_validity};
 use crate::tolerance::length;
 use crate::{Answer, FAMILIES, Input, Outcome};
 
@@ -161,19 +161,17 @@ impl Query for Case {
     }
 
     fn validity(&self) -> (bool, bool) {
-        let extra_invalid = match self.family {
-            3 => !(self.v.is_finite() && self.w.is_finite()),
-            4 => {
-                !(self.v.is_finite() && self.w.is_finite() && self.w != Vec2::ZERO)
-                    || self.t.is_nan()
-            }
-            5 => !self.v.is_finite(),
-            _ => false,
-        };
-        let b_used = self.family <= 3;
-        let invalid = self.a.invalid() || (b_used && self.b.invalid()) || extra_invalid;
-        let valid = !invalid && self.a.valid() && (!b_used || self.b.valid());
-        (invalid, valid)
+        family_validity(
+            self.family,
+            (self.a.invalid(), self.a.valid()),
+            (self.b.invalid(), self.b.valid()),
+            (
+                self.v.is_finite(),
+                self.w.is_finite(),
+                self.w != Vec2::ZERO,
+                self.t.is_nan(),
+            ),
+        )
     }
 
     fn separation(&self, t: Option<Real>) -> Option<Real> {

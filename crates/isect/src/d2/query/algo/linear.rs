@@ -7,7 +7,6 @@ use crate::d2::query::algo::segment_point::{closest_on_segment, project};
 use crate::d2::query::algo::window::{self, unscaled_closest};
 use crate::d2::shape::{Line, Ray, Segment};
 use crate::math::{Real, Vec2};
-use crate::query::algo::scale::in_window;
 
 /// Which linear set: the parameter range of `origin + t · dir`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,68 +197,6 @@ impl Linear {
         Some(self.crossing(q))
     }
 
-    /// The point of `self` where its carrier crosses `q`'s (not parallel; the parameter clamped
-    /// to `self`'s range). Its products `(q.o − o) × q.d` and `d × q.d` overflow from about
-    /// `√Real::MAX` and lose digits in the subnormals, so sets outside the window are brought
-    /// into it first (the parameter is the same for the sets scaled by one power of two).
-    #[inline]
-    fn crossing(&self, q: &Linear) -> Vec2 {
-        let m = window::fmax(
-            window::fmax(window::max_abs(self.origin), window::max_abs(self.dir)),
-            window::fmax(window::max_abs(q.origin), window::max_abs(q.dir)),
-        );
-        if !in_window(m) {
-            return self.crossing_rescaled(q);
-        }
-        let s = (q.origin - self.origin).perp_dot(q.dir) / self.dir.perp_dot(q.dir);
-        let s = if s.is_finite() { s } else { 0.0 };
-        self.at(self.clamp(s))
-    }
-
-    /// [`Linear::crossing`] outside the window: both sets scaled by the power of two that brings
-    /// their largest coordinate into `[1, 2)` (a segment's direction formed again from its
-    /// scaled ends, since `end − origin` may have overflowed; a ray's or line's normalized on
-    /// its own), the point formed there and scaled back.
-    #[cold]
-    #[inline(never)]
-    fn crossing_rescaled(&self, q: &Linear) -> Vec2 {
-        let reach = |l: &Linear| {
-            let far = if l.kind == Kind::Segment {
-                window::max_abs(l.end)
-            } else {
-                0.0
-            };
-            window::fmax(window::max_abs(l.origin), far)
-        };
-        let mut m = window::fmax(reach(self), reach(q));
-        if self.kind != Kind::Segment {
-            m = window::fmax(m, window::max_abs(self.dir));
-        }
-        let Some(k) = window::scale_for(m) else {
-            return self.origin;
-        };
-        let scaled = |l: &Linear, dir: fn(Vec2, i32) -> Vec2| {
-            let origin = window::ldexp2(l.origin, k);
-            let d = if l.kind == Kind::Segment {
-                window::ldexp2(l.end, k) - origin
-            } else {
-                dir(l.dir, k)
-            };
-            (origin, d)
-        };
-        let (o, d) = scaled(self, window::ldexp2);
-        let (qo, qd) = scaled(q, |dir, _| window::normalized_dir(dir));
-        let s = (qo - o).perp_dot(qd) / d.perp_dot(qd);
-        let s = self.clamp(if s.is_finite() { s } else { 0.0 });
-        if self.kind == Kind::Segment && s == 1.0 {
-            self.end
-        } else if s == 0.0 {
-            self.origin
-        } else {
-            window::ldexp2(o + s * d, -k)
-        }
-    }
-
     /// [`Linear::meet`] for parallel carriers (neither set a point): collinear sets overlap when
     /// one holds a finite end of the other, or when both reach infinity the same way.
     fn meet_parallel(&self, q: &Linear) -> Option<Vec2> {
@@ -306,7 +243,7 @@ impl Linear {
 
     /// `t` clamped to the parameter range (NaN becomes 0).
     #[inline]
-    fn clamp(&self, t: Real) -> Real {
+    pub(super) fn clamp(&self, t: Real) -> Real {
         let t = if t.is_nan() { 0.0 } else { t };
         match self.kind {
             Kind::Segment => t.max(0.0).min(1.0),

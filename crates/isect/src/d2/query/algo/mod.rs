@@ -15,6 +15,7 @@ pub(crate) mod contact;
 pub(crate) mod convex;
 pub(crate) mod convex_pairs;
 pub(crate) mod corners;
+mod crossing;
 pub(crate) mod exact;
 pub(crate) mod hull;
 pub(crate) mod interval;
