@@ -75,12 +75,9 @@ pub(super) fn direction(segment: &Segment) -> Vec2 {
 
 /// A segment's length at any magnitude (`+∞` beyond `Real::MAX`).
 pub(super) fn segment_length(segment: &Segment) -> Real {
-    let e = segment.b - segment.a;
-    if e.is_finite() {
-        length(e.extend(0.0))
-    } else {
-        2.0 * length(direction(segment).extend(0.0))
-    }
+    let e = direction(segment);
+    let halved = !(segment.b - segment.a).is_finite();
+    length(e.extend(0.0)) * if halved { 2.0 } else { 1.0 }
 }
 
 /// The feature of segment `i` the contact normal `n` comes from, judged by the corner flags of
