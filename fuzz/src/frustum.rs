@@ -8,7 +8,9 @@ use isect::{Frustum, Plane, Real};
 use isect_f64::ConvexHull;
 use isect_f64::math::Vec3 as DVec3;
 
+use crate::exact::{self, Q, q};
 use crate::{Input, Shape};
+use num_traits::{One, Zero};
 
 /// A frustum from the input: a camera's (a byte's low bit clear) or six planes.
 pub(crate) fn read(input: &mut Input) -> Frustum {
@@ -135,83 +137,55 @@ fn emptiness(f: &Frustum) -> Option<f64> {
 /// The least `t` for which the frustum's half-spaces widened by `t` (`n · x <= d + t`) meet the
 /// hull of `points` (negative where they overlap: how much narrower they could be and still
 /// meet); the measure the overlap tests' slack is in (they widen each half-space by their
-/// on-set tolerance). A linear program in the points' weights and `t`, solved at its vertices
-/// (the weights' sum with as many active constraints as points); `None` where no vertex is
-/// feasible.
-pub(crate) fn widening(f: &Frustum, points: &[DVec3]) -> Option<f64> {
-    let m = points.len();
-    // Rows `[coefficients of the weights..., coefficient of t, bound]`.
-    let mut rows: Vec<Vec<f64>> = f
+/// on-set tolerance). A linear program in the points' weights and `t`, solved exactly
+/// ([`exact::maximize`]; in `f64` nearly parallel planes threw it off by `50×`). `None` for no
+/// points or a number that is not finite.
+fn widening(f: &Frustum, points: &[[Q; 3]]) -> Option<f64> {
+    let planes: Vec<([Q; 3], Q)> = f
         .planes
         .iter()
         .map(|p| {
-            let n = p.normal.as_dvec3();
-            let mut row: Vec<f64> = points.iter().map(|q| n.dot(*q)).collect();
-            row.extend([-1.0, f64::from(p.d)]);
-            row
+            let n = p.normal;
+            Some(([q(n.x.into())?, q(n.y.into())?, q(n.z.into())?], q(p.d.into())?))
+        })
+        .collect::<Option<_>>()?;
+    let (_, rest) = points.split_first()?;
+    // `a[i][j] = n_i · p_j`.
+    let dot = |n: &[Q; 3], p: &[Q; 3]| &n[0] * &p[0] + &n[1] * &p[1] + &n[2] * &p[2];
+    let a: Vec<Vec<Q>> = planes
+        .iter()
+        .map(|(n, _)| points.iter().map(|p| dot(n, p)).collect())
+        .collect();
+    // All weight on the first point and `t = t0`, the first point's largest violation, is
+    // feasible: with `λ_1 = 1 - Σ λ_j` and `t = t0 - v`, the program is to maximize `v >= 0`
+    // subject to `Σ_j λ_j (a_ij - a_i1) + v <= d_i + t0 - a_i1` (each right side `>= 0`) and
+    // `Σ_j λ_j <= 1`, every variable `>= 0`.
+    let t0 = planes
+        .iter()
+        .zip(&a)
+        .map(|((_, d), row)| &row[0] - d)
+        .max()?;
+    let mut rows: Vec<Vec<Q>> = a
+        .iter()
+        .map(|row| {
+            let mut r: Vec<Q> = row[1..].iter().map(|x| x - &row[0]).collect();
+            r.push(Q::one());
+            r
         })
         .collect();
-    for j in 0..m {
-        let mut row = vec![0.0; m + 2];
-        row[j] = -1.0;
-        rows.push(row);
-    }
-    let mut sum = vec![1.0; m + 2];
-    sum[m] = 0.0;
-    let scale = rows.iter().flatten().fold(1.0, |a: f64, b| a.max(b.abs()));
-    let mut best: Option<f64> = None;
-    let mut chosen = Vec::with_capacity(m);
-    choose(rows.len(), m, 0, &mut chosen, &mut |active| {
-        let mut system = vec![sum.clone()];
-        system.extend(active.iter().map(|&i| rows[i].clone()));
-        let Some(x) = solve(system) else {
-            return;
-        };
-        let feasible = rows.iter().all(|r| {
-            r[..=m].iter().zip(&x).map(|(a, b)| a * b).sum::<f64>() - r[m + 1] <= 1e-9 * scale
-        });
-        if feasible && best.is_none_or(|b| x[m] < b) {
-            best = Some(x[m]);
-        }
-    });
-    best
-}
-
-/// Calls `f` with every `k`-subset of `0..n` (in `chosen`, increasing), from `from` on.
-fn choose(n: usize, k: usize, from: usize, chosen: &mut Vec<usize>, f: &mut impl FnMut(&[usize])) {
-    if chosen.len() == k {
-        f(chosen);
-        return;
-    }
-    for i in from..n {
-        chosen.push(i);
-        choose(n, k, i + 1, chosen, f);
-        chosen.pop();
-    }
-}
-
-/// The solution of `rows[i][..n] · x = rows[i][n]`, `n` equations (Gaussian elimination with
-/// partial pivoting), `None` where they are (nearly) dependent.
-fn solve(mut m: Vec<Vec<f64>>) -> Option<Vec<f64>> {
-    let n = m.len();
-    for c in 0..n {
-        let p = (c..n).max_by(|&a, &b| m[a][c].abs().total_cmp(&m[b][c].abs()))?;
-        if m[p][c].abs() < 1e-12 {
-            return None;
-        }
-        m.swap(c, p);
-        let pivot = m[c].clone();
-        for (r, row) in m.iter_mut().enumerate() {
-            if r != c {
-                let f = row[c] / pivot[c];
-                for (x, y) in row.iter_mut().zip(&pivot).skip(c) {
-                    *x -= f * y;
-                }
-            }
-        }
-    }
-    let x: Vec<f64> = (0..n).map(|i| m[i][n] / m[i][i]).collect();
-    x.iter().all(|v| v.is_finite()).then_some(x)
+    let mut bounds: Vec<Q> = planes
+        .iter()
+        .zip(&a)
+        .map(|((_, d), row)| d + &t0 - &row[0])
+        .collect();
+    let mut weights = vec![Q::one(); rest.len()];
+    weights.push(Q::zero());
+    rows.push(weights);
+    bounds.push(Q::one());
+    let mut objective = vec![Q::zero(); rest.len()];
+    objective.push(Q::one());
+    let v = exact::maximize(&rows, &bounds, &objective)?;
+    Some(exact::to_f64(&(t0 - v)))
 }
 
 /// The solution of four equations `r[0..4] · x = r[4]` (Gaussian elimination with partial
@@ -291,41 +265,58 @@ pub(crate) fn shape_widening(a: &Shape, b: &Shape) -> Option<f64> {
     let Shape::Frustum(f) = a else {
         return None;
     };
-    let wide = |ps: &[Vec3]| ps.iter().map(|p| p.as_dvec3()).collect::<Vec<_>>();
+    let exact = |p: Vec3| -> Option<[Q; 3]> {
+        Some([q(p.x.into())?, q(p.y.into())?, q(p.z.into())?])
+    };
+    let exact_all = |ps: &[Vec3]| ps.iter().map(|&p| exact(p)).collect::<Option<Vec<_>>>();
     let (points, radius) = match b {
-        Shape::Sphere(x) => (wide(&[x.center]), x.radius),
-        Shape::Capsule(x) => (wide(&[x.a, x.b]), x.radius),
-        Shape::Segment(x) => (wide(&[x.a, x.b]), 0.0),
-        Shape::Triangle(x) => (wide(&[x.a, x.b, x.c]), 0.0),
-        Shape::Hull(x) => (wide(x.points()), 0.0),
+        Shape::Sphere(x) => (exact_all(&[x.center])?, x.radius),
+        Shape::Capsule(x) => (exact_all(&[x.a, x.b])?, x.radius),
+        Shape::Segment(x) => (exact_all(&[x.a, x.b])?, 0.0),
+        Shape::Triangle(x) => (exact_all(&[x.a, x.b, x.c])?, 0.0),
+        Shape::Hull(x) => (exact_all(x.points())?, 0.0),
         Shape::Aabb(x) => (
             (0..8)
                 .map(|i| {
                     let pick = |k: usize, lo: Real, hi: Real| if i >> k & 1 == 0 { lo } else { hi };
-                    Vec3::new(
+                    exact(Vec3::new(
                         pick(0, x.min.x, x.max.x),
                         pick(1, x.min.y, x.max.y),
                         pick(2, x.min.z, x.max.z),
-                    )
-                    .as_dvec3()
+                    ))
                 })
-                .collect(),
+                .collect::<Option<Vec<_>>>()?,
             0.0,
         ),
-        Shape::Obb(x) => (
-            (0..8)
+        Shape::Obb(x) => {
+            // The corners `c ± h_x r_x ± h_y r_y ± h_z r_z`, exact.
+            let center = exact(x.center)?;
+            let axes = [x.rotation.x_axis, x.rotation.y_axis, x.rotation.z_axis]
+                .into_iter()
+                .zip(x.half_extents.to_array())
+                .map(|(axis, h)| {
+                    let h = q(h.into())?;
+                    let axis = exact(axis)?;
+                    Some(axis.map(|c| c * &h))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            let corners = (0..8)
                 .map(|i| {
-                    let sign = |k: usize| if i >> k & 1 == 0 { -1.0 } else { 1.0 };
-                    let h = x.half_extents.as_dvec3();
-                    let r = x.rotation.as_dmat3();
-                    x.center.as_dvec3()
-                        + r.x_axis * (sign(0) * h.x)
-                        + r.y_axis * (sign(1) * h.y)
-                        + r.z_axis * (sign(2) * h.z)
+                    let mut p = center.clone();
+                    for (k, axis) in axes.iter().enumerate() {
+                        for (c, a) in p.iter_mut().zip(axis) {
+                            if i >> k & 1 == 0 {
+                                *c -= a;
+                            } else {
+                                *c += a;
+                            }
+                        }
+                    }
+                    p
                 })
-                .collect(),
-            0.0,
-        ),
+                .collect();
+            (corners, 0.0)
+        }
         _ => return None,
     };
     Some(widening(f, &points)? - f64::from(radius))

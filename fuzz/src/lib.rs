@@ -20,6 +20,7 @@ mod case;
 mod check;
 mod cores;
 pub mod d2;
+mod exact;
 mod frustum;
 mod input;
 mod shape;
