@@ -351,3 +351,49 @@ fn polyline_against_a_shape_whose_box_overflows() {
     assert_eq!(big.distance(&chain), 0.0);
     assert!(big.contact(&chain).is_some());
 }
+
+/// Two lines whose crossing lies beyond the float range in `f32` (one runs along `−y` with a
+/// slope of `6e-35`, the other is the vertical line `x = 7.0625`: they cross near
+/// `y = −9.6e39`). The crossing parameter `(q₀ − p₀) × d_q / (d_p × d_q)` overflowed and was
+/// taken as 0: the closest points were the first line's origin, `5.6e5` off the second line,
+/// at distance 0 (and the other order gave the second line's origin). The crossing is now
+/// formed from the numerator and denominator in `f64`: `x` right, `y = −∞` in `f32`. Found by
+/// the 2D fuzz pass (`query_driver --family d2-distance`).
+#[test]
+fn line_crossing_beyond_the_float_range() {
+    let a = Line::new(v(564506.9, -111.35148), v(-0.375, -6.382097e33));
+    let b = Line::new(v(7.0625, 6.625), v(-0.0, -6.021353e20));
+    let ray = Ray::new(a.origin, a.dir);
+    // The crossing's depth, beyond `f32`'s range (`−∞` there).
+    let far = 6.382097e33 as Real * 1.0e6 as Real;
+    for pair in [
+        a.closest_points(&b),
+        b.closest_points(&a),
+        ray.closest_points(&b),
+        b.closest_points(&ray),
+    ] {
+        assert_eq!(pair.distance, 0.0);
+        assert_eq!(pair.a, pair.b);
+        assert!((pair.a.x - 7.0625).abs() <= 1e-6, "{pair:?}");
+        assert!(pair.a.y <= -far, "{pair:?}");
+    }
+}
+
+/// Lines `2⁻¹⁰⁰` apart at the origin whose directions differ by `2⁻¹³⁰` in `f32` cross at
+/// `x = 2³⁰`. Brought into the window (by `2¹⁰⁰`) their crossing lies at `2¹³⁰`, past `f32`'s
+/// range, and its parameter was taken as 0: the common point was the origin, `2³⁰` from where
+/// they cross. The crossing is now formed again at the input's scale.
+#[test]
+fn tiny_lines_crossing_past_the_window_range() {
+    let gap = 1.0 / (1u128 << 100) as Real; // 2⁻¹⁰⁰
+    let slope = Real::MIN_POSITIVE / 16.0; // 2⁻¹³⁰ in f32
+    let a = Line::new(v(0.0, 0.0), v(1.0, 0.0));
+    let b = Line::new(v(0.0, gap), v(1.0, -slope));
+    let crossing = v(gap / slope, 0.0);
+    assert_eq!(gap / slope * slope, gap, "exact powers of two");
+    for pair in [a.closest_points(&b), b.closest_points(&a)] {
+        assert_eq!(pair.distance, 0.0);
+        assert_eq!(pair.a, crossing, "{pair:?}");
+        assert_eq!(pair.b, crossing);
+    }
+}

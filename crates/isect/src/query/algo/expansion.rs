@@ -85,6 +85,12 @@ impl<const N: usize> Expansion<N> {
         }
     }
 
+    /// The sum rounded to `f64`: the components added from the smallest, within about one
+    /// rounding of the exact value (they do not overlap).
+    pub(crate) fn estimate(&self) -> f64 {
+        self.parts[..self.len].iter().sum()
+    }
+
     /// The sign of the sum: `1.0`, `-1.0` or `0.0`.
     pub(crate) fn signum(&self) -> f64 {
         match self.len.checked_sub(1) {

@@ -1,6 +1,7 @@
 //! Where the carriers of two linear sets cross: the point of `Linear::meet` when the crossing
 //! is not a defining point, at any magnitude.
 
+use crate::d2::query::algo::exact::{cross_value, narrow, wide};
 use crate::d2::query::algo::linear::{Kind, Linear};
 use crate::d2::query::algo::window;
 use crate::math::Vec2;
@@ -21,7 +22,9 @@ impl Linear {
             return self.crossing_rescaled(q);
         }
         let s = (q.origin - self.origin).perp_dot(q.dir) / self.dir.perp_dot(q.dir);
-        let s = if s.is_finite() { s } else { 0.0 };
+        if !s.is_finite() {
+            return self.far_crossing((self.origin, self.dir), (q.origin, q.dir), 0);
+        }
         self.at(self.clamp(s))
     }
 
@@ -59,7 +62,10 @@ impl Linear {
         let (o, d) = scaled(self, window::ldexp2);
         let (qo, qd) = scaled(q, |dir, _| window::normalized_dir(dir));
         let s = (qo - o).perp_dot(qd) / d.perp_dot(qd);
-        let s = self.clamp(if s.is_finite() { s } else { 0.0 });
+        if !s.is_finite() {
+            return self.far_crossing((o, d), (qo, qd), k);
+        }
+        let s = self.clamp(s);
         if self.kind == Kind::Segment && s == 1.0 {
             self.end
         } else if s == 0.0 {
@@ -68,4 +74,79 @@ impl Linear {
             window::ldexp2(o + s * d, -k)
         }
     }
+
+    /// [`Linear::crossing`] where the parameter `s = (q.o − o) × q.d / (d × q.d)` was not finite
+    /// in `Real` for `self`'s carrier `(o, d)` and `q`'s, both `2ᵏ` times the input (`k = 0` as
+    /// given): the quotient overflowed (the crossing lies far out along nearly parallel
+    /// carriers, possibly beyond the float range) or `d × q.d` rounded to 0 though the carriers
+    /// are not parallel. Numerator and denominator are taken again to within a rounding of
+    /// their exact values in `f64` ([`cross_value`]) and `s` kept as a quotient `m` in
+    /// `(1/2, 2)` and a power of two `2ᵉ`; each coordinate is then `origin + 2ᵉ⁻ᵏ m d`, formed
+    /// in `f64` and rounded once, so a coordinate the crossing lies beyond the float range in is
+    /// `±∞` and the others are right (a segment's parameter, in `[0, 1]` by `meet`'s decision,
+    /// is clamped and its point formed as usual).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn far_crossing(
+        &self,
+        (o, d): (Vec2, Vec2),
+        (qo, qd): (Vec2, Vec2),
+        k: i32,
+    ) -> Vec2 {
+        let num = cross_value(qo, o, qd, Vec2::ZERO);
+        let den = cross_value(d, Vec2::ZERO, qd, Vec2::ZERO);
+        let ((n, en), (m, ed)) = (split(num), split(den));
+        let (quotient, e) = (n / m, en - ed);
+        if self.kind == Kind::Segment {
+            let s = self.clamp(narrow(ldexp64(quotient, e)));
+            return if s == 1.0 {
+                self.end
+            } else if s == 0.0 {
+                self.origin
+            } else {
+                window::ldexp2(o + s * d, -k)
+            };
+        }
+        let [dx, dy] = wide(d);
+        let [ox, oy] = wide(self.origin);
+        let at = |origin: f64, step: f64| {
+            let far = ldexp64(quotient * step, e - k);
+            if far.is_finite() {
+                narrow(origin + far)
+            } else {
+                // A step past the `f64` range (`isect-f64`): halved with the origin, summed and
+                // doubled, so an origin of the other sign near the limit still counts.
+                narrow(ldexp64(
+                    origin * 0.5 + ldexp64(quotient * step, e - k - 1),
+                    1,
+                ))
+            }
+        };
+        Vec2::new(at(ox, dx), at(oy, dy))
+    }
+}
+
+/// A finite, nonzero `x` as `m · 2ᵉ` with `|m|` in `[1, 2)` (NaN for 0 and non-finite `x`).
+fn split(x: f64) -> (f64, i32) {
+    if !(x != 0.0 && x.is_finite()) {
+        return (f64::NAN, 0);
+    }
+    // Subnormals first brought up by 2⁶⁴ (exact), so the exponent field reads true.
+    let (x, bias) = if x.abs() < f64::MIN_POSITIVE {
+        (x * 18_446_744_073_709_551_616.0, 64)
+    } else {
+        (x, 0)
+    };
+    let e = ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    (ldexp64(x, -e), e - bias)
+}
+
+/// `x · 2ᵉ` in `f64`, in as many exact steps as the exponent range needs (`±∞` or 0 past it).
+fn ldexp64(mut x: f64, mut e: i32) -> f64 {
+    while e != 0 && x.is_finite() && x != 0.0 {
+        let step = e.clamp(-1000, 1000);
+        x *= f64::from_bits(((step + 1023) as u64) << 52);
+        e -= step;
+    }
+    x
 }

@@ -116,12 +116,25 @@ fn rescale<const N: usize>(mut points: [[f64; 2]; N], mut m: f64) -> [[f64; 2]; 
     points
 }
 
-/// The exact sign of `(p − q) × (r − s)`, for the cases the filter leaves open: each difference
-/// is split into its rounded value and its exact error (`Two-Sum`), the four products of each
-/// term into their rounded values and errors (`Two-Product`), and the sixteen numbers are summed
-/// exactly ([`Expansion`]).
+/// The exact sign of `(p − q) × (r − s)`, for the cases the filter leaves open.
 #[cold]
 fn exact_cross_sign(p: [f64; 2], q: [f64; 2], r: [f64; 2], s: [f64; 2]) -> i8 {
+    sign(cross_expansion(p, q, r, s).signum())
+}
+
+/// `(p − q) × (r − s)` in `f64`, within about one rounding of its exact value (the sum of
+/// [`cross_expansion`]'s components): a crossing parameter's numerator and denominator where
+/// `Real`'s products lost them (a far crossing). The points should be in the window, where the
+/// products neither overflow nor underflow `f64`.
+#[cold]
+pub(crate) fn cross_value(p: Vec2, q: Vec2, r: Vec2, s: Vec2) -> f64 {
+    cross_expansion(wide(p), wide(q), wide(r), wide(s)).estimate()
+}
+
+/// `(p − q) × (r − s)` exactly: each difference split into its rounded value and its exact
+/// error (`Two-Sum`), the four products of each term into their rounded values and errors
+/// (`Two-Product`), and the sixteen numbers summed exactly ([`Expansion`]).
+fn cross_expansion(p: [f64; 2], q: [f64; 2], r: [f64; 2], s: [f64; 2]) -> Expansion<16> {
     let ux = two_sum(p[0], -q[0]);
     let uy = two_sum(p[1], -q[1]);
     let vx = two_sum(r[0], -s[0]);
@@ -137,7 +150,7 @@ fn exact_cross_sign(p: [f64; 2], q: [f64; 2], r: [f64; 2], s: [f64; 2]) -> i8 {
             }
         }
     }
-    sign(sum.signum())
+    sum
 }
 
 #[cfg(test)]

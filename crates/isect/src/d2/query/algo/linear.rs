@@ -304,11 +304,33 @@ impl Linear {
 
     /// Closest points, `a` on `self`: a common point at distance 0 when the sets meet (exact),
     /// otherwise the closest pair at a positive distance, at any magnitude (the candidate pairs
-    /// are compared in the window). `NONE` for invalid input.
+    /// are compared in the window). A crossing of rays or lines beyond the float range (nearly
+    /// parallel carriers) is the common point with its overflowing coordinates `±∞` and the
+    /// others right. `NONE` for invalid input.
     #[inline]
     pub(crate) fn closest_points(&self, q: &Linear) -> ClosestPoints {
-        window::linears(self, q, Self::closest_points_in_window, unscaled_closest)
-            .unwrap_or_else(|| self.closest_points_in_window(q))
+        let pair = window::linears(self, q, Self::closest_points_in_window, unscaled_closest)
+            .unwrap_or_else(|| self.closest_points_in_window(q));
+        if pair.distance == 0.0 && !pair.a.is_finite() {
+            return self.far_common_point(q);
+        }
+        pair
+    }
+
+    /// The common point of rays or lines whose crossing lay beyond the float range of the frame
+    /// it was found in (the window's, `2ᵏ` times the input's): formed again at the input's
+    /// scale, where it may be representable (tiny lines scaled up) or not (its overflowing
+    /// coordinates `±∞`).
+    #[cold]
+    #[inline(never)]
+    fn far_common_point(&self, q: &Linear) -> ClosestPoints {
+        let carrier = |l: &Linear| (l.origin, window::normalized_dir(l.dir));
+        let p = self.far_crossing(carrier(self), carrier(q), 0);
+        ClosestPoints {
+            a: p,
+            b: p,
+            distance: 0.0,
+        }
     }
 
     /// [`closest_points`](Self::closest_points) of sets in the window (or invalid).
@@ -317,7 +339,13 @@ impl Linear {
             return ClosestPoints::NONE;
         }
         if let Some(p) = self.meet(q) {
-            return ClosestPoints::common(p);
+            // Not `ClosestPoints::common`: a crossing beyond the float range (lines nearly
+            // parallel) is a common point with coordinates `±∞`, at distance 0 all the same.
+            return ClosestPoints {
+                a: p,
+                b: p,
+                distance: 0.0,
+            };
         }
         let (a, b) = self.closest_apart(q);
         apart(a, b)

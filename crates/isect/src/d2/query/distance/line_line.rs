@@ -9,7 +9,9 @@ impl Distance<Line> for Line {
     /// 0 exactly when they intersect (the decision of `Intersects`), otherwise the pair from a
     /// finite end of one to its closest point on the other: in the plane, two linear sets that
     /// do not meet come closest at an end (or anywhere, for two parallel lines). The distance
-    /// is never 0 for shapes apart. [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for
+    /// is never 0 for shapes apart. Sets crossing beyond the float range (nearly parallel, far
+    /// out) have that common point with its overflowing coordinates `±∞`, the others right.
+    /// [`ClosestPoints::NONE`](crate::d2::ClosestPoints::NONE) for
     /// invalid input (a non-finite coordinate, a zero `dir`).
     ///
     /// ```
