@@ -397,3 +397,28 @@ fn tiny_lines_crossing_past_the_window_range() {
         assert_eq!(pair.b, crossing);
     }
 }
+
+/// A ray and a line that cross near `x = −4.2e38`, past `f32`'s range, moving by motions that
+/// keep them crossing: they overlap over the whole sweep. Out of the window the sweep is
+/// scaled into it and its point scaled back; a point beyond `Real::MAX` made the answer
+/// `None`, "they never touch", while at scale `2⁻¹⁸` the same case hit over `[0, 1]`. The
+/// hit is kept, its point's overflowing coordinates `±∞` (as closest points give them). Found
+/// by the 2D fuzz pass (`query_driver --family d2-sweep`: 35 such cases of rays and lines).
+#[test]
+fn sweep_of_lines_crossing_beyond_the_float_range() {
+    let ray = Ray::new(v(-2.381_063_6e-27, 5.375_242_6e30), v(-1.6875, -0.25));
+    let line = Line::new(v(2.765_070_2e23, -Real::MAX), v(5.6875, -3.75));
+    let (m, n) = (v(9.970_347e25, 3.5), v(4.625, 5.75));
+    assert!(ray.intersects(&line));
+    // In `isect-f64` the line's origin is at `−f64::MAX`, and the common point, formed again at
+    // the input's scale, came out NaN until the origins were scaled into the window first.
+    for pair in [ray.closest_points(&line), line.closest_points(&ray)] {
+        assert_eq!(pair.distance, 0.0);
+        assert!(pair.a.x <= -(2.0e38 as Real) * 2.0, "{pair:?}");
+    }
+    for hit in [ray.sweep(m, &line, n), line.sweep(n, &ray, m)] {
+        let hit = hit.expect("crossing all along");
+        assert_eq!((hit.t_first, hit.t_last), (0.0, 1.0), "{hit:?}");
+        assert!(hit.point.x <= -(2.0e38 as Real) * 2.0, "{hit:?}");
+    }
+}

@@ -229,7 +229,8 @@ pub struct SweepHit {
     pub t_first: Real,
     /// Last time of overlap, clamped to `[0, 1]`.
     pub t_last: Real,
-    /// Contact point at `t_first`.
+    /// Contact point at `t_first` (its coordinates `±∞` where it lies beyond the float range:
+    /// shapes carried that far by their motions, or rays and lines crossing that far out).
     pub point: Vec2,
     /// Unit normal at `t_first`, pointing from `other` towards `self` (the way to push `self`
     /// out of `other`).

@@ -67,8 +67,10 @@ fn sweep_pair(
 /// window: the bodies and motions scaled by the power of two `2ᵏ` that brings `m` into
 /// `[1, 2)`, which changes no rounding in the sweep (nothing there overflows or underflows), so
 /// the times are those of the scaled input and the point is scaled back (the start's given
-/// common point kept as it is). `None` where that point is beyond `Real::MAX` (shapes that fit
-/// moving by motions that carry them out of the finite range): the answer is not representable.
+/// common point kept as it is). A point beyond `Real::MAX` (shapes that fit moving by motions
+/// that carry them out of the finite range, lines crossing that far out) keeps its overflowing
+/// coordinates `±∞`, as closest points do: the times are right, and `None` would say the
+/// shapes never touch.
 #[cold]
 #[inline(never)]
 fn sweep_scaled(
@@ -91,14 +93,14 @@ fn sweep_scaled(
     })
     .flatten()
     .flatten()?;
-    unscaled(hit, k, start)
+    Some(unscaled(hit, k, start))
 }
 
 /// A hit of the input scaled by `2ᵏ` brought back: the point scaled back (the given common point
-/// at the start), `None` where it is beyond `Real::MAX`.
-fn unscaled(hit: SweepHit, k: i32, start: Option<Vec2>) -> Option<SweepHit> {
+/// at the start), its coordinates beyond `Real::MAX` `±∞`.
+fn unscaled(hit: SweepHit, k: i32, start: Option<Vec2>) -> SweepHit {
     let point = start.unwrap_or_else(|| ldexp2(hit.point, -k));
-    point.is_finite().then_some(SweepHit { point, ..hit })
+    SweepHit { point, ..hit }
 }
 
 /// The sweep of a shape against a simple polygon, through the polygon's edges plus
@@ -178,5 +180,5 @@ fn sweep_polygon_scaled(
         sweep_points(sa, motion, &scaled, other_motion, start_scaled)
     })
     .flatten()?;
-    unscaled(hit, k, start)
+    Some(unscaled(hit, k, start))
 }

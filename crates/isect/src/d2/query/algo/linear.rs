@@ -324,8 +324,15 @@ impl Linear {
     #[cold]
     #[inline(never)]
     fn far_common_point(&self, q: &Linear) -> ClosestPoints {
-        let carrier = |l: &Linear| (l.origin, window::normalized_dir(l.dir));
-        let p = self.far_crossing(carrier(self), carrier(q), 0);
+        // The origins by the power of two that brings them into the window (so that their
+        // products stay in `f64`'s range in `isect-f64`), the directions by their own.
+        let k = window::scale_for(window::fmax(
+            window::max_abs(self.origin),
+            window::max_abs(q.origin),
+        ))
+        .unwrap_or(0);
+        let carrier = |l: &Linear| (window::ldexp2(l.origin, k), window::normalized_dir(l.dir));
+        let p = self.far_crossing(carrier(self), carrier(q), k);
         ClosestPoints {
             a: p,
             b: p,
