@@ -422,3 +422,25 @@ fn sweep_of_lines_crossing_beyond_the_float_range() {
         assert!(hit.point.x <= -(2.0e38 as Real) * 2.0, "{hit:?}");
     }
 }
+
+/// A ray from `y = 5.2e37` crossing a line at `t = 7.6e37`, inside `max_t = 3e38`: the
+/// parameter was formed as `n / den / m` and `n / den` overflowed (`3.7e38`) before the
+/// division by the direction's scale `m = 4.8` brought it back: a miss, where the same case
+/// scaled by `2⁻²⁰` hit. The hit's point lies beyond the float range in `x` (`±∞` there).
+/// And a ray from `y = −MAX` at a line through `y = MAX`: the offset between them overflowed,
+/// a miss too. Found by the 2D fuzz pass (`query_driver --family d2-raycast`).
+#[test]
+fn ray_cast_at_a_line_far_out() {
+    let line = Line::new(v(1.625_011_1e-18, 2.875), v(7.5625, 2.0625));
+    let ray = Ray::new(v(-3_331_087.3, 5.216_145_4e37), v(4.8125, 0.625));
+    let hit = line.raycast(&ray, 3.0e38).expect("crossing at 7.6e37");
+    assert!((hit.t / 7.587_12e37 - 1.0).abs() < 1e-5, "{hit:?}");
+    assert!(hit.point.x >= 3.0e38 as Real * 1.2, "{hit:?}");
+    let top = Line::new(v(3.5625, Real::MAX), v(7.3125, 1.25));
+    let ray = Ray::new(v(-0.9375, -Real::MAX), v(167.176_53, 3.087_391_8e21));
+    let hit = top
+        .raycast(&ray, Real::MAX)
+        .expect("a crossing below Real::MAX");
+    assert!(hit.t > 0.0 && hit.t.is_finite(), "{hit:?}");
+    assert_eq!(top.raycast(&ray, hit.t), Some(hit));
+}

@@ -150,7 +150,8 @@ pub trait Distance<S: ?Sized> {
 pub struct RayHit {
     /// Ray parameter of the hit, in units of the ray's `dir`: `point = origin + t * dir`.
     pub t: Real,
-    /// The hit point.
+    /// The hit point (its coordinates `±∞` where it lies beyond the float range: a long ray
+    /// crossing a line far out).
     pub point: Vec2,
     /// Unit normal at `point`: outward for solids; facing the ray's side for sets without an
     /// inside (segments, rays, lines).

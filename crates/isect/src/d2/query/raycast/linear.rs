@@ -14,6 +14,9 @@ fn cast_unbounded(p: Vec2, e: Vec2, lo: Real, ray: &Ray, max_t: Real) -> Option<
     let em = e.abs().max_element();
     let e = e / em;
     let w = p - ray.origin;
+    if !w.is_finite() {
+        return cast_unbounded_far(p, e, lo, ray, max_t);
+    }
     let den = d.perp_dot(e);
     let u = unit_or(d, Vec2::X);
     if den == 0.0 {
@@ -38,7 +41,7 @@ fn cast_unbounded(p: Vec2, e: Vec2, lo: Real, ray: &Ray, max_t: Real) -> Option<
     if s < lo {
         return None;
     }
-    let t = w.perp_dot(e) / den / m;
+    let t = along(w.perp_dot(e), den, m);
     if !(t >= 0.0 && t <= max_t) {
         return None;
     }
@@ -48,6 +51,24 @@ fn cast_unbounded(p: Vec2, e: Vec2, lo: Real, ray: &Ray, max_t: Real) -> Option<
         t,
         unit_or(if n.dot(d) > 0.0 { -n } else { n }, -u),
     ))
+}
+
+/// [`cast_unbounded`] where the set's point and the ray's origin are more than `Real::MAX`
+/// apart (on opposite sides near the limit): both halved (exact), which halves the parameter.
+#[cold]
+#[inline(never)]
+fn cast_unbounded_far(p: Vec2, e: Vec2, lo: Real, ray: &Ray, max_t: Real) -> Option<RayHit> {
+    let half = Ray::new(ray.origin * 0.5, ray.dir);
+    cast_unbounded(p * 0.5, e, lo, &half, max_t * 0.5).map(|h| hit(ray, h.t * 2.0, h.normal))
+}
+
+/// `n / den / m`, the ray's parameter from the scaled cross products (`m` the largest
+/// coordinate of the ray's direction): where `n / den` overflows, divided by `m` first (then
+/// `m >= 1`, or the parameter overflows too), so a hit below `Real::MAX` is not lost.
+#[inline]
+fn along(n: Real, den: Real, m: Real) -> Real {
+    let t = n / den;
+    if t.is_finite() { t / m } else { n / m / den }
 }
 
 impl RayCast for Segment {
