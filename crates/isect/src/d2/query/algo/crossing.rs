@@ -21,6 +21,12 @@ impl Linear {
         if !in_window(m) {
             return self.crossing_rescaled(q);
         }
+        self.crossing_as_given(q)
+    }
+
+    /// [`Linear::crossing`] of sets in the window (where the caller has brought them).
+    #[inline]
+    pub(super) fn crossing_as_given(&self, q: &Linear) -> Vec2 {
         let s = (q.origin - self.origin).perp_dot(q.dir) / self.dir.perp_dot(q.dir);
         if !s.is_finite() {
             return self.far_crossing((self.origin, self.dir), (q.origin, q.dir), 0);

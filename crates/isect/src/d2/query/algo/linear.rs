@@ -32,6 +32,15 @@ pub(crate) struct Linear {
     pub(crate) kind: Kind,
 }
 
+/// How two linear sets that meet do so ([`Linear::meeting`]).
+#[derive(Clone, Copy)]
+enum Meeting {
+    /// At a defining point (an end or an origin on the other set), exact.
+    At(Vec2),
+    /// Where their carriers cross, inside both sets.
+    Crossing,
+}
+
 impl Linear {
     #[inline]
     pub(crate) fn segment(a: Vec2, b: Vec2) -> Self {
@@ -153,18 +162,39 @@ impl Linear {
     /// A common point when the two sets meet (decided exactly), `None` when they do not. The
     /// point is exact where it is a defining point (an end that touches the other set, an origin
     /// on the other set), and otherwise the crossing computed from `self`'s parameter.
+    #[inline]
     pub(crate) fn meet(&self, q: &Linear) -> Option<Vec2> {
+        self.meeting(q).map(|m| match m {
+            Meeting::At(p) => p,
+            Meeting::Crossing => self.crossing(q),
+        })
+    }
+
+    /// Whether the two sets meet, exactly ([`Linear::meet`] without forming the crossing).
+    #[inline]
+    pub(crate) fn meets(&self, q: &Linear) -> bool {
+        self.meeting(q).is_some()
+    }
+
+    /// How the two sets meet: at a defining point, or where their carriers cross (the point
+    /// left to the caller); `None` when they do not. Decided exactly.
+    #[inline]
+    fn meeting(&self, q: &Linear) -> Option<Meeting> {
         if self.is_point() {
-            return q.contains_exact(self.origin).then_some(self.origin);
+            return q
+                .contains_exact(self.origin)
+                .then_some(Meeting::At(self.origin));
         }
         if q.is_point() {
-            return self.contains_exact(q.origin).then_some(q.origin);
+            return self
+                .contains_exact(q.origin)
+                .then_some(Meeting::At(q.origin));
         }
         let (pu, pv) = self.dir_points();
         let (qu, qv) = q.dir_points();
         let k = cross_sign(pu, pv, qu, qv);
         if k == 0 {
-            return self.meet_parallel(q);
+            return self.meet_parallel(q).map(Meeting::At);
         }
         // The carriers cross at self(s) = q(t) with s = (q.o − o) × q.d / k and
         // t = (q.o − o) × d / k, k = d × q.d (Cramer's rule); each bound on s and t is the sign
@@ -182,19 +212,17 @@ impl Linear {
             return None;
         }
         // Exact points where the crossing is a defining point.
-        if s_num == 0 {
-            return Some(self.origin);
-        }
-        if s_end == Some(0) {
-            return Some(self.end);
-        }
-        if t_num == 0 {
-            return Some(q.origin);
-        }
-        if t_end == Some(0) {
-            return Some(q.end);
-        }
-        Some(self.crossing(q))
+        Some(if s_num == 0 {
+            Meeting::At(self.origin)
+        } else if s_end == Some(0) {
+            Meeting::At(self.end)
+        } else if t_num == 0 {
+            Meeting::At(q.origin)
+        } else if t_end == Some(0) {
+            Meeting::At(q.end)
+        } else {
+            Meeting::Crossing
+        })
     }
 
     /// [`Linear::meet`] for parallel carriers (neither set a point): collinear sets overlap when
@@ -345,9 +373,15 @@ impl Linear {
         if !(self.is_usable() && q.is_usable()) {
             return ClosestPoints::NONE;
         }
-        if let Some(p) = self.meet(q) {
-            // Not `ClosestPoints::common`: a crossing beyond the float range (lines nearly
-            // parallel) is a common point with coordinates `±∞`, at distance 0 all the same.
+        if let Some(m) = self.meeting(q) {
+            // In the window already (`closest_points` brought the sets there): the crossing as
+            // given. Not `ClosestPoints::common`: a crossing beyond the float range (lines
+            // nearly parallel) is a common point with coordinates `±∞`, at distance 0 all the
+            // same.
+            let p = match m {
+                Meeting::At(p) => p,
+                Meeting::Crossing => self.crossing_as_given(q),
+            };
             return ClosestPoints {
                 a: p,
                 b: p,
@@ -407,7 +441,7 @@ impl AsLinear for Line {
 #[inline]
 pub(crate) fn linear_meets<A: AsLinear, B: AsLinear>(a: &A, b: &B) -> bool {
     match (a.as_linear(), b.as_linear()) {
-        (Some(a), Some(b)) => a.meet(&b).is_some(),
+        (Some(a), Some(b)) => a.meets(&b),
         _ => false,
     }
 }

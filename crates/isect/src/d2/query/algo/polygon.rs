@@ -222,7 +222,7 @@ pub(crate) fn crossing_edges(points: &[Vec2]) -> Option<[usize; 2]> {
             } else if (j + 1) % n == i {
                 folds(c, d, b)
             } else {
-                Linear::segment(a, b).meet(&Linear::segment(c, d)).is_some()
+                Linear::segment(a, b).meets(&Linear::segment(c, d))
             };
             if bad {
                 return Some([i.min(j), i.max(j)]);

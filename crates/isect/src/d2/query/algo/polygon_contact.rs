@@ -123,7 +123,7 @@ pub(crate) fn polygon_body(polygon: &Polygon, b: &Body<'_>) -> Points {
         let seg = Linear::segment(p, q);
         let meets = match b {
             Body::Hull(c) => meets_linear(c, &seg),
-            Body::Linear(l) => seg.meet(l).is_some(),
+            Body::Linear(l) => seg.meets(l),
         };
         if meets {
             any = true;
@@ -242,7 +242,7 @@ fn concave_pair(p: &Polygon, q: &Polygon) -> ContactInfo {
     let mut side = |from: &[Vec2], to: &[Vec2], other: &Body<'_>, sign: Real, least: &mut Least| {
         for (i, (a, b)) in edges(from).enumerate() {
             let e = Linear::segment(a, b);
-            if edges(to).any(|(c, d)| e.meet(&Linear::segment(c, d)).is_some()) {
+            if edges(to).any(|(c, d)| e.meets(&Linear::segment(c, d))) {
                 any = true;
                 let m = normal(from, i);
                 least.offer(push(other, m, m.dot(a)), m * sign, None);
