@@ -146,7 +146,10 @@ fn widening(f: &Frustum, points: &[[Q; 3]]) -> Option<f64> {
         .iter()
         .map(|p| {
             let n = p.normal;
-            Some(([q(n.x.into())?, q(n.y.into())?, q(n.z.into())?], q(p.d.into())?))
+            Some((
+                [q(n.x.into())?, q(n.y.into())?, q(n.z.into())?],
+                q(p.d.into())?,
+            ))
         })
         .collect::<Option<_>>()?;
     let (_, rest) = points.split_first()?;
@@ -265,9 +268,8 @@ pub(crate) fn shape_widening(a: &Shape, b: &Shape) -> Option<f64> {
     let Shape::Frustum(f) = a else {
         return None;
     };
-    let exact = |p: Vec3| -> Option<[Q; 3]> {
-        Some([q(p.x.into())?, q(p.y.into())?, q(p.z.into())?])
-    };
+    let exact =
+        |p: Vec3| -> Option<[Q; 3]> { Some([q(p.x.into())?, q(p.y.into())?, q(p.z.into())?]) };
     let exact_all = |ps: &[Vec3]| ps.iter().map(|&p| exact(p)).collect::<Option<Vec<_>>>();
     let (points, radius) = match b {
         Shape::Sphere(x) => (exact_all(&[x.center])?, x.radius),
