@@ -2,6 +2,7 @@
 //! shapes in both argument orders, point-in-polygon against an exact winding number, the
 //! invalid-input rule, and differential tests against parry2d.
 
+mod beyond_range;
 mod capsule_cast;
 mod cast_magnitude;
 mod common;

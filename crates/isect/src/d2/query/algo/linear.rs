@@ -1,7 +1,8 @@
 //! Segments, rays and lines as one type: exact overlap tests and closest points.
 
 use crate::d2::query::ClosestPoints;
-use crate::d2::query::algo::exact::{cross_sign, orient, side};
+use crate::d2::query::algo::exact::{orient, side};
+use crate::d2::query::algo::meet::Meeting;
 use crate::d2::query::algo::reach::gap_between;
 use crate::d2::query::algo::segment_point::{closest_on_segment, project};
 use crate::d2::query::algo::window::{self, unscaled_closest};
@@ -30,15 +31,6 @@ pub(crate) struct Linear {
     /// A segment's `b`; unused for rays and lines.
     pub(crate) end: Vec2,
     pub(crate) kind: Kind,
-}
-
-/// How two linear sets that meet do so ([`Linear::meeting`]).
-#[derive(Clone, Copy)]
-enum Meeting {
-    /// At a defining point (an end or an origin on the other set), exact.
-    At(Vec2),
-    /// Where their carriers cross, inside both sets.
-    Crossing,
 }
 
 impl Linear {
@@ -85,14 +77,14 @@ impl Linear {
 
     /// A segment whose ends coincide.
     #[inline]
-    fn is_point(&self) -> bool {
+    pub(super) fn is_point(&self) -> bool {
         self.kind == Kind::Segment && self.origin == self.end
     }
 
     /// The direction as a difference of two exact points, `u − v`: the ends of a segment, or
     /// `dir − 0`.
     #[inline]
-    fn dir_points(&self) -> (Vec2, Vec2) {
+    pub(super) fn dir_points(&self) -> (Vec2, Vec2) {
         match self.kind {
             Kind::Segment => (self.end, self.origin),
             Kind::Ray | Kind::Line => (self.dir, Vec2::ZERO),
@@ -102,7 +94,7 @@ impl Linear {
     /// The exact side of `p` relative to the carrier line (1: left of the direction); 0 for
     /// every `p` when the set is a point.
     #[inline]
-    fn side(&self, p: Vec2) -> i8 {
+    pub(super) fn side(&self, p: Vec2) -> i8 {
         match self.kind {
             Kind::Segment => orient(self.origin, self.end, p),
             Kind::Ray | Kind::Line => side(self.origin, self.dir, p),
@@ -111,7 +103,7 @@ impl Linear {
 
     /// The finite ends: a segment's two, a ray's origin, none for a line.
     #[inline]
-    fn ends(&self) -> ([Vec2; 2], usize) {
+    pub(super) fn ends(&self) -> ([Vec2; 2], usize) {
         match self.kind {
             Kind::Segment => ([self.origin, self.end], 2),
             Kind::Ray => ([self.origin, self.origin], 1),
@@ -139,7 +131,7 @@ impl Linear {
     /// Whether `p`, known to lie on the carrier line, lies in the set: compares coordinates,
     /// exact.
     #[inline]
-    fn in_range(&self, p: Vec2) -> bool {
+    pub(super) fn in_range(&self, p: Vec2) -> bool {
         match self.kind {
             Kind::Segment => {
                 let (lo, hi) = (self.origin.min(self.end), self.origin.max(self.end));
@@ -157,104 +149,6 @@ impl Linear {
             return p == self.origin;
         }
         self.side(p) == 0 && self.in_range(p)
-    }
-
-    /// A common point when the two sets meet (decided exactly), `None` when they do not. The
-    /// point is exact where it is a defining point (an end that touches the other set, an origin
-    /// on the other set), and otherwise the crossing computed from `self`'s parameter.
-    #[inline]
-    pub(crate) fn meet(&self, q: &Linear) -> Option<Vec2> {
-        self.meeting(q).map(|m| match m {
-            Meeting::At(p) => p,
-            Meeting::Crossing => self.crossing(q),
-        })
-    }
-
-    /// Whether the two sets meet, exactly ([`Linear::meet`] without forming the crossing).
-    #[inline]
-    pub(crate) fn meets(&self, q: &Linear) -> bool {
-        self.meeting(q).is_some()
-    }
-
-    /// How the two sets meet: at a defining point, or where their carriers cross (the point
-    /// left to the caller); `None` when they do not. Decided exactly.
-    #[inline]
-    fn meeting(&self, q: &Linear) -> Option<Meeting> {
-        if self.is_point() {
-            return q
-                .contains_exact(self.origin)
-                .then_some(Meeting::At(self.origin));
-        }
-        if q.is_point() {
-            return self
-                .contains_exact(q.origin)
-                .then_some(Meeting::At(q.origin));
-        }
-        let (pu, pv) = self.dir_points();
-        let (qu, qv) = q.dir_points();
-        let k = cross_sign(pu, pv, qu, qv);
-        if k == 0 {
-            return self.meet_parallel(q).map(Meeting::At);
-        }
-        // The carriers cross at self(s) = q(t) with s = (q.o − o) × q.d / k and
-        // t = (q.o − o) × d / k, k = d × q.d (Cramer's rule); each bound on s and t is the sign
-        // of one such cross product, exact. s = 0 and s = 1 make the numerator 0.
-        let s_num = cross_sign(q.origin, self.origin, qu, qv) * k;
-        let t_num = cross_sign(q.origin, self.origin, pu, pv) * k;
-        let s_end =
-            (self.kind == Kind::Segment).then(|| cross_sign(q.origin, self.end, qu, qv) * k);
-        let t_end = (q.kind == Kind::Segment).then(|| cross_sign(q.end, self.origin, pu, pv) * k);
-        let below = |kind: Kind, num: i8| kind != Kind::Line && num < 0;
-        if below(self.kind, s_num) || below(q.kind, t_num) {
-            return None;
-        }
-        if s_end.is_some_and(|x| x > 0) || t_end.is_some_and(|x| x > 0) {
-            return None;
-        }
-        // Exact points where the crossing is a defining point.
-        Some(if s_num == 0 {
-            Meeting::At(self.origin)
-        } else if s_end == Some(0) {
-            Meeting::At(self.end)
-        } else if t_num == 0 {
-            Meeting::At(q.origin)
-        } else if t_end == Some(0) {
-            Meeting::At(q.end)
-        } else {
-            Meeting::Crossing
-        })
-    }
-
-    /// [`Linear::meet`] for parallel carriers (neither set a point): collinear sets overlap when
-    /// one holds a finite end of the other, or when both reach infinity the same way.
-    fn meet_parallel(&self, q: &Linear) -> Option<Vec2> {
-        if self.side(q.origin) != 0 {
-            return None;
-        }
-        let (ends, count) = q.ends();
-        if let Some(&p) = ends[..count].iter().find(|&&p| self.in_range(p)) {
-            return Some(p);
-        }
-        let (ends, count) = self.ends();
-        if let Some(&p) = ends[..count].iter().find(|&&p| q.in_range(p)) {
-            return Some(p);
-        }
-        // Two rays or segments that overlap hold an end of one another (of two rays the same
-        // way, the origin ahead); a line holds its whole carrier. Of two coincident lines, the
-        // lesser origin (by x, then y): exact, and the same point in either argument order.
-        match (self.kind, q.kind) {
-            (Kind::Line, Kind::Line) => {
-                let key = |p: Vec2| (p.x, p.y);
-                Some(if key(q.origin) < key(self.origin) {
-                    q.origin
-                } else {
-                    self.origin
-                })
-            }
-            (Kind::Line, _) => Some(q.origin),
-            (_, Kind::Line) => Some(self.origin),
-            _ => None,
-        }
     }
 
     /// `origin + t · dir`, exactly `end` at a segment's `t = 1`.

@@ -20,6 +20,7 @@ pub(crate) mod exact;
 pub(crate) mod hull;
 pub(crate) mod interval;
 pub(crate) mod linear;
+mod meet;
 #[cfg(feature = "alloc")]
 pub(crate) mod polygon;
 #[cfg(feature = "alloc")]
