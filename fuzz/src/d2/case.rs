@@ -3,8 +3,8 @@
 use isect::Real;
 use isect::d2::{Contact, RayHit};
 use isect::d2::{
-    ConvexPolygon, Distance, Intersects, PointQuery, Polygon, Ray, RayCast, Segment, Sweep,
-    Triangle,
+    ConvexPolygon, Distance, Intersects, PointQuery, Polygon, Polyline, Ray, RayCast, Segment,
+    Sweep, Triangle,
 };
 use isect::math::Vec2;
 
@@ -211,7 +211,10 @@ impl Query for Case {
             (Core::Segment(x), Core::Polygon(c)) | (Core::Polygon(c), Core::Segment(x)) => {
                 x.distance(c)
             }
-            // Two polygons: not a rounded pair.
+            (Core::Segment(x), Core::Polyline(c)) | (Core::Polyline(c), Core::Segment(x)) => {
+                x.distance(c)
+            }
+            // Two polygons or chains: not a rounded pair.
             _ => return None,
         };
         Some(Cores {
@@ -236,13 +239,14 @@ fn separation(a: &Shape, b: &Shape) -> Option<Real> {
     })
 }
 
-/// The core of a circle or capsule (its center or axis, as a segment), or a triangle or a
-/// polygon as its own core.
+/// The core of a circle or capsule (its center or axis, as a segment), or a triangle, a
+/// polygon or a chain as its own core.
 enum Core {
     Segment(Segment),
     Triangle(Triangle),
     Convex(ConvexPolygon),
     Polygon(Polygon),
+    Polyline(Polyline),
 }
 
 impl Core {
@@ -257,6 +261,7 @@ impl Core {
             Core::Triangle(t) => largest(&[t.a, t.b, t.c]),
             Core::Convex(c) => largest(c.vertices()),
             Core::Polygon(c) => largest(c.points()),
+            Core::Polyline(c) => largest(c.vertices()),
         }
     }
 }
@@ -277,6 +282,7 @@ fn core(shape: &Shape) -> Option<Core> {
         Shape::Triangle(x) => Some(Core::Triangle(*x)),
         Shape::Convex(x) => Some(Core::Convex(x.clone())),
         Shape::Polygon(x) => Some(Core::Polygon(x.clone())),
+        Shape::Polyline(x) => Some(Core::Polyline(x.clone())),
         _ => None,
     }
 }
