@@ -4,7 +4,8 @@
 use crate::d2::query::algo::exact::{cross_value, narrow, wide};
 use crate::d2::query::algo::linear::{Kind, Linear};
 use crate::d2::query::algo::window;
-use crate::math::Vec2;
+use crate::math::{Real, Vec2};
+use crate::query::algo::expansion::normalizer;
 use crate::query::algo::scale::in_window;
 
 impl Linear {
@@ -71,7 +72,13 @@ impl Linear {
         if !s.is_finite() {
             return self.far_crossing((o, d), (qo, qd), k);
         }
-        let s = self.clamp(s);
+        self.at_scaled(self.clamp(s), (o, d), k)
+    }
+
+    /// The point at parameter `s` of `self`, whose carrier `(o, d)` is `2ᵏ` times the input:
+    /// exactly `end` or `origin` at a segment's `s = 1` and at `s = 0`, else formed there and
+    /// scaled back.
+    fn at_scaled(&self, s: Real, (o, d): (Vec2, Vec2), k: i32) -> Vec2 {
         if self.kind == Kind::Segment && s == 1.0 {
             self.end
         } else if s == 0.0 {
@@ -86,8 +93,8 @@ impl Linear {
     /// given): the quotient overflowed (the crossing lies far out along nearly parallel
     /// carriers, possibly beyond the float range) or `d × q.d` rounded to 0 though the carriers
     /// are not parallel. Numerator and denominator are taken again to within a rounding of
-    /// their exact values in `f64` ([`cross_value`]) and `s` kept as a quotient `m` in
-    /// `(1/2, 2)` and a power of two `2ᵉ`; each coordinate is then `origin + 2ᵉ⁻ᵏ m d`, formed
+    /// their exact values in `f64` ([`cross_value`]) and `s` kept as a quotient `m` near 1
+    /// and a power of two `2ᵉ`; each coordinate is then `origin + 2ᵉ⁻ᵏ m d`, formed
     /// in `f64` and rounded once, so a coordinate the crossing lies beyond the float range in is
     /// `±∞` and the others are right (a segment's parameter, in `[0, 1]` by `meet`'s decision,
     /// is clamped and its point formed as usual).
@@ -101,17 +108,15 @@ impl Linear {
     ) -> Vec2 {
         let num = cross_value(qo, o, qd, Vec2::ZERO);
         let den = cross_value(d, Vec2::ZERO, qd, Vec2::ZERO);
-        let ((n, en), (m, ed)) = (split(num), split(den));
-        let (quotient, e) = (n / m, en - ed);
+        // `x = (x · 2⁻ᵉ) · 2ᵉ` with `x · 2⁻ᵉ` near 1 ([`normalizer`]'s power of two).
+        let (kn, kd) = (
+            normalizer(&[[num, 0.0, 0.0]]),
+            normalizer(&[[den, 0.0, 0.0]]),
+        );
+        let (quotient, e) = ((num * kn) / (den * kd), exponent(kd) - exponent(kn));
         if self.kind == Kind::Segment {
             let s = self.clamp(narrow(ldexp64(quotient, e)));
-            return if s == 1.0 {
-                self.end
-            } else if s == 0.0 {
-                self.origin
-            } else {
-                window::ldexp2(o + s * d, -k)
-            };
+            return self.at_scaled(s, (o, d), k);
         }
         let [dx, dy] = wide(d);
         let [ox, oy] = wide(self.origin);
@@ -132,19 +137,9 @@ impl Linear {
     }
 }
 
-/// A finite, nonzero `x` as `m · 2ᵉ` with `|m|` in `[1, 2)` (NaN for 0 and non-finite `x`).
-fn split(x: f64) -> (f64, i32) {
-    if !(x != 0.0 && x.is_finite()) {
-        return (f64::NAN, 0);
-    }
-    // Subnormals first brought up by 2⁶⁴ (exact), so the exponent field reads true.
-    let (x, bias) = if x.abs() < f64::MIN_POSITIVE {
-        (x * 18_446_744_073_709_551_616.0, 64)
-    } else {
-        (x, 0)
-    };
-    let e = ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    (ldexp64(x, -e), e - bias)
+/// The exponent of a power of two (a normal `f64`).
+fn exponent(power: f64) -> i32 {
+    ((power.to_bits() >> 52) & 0x7ff) as i32 - 1023
 }
 
 /// `x · 2ᵉ` in `f64`, in as many exact steps as the exponent range needs (`±∞` or 0 past it).

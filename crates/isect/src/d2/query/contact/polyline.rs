@@ -65,19 +65,23 @@ fn raw<S: PolylineShape + ?Sized>(
 /// `b − a` of a segment, or a vector of the same direction where that difference overflows
 /// (ends near `±Real::MAX`): the halves' difference.
 pub(super) fn direction(segment: &Segment) -> Vec2 {
+    scaled_direction(segment).0
+}
+
+/// [`direction`] and the factor (1 or 2) that makes it `b − a`.
+fn scaled_direction(segment: &Segment) -> (Vec2, Real) {
     let e = segment.b - segment.a;
     if e.is_finite() {
-        e
+        (e, 1.0)
     } else {
-        segment.b * 0.5 - segment.a * 0.5
+        (segment.b * 0.5 - segment.a * 0.5, 2.0)
     }
 }
 
 /// A segment's length at any magnitude (`+∞` beyond `Real::MAX`).
 pub(super) fn segment_length(segment: &Segment) -> Real {
-    let e = direction(segment);
-    let halved = !(segment.b - segment.a).is_finite();
-    length(e.extend(0.0)) * if halved { 2.0 } else { 1.0 }
+    let (e, factor) = scaled_direction(segment);
+    length(e.extend(0.0)) * factor
 }
 
 /// The feature of segment `i` the contact normal `n` comes from, judged by the corner flags of
