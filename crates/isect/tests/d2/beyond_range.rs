@@ -1,9 +1,14 @@
 //! 2D answers near and beyond the float range that were once wrong, each named after the bug:
 //! rays and lines whose crossing lies far out (closest points, sweeps and ray casts give it with
-//! its overflowing coordinates `±∞`, the others right). Found by the 2D fuzz pass (s24).
+//! its overflowing coordinates `±∞`, the others right; s24), and contacts of shapes whose edges
+//! are longer than `Real::MAX` (s25). Found by the 2D fuzz pass.
 
 use isect::Real;
-use isect::d2::{Distance, Intersects, Line, Ray, RayCast, Sweep};
+use isect::d2::{
+    Contact, ContactManifold, Distance, Intersects, Line, Obb, Polygon, Polyline, Ray, RayCast,
+    Sweep,
+};
+use isect::math::Mat2;
 
 use super::common::v;
 
@@ -98,4 +103,70 @@ fn ray_cast_at_a_line_far_out() {
         .expect("a crossing below Real::MAX");
     assert!(hit.t > 0.0 && hit.t.is_finite(), "{hit:?}");
     assert_eq!(top.raycast(&ray, hit.t), Some(hit));
+}
+
+/// A box `2` wide and `1.5·MAX` tall across the bar of an L-shaped (concave) polygon: the least
+/// push is along the box's own axis `−x`, depth `4 + 1`. The box's long edges, `b − a` of its
+/// corners, overflowed: their normals were dropped and a push of `0.75·MAX` along `y` was the
+/// contact. Edge normals are now taken from the halved ends where the difference overflows.
+/// Found by the 2D fuzz pass (`query_driver --family d2-contact`: 8 such boxes against
+/// concave polygons, every scale a different wrong depth).
+#[test]
+fn contact_of_a_box_whose_edges_overflow() {
+    let tall = Obb::new(v(0.0, 0.0), v(1.0, Real::MAX * 0.75), Mat2::IDENTITY);
+    let turned = Obb::new(
+        v(0.0, 0.0),
+        v(Real::MAX * 0.75, 1.0),
+        Mat2::from_cols(v(0.0, 1.0), v(-1.0, 0.0)),
+    );
+    let l = [(-4.0, -1.0), (6.0, -1.0), (6.0, 2.0), (5.0, 2.0), (5.0, 0.0), (-4.0, 0.0)];
+    let l = Polygon::new(l.iter().map(|&(x, y)| v(x, y)).collect::<Vec<_>>()).unwrap();
+    for obb in [tall, turned] {
+        let c = obb.contact(&l).expect("the box crosses the bar");
+        assert_eq!((c.normal, c.depth), (v(-1.0, 0.0), 5.0), "{c:?}");
+        let m = l.contact(&obb).expect("the other order");
+        assert_eq!((m.normal, m.depth), (v(1.0, 0.0), 5.0), "{m:?}");
+        let manifold = obb.contact_manifold(&l);
+        assert!(!manifold.is_empty());
+        assert!(manifold.points().iter().all(|p| p.depth == 5.0), "{manifold:?}");
+    }
+}
+
+/// A polyline segment `1.2·MAX` long crossed by a horizontal line `0.05·MAX` above its middle:
+/// the line is pushed up by `0.55·MAX`. The ghost-vertex rule's tolerance, a 1024th of the
+/// segment's length, overflowed to `∞`: every end counted as the furthest, the contact became
+/// the segment's face normal `x` and the line's span along it, depth `∞`. The tolerance is now
+/// formed from the halved length. Found by the 2D fuzz pass (`d2-contact`, a polyline and a line).
+#[test]
+fn polyline_contact_of_a_segment_longer_than_max() {
+    let chain = Polyline::chain(vec![v(0.0, -Real::MAX * 0.6), v(0.0, Real::MAX * 0.6)]).unwrap();
+    let line = Line::new(v(0.0, Real::MAX * 0.05), v(1.0, 0.0));
+    let c = line.contact(&chain).expect("crossing");
+    assert_eq!(c.normal, v(0.0, 1.0), "{c:?}");
+    let depth = Real::MAX * 0.6 - Real::MAX * 0.05;
+    assert!((c.depth / depth - 1.0).abs() < 1e-6, "{c:?}");
+}
+
+/// A ray against a chain with a segment from `(−MAX, 2.625)` to `(0.0625, −1.3e-3·MAX)`: its
+/// ends are finite and so is `b − a`, but its length exceeds `Real::MAX`, and the ghost rule's
+/// tolerance was `∞` again (the contact became the segment's face push, `4.53e35` along
+/// `(−0.0013, −1)` in `f32`, where at scale `2⁻³` the ray's own normal gives `4.51e35`). The
+/// contact must scale with the input. Found by the 2D fuzz pass (`d2-contact`).
+#[test]
+fn polyline_contact_of_a_segment_whose_length_overflows() {
+    let case = |s: Real| {
+        let ray = Ray::new(v(6.875, -2.6875) * s, v(-4.381_712_6, -0.478_125));
+        let chain = Polyline::chain(vec![
+            v(0.0, 6.6875) * s,
+            v(-Real::MAX, 2.625) * s,
+            v(0.0625, -Real::MAX * 1.332_3e-3) * s,
+            v(0.0, 1.75) * s,
+            v(-4.1875, 0.0) * s,
+        ])
+        .unwrap();
+        ray.contact(&chain).expect("the ray crosses the chain")
+    };
+    let (whole, eighth) = (case(1.0), case(0.125));
+    assert_eq!(whole.normal, eighth.normal, "{whole:?} {eighth:?}");
+    assert!((whole.depth / (eighth.depth * 8.0) - 1.0).abs() < 1e-6, "{whole:?} {eighth:?}");
 }

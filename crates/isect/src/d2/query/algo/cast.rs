@@ -49,6 +49,28 @@ fn unit_or_cold(v: Vec2, fallback: Vec2) -> Vec2 {
     }
 }
 
+/// The unit outward normal (to the right of the direction `a → b`) of the edge from `a` to `b`;
+/// `fallback` where `a == b` or either end is not finite. An edge whose difference overflows
+/// (ends of opposite signs near `Real::MAX`) is taken as `b / 2 − a / 2`, exact there, so the
+/// edge keeps its normal.
+#[inline]
+pub(crate) fn edge_normal(a: Vec2, b: Vec2, fallback: Vec2) -> Vec2 {
+    let e = b - a;
+    let ll = e.length_squared();
+    if (Real::MIN_POSITIVE..Real::INFINITY).contains(&ll) {
+        return outward(e) * (1.0 / ops::sqrt(ll));
+    }
+    edge_normal_cold(a, b, fallback)
+}
+
+#[cold]
+#[inline(never)]
+fn edge_normal_cold(a: Vec2, b: Vec2, fallback: Vec2) -> Vec2 {
+    let e = b - a;
+    let e = if e.is_finite() { e } else { b * 0.5 - a * 0.5 };
+    unit_or_cold(outward(e), fallback)
+}
+
 /// The unit vector against the ray: the normal of a solid hit at the ray's start.
 #[inline]
 pub(crate) fn against(ray: &Ray) -> Vec2 {

@@ -1,7 +1,7 @@
 //! The reference-face clipping of a contact manifold in the plane: the incident feature of one
 //! body clipped to the slab of the other's reference face, each point below the face a contact.
 
-use crate::d2::query::algo::cast::{outward, unit_or};
+use crate::d2::query::algo::cast::{edge_normal, unit_or};
 use crate::d2::query::algo::contact::Body;
 use crate::d2::query::algo::linear::Kind;
 use crate::d2::query::contact::manifold::ManifoldPoint;
@@ -54,7 +54,7 @@ pub(crate) fn clip(
                 n => {
                     let j = (0..n)
                         .min_by(|&i, &j| {
-                            let e = |i: usize| unit_or(outward(v[(i + 1) % n] - v[i]), m).dot(m);
+                            let e = |i: usize| edge_normal(v[i], v[(i + 1) % n], m).dot(m);
                             e(i).total_cmp(&e(j))
                         })
                         .unwrap_or(0);

@@ -12,7 +12,7 @@
 //! points and the depth `r_A + r_B − |a − b|`, as for two discs.
 
 use crate::d2::query::ContactInfo;
-use crate::d2::query::algo::cast::{outward, unit_or};
+use crate::d2::query::algo::cast::{edge_normal, outward, unit_or};
 use crate::d2::query::algo::clip::clip;
 use crate::d2::query::algo::convex::{AsConvex, Convex};
 use crate::d2::query::algo::convex_pairs::{closest_points, closest_points_linear};
@@ -81,8 +81,7 @@ impl Body<'_> {
     /// The unit normals of the core's edges with the edge's index, outward for a polygon (both
     /// ways for a segment, ray or line; none for a point).
     pub(crate) fn for_each_axis(&self, mut f: impl FnMut(Vec2, usize)) {
-        let mut both = |d: Vec2| {
-            let n = unit_or(outward(d), Vec2::ZERO);
+        let mut both = |n: Vec2| {
             if n != Vec2::ZERO {
                 f(n, 0);
                 f(-n, 0);
@@ -93,10 +92,10 @@ impl Body<'_> {
                 let v = c.verts();
                 match v.len() {
                     1 => {}
-                    2 => both(v[1] - v[0]),
+                    2 => both(edge_normal(v[0], v[1], Vec2::ZERO)),
                     n => {
                         for i in 0..n {
-                            let axis = unit_or(outward(v[(i + 1) % n] - v[i]), Vec2::ZERO);
+                            let axis = edge_normal(v[i], v[(i + 1) % n], Vec2::ZERO);
                             if axis != Vec2::ZERO {
                                 f(axis, i);
                             }
@@ -104,7 +103,7 @@ impl Body<'_> {
                     }
                 }
             }
-            Body::Linear(l) => both(l.dir),
+            Body::Linear(l) => both(unit_or(outward(l.dir), Vec2::ZERO)),
         }
     }
 

@@ -21,7 +21,7 @@
 
 use crate::d2::query::ContactInfo;
 use crate::d2::query::Intersects;
-use crate::d2::query::algo::cast::{outward, unit_or};
+use crate::d2::query::algo::cast::edge_normal;
 use crate::d2::query::algo::clip::clip;
 use crate::d2::query::algo::contact::{Body, ContactBody, contact_points};
 use crate::d2::query::algo::convex::Convex;
@@ -59,7 +59,7 @@ fn edge(points: &[Vec2], i: usize) -> (Vec2, Vec2) {
 #[inline]
 fn normal(points: &[Vec2], i: usize) -> Vec2 {
     let (a, b) = edge(points, i);
-    unit_or(outward(b - a), Vec2::ZERO)
+    edge_normal(a, b, Vec2::ZERO)
 }
 
 /// Calls `f` with the edges nearest to `p` (two where the nearest point is their shared

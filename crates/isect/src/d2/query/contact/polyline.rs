@@ -78,10 +78,13 @@ fn scaled_direction(segment: &Segment) -> (Vec2, Real) {
     }
 }
 
-/// A segment's length at any magnitude (`+∞` beyond `Real::MAX`).
-pub(super) fn segment_length(segment: &Segment) -> Real {
+/// `k` times a segment's length (`k <= 1/4`), finite for every segment of finite ends though
+/// the length itself may exceed `Real::MAX` (even where `b − a` does not overflow: the length
+/// of `(MAX, 1e36)` does). The difference is halved first; only a length that `k` takes into
+/// the subnormals loses bits.
+pub(super) fn segment_length_times(segment: &Segment, k: Real) -> Real {
     let (e, factor) = scaled_direction(segment);
-    length(e.extend(0.0)) * factor
+    length((e * 0.5).extend(0.0)) * (2.0 * factor * k)
 }
 
 /// The feature of segment `i` the contact normal `n` comes from, judged by the corner flags of
@@ -93,7 +96,7 @@ pub(super) fn feature(polyline: &Polyline, i: u32, segment: &Segment, n: Vec2) -
     }
     let h = [n.dot(segment.a), n.dot(segment.b)];
     let top = h[0].max(h[1]);
-    let slack = FEATURE_TOLERANCE * segment_length(segment);
+    let slack = segment_length_times(segment, FEATURE_TOLERANCE);
     let k = match (h[0] >= top - slack, h[1] >= top - slack) {
         (true, true) => return Feature::Face,
         (true, false) => 0,

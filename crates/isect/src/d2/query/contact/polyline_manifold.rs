@@ -20,7 +20,7 @@ use crate::d2::query::algo::clip::clip;
 use crate::d2::query::algo::contact::{Body, ContactBody};
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::algo::polyline::PolylineShape;
-use crate::d2::query::contact::polyline::{deepest_of, direction, segment_length};
+use crate::d2::query::contact::polyline::{deepest_of, direction, segment_length_times};
 use crate::d2::query::{ContactInfo, ContactManifold, Manifold, ManifoldPoint, mirror_manifold};
 use crate::d2::shape::{
     Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, Polygon, Polyline, Ray, Segment, Triangle,
@@ -64,7 +64,7 @@ pub(super) fn across(segment: &Segment, n: Vec2) -> bool {
 /// and last segments are parallel would give the same point of the shape twice, at two depths).
 pub(super) fn on_line(s: &Segment, face: &Segment, n: Vec2) -> bool {
     let h = n.dot(face.a);
-    let slack = ACROSS * segment_length(s).max(segment_length(face));
+    let slack = segment_length_times(s, ACROSS).max(segment_length_times(face, ACROSS));
     (n.dot(s.a) - h).abs() <= slack && (n.dot(s.b) - h).abs() <= slack
 }
 

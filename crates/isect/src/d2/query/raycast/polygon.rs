@@ -1,7 +1,7 @@
 //! Ray casts against a simple polygon, possibly concave: edge by edge, with the exact crossings
 //! test for an origin inside.
 
-use crate::d2::query::algo::cast::{cast_segment, hit, outward, ray_usable, start_inside, unit_or};
+use crate::d2::query::algo::cast::{cast_segment, edge_normal, hit, ray_usable, start_inside};
 use crate::d2::query::algo::polygon::{contains, edges};
 use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Polygon, Ray};
@@ -15,7 +15,7 @@ fn first_edge(polygon: &Polygon, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let limit = best.map_or(max_t, |h| h.t);
         if let Some(h) = cast_segment(a, b, ray, limit) {
             if best.is_none_or(|x| h.t < x.t) {
-                best = Some(hit(ray, h.t, unit_or(outward(b - a), Vec2::X)));
+                best = Some(hit(ray, h.t, edge_normal(a, b, Vec2::X)));
             }
         }
     }
