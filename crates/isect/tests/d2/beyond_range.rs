@@ -5,8 +5,8 @@
 
 use isect::Real;
 use isect::d2::{
-    Contact, ContactManifold, Distance, Intersects, Line, Obb, Polygon, Polyline, Ray, RayCast,
-    Sweep,
+    Circle, Contact, ContactManifold, Distance, Intersects, Line, Obb, Polygon, Polyline, Ray,
+    RayCast, Sweep,
 };
 use isect::math::Mat2;
 
@@ -119,7 +119,14 @@ fn contact_of_a_box_whose_edges_overflow() {
         v(Real::MAX * 0.75, 1.0),
         Mat2::from_cols(v(0.0, 1.0), v(-1.0, 0.0)),
     );
-    let l = [(-4.0, -1.0), (6.0, -1.0), (6.0, 2.0), (5.0, 2.0), (5.0, 0.0), (-4.0, 0.0)];
+    let l = [
+        (-4.0, -1.0),
+        (6.0, -1.0),
+        (6.0, 2.0),
+        (5.0, 2.0),
+        (5.0, 0.0),
+        (-4.0, 0.0),
+    ];
     let l = Polygon::new(l.iter().map(|&(x, y)| v(x, y)).collect::<Vec<_>>()).unwrap();
     for obb in [tall, turned] {
         let c = obb.contact(&l).expect("the box crosses the bar");
@@ -128,7 +135,10 @@ fn contact_of_a_box_whose_edges_overflow() {
         assert_eq!((m.normal, m.depth), (v(1.0, 0.0), 5.0), "{m:?}");
         let manifold = obb.contact_manifold(&l);
         assert!(!manifold.is_empty());
-        assert!(manifold.points().iter().all(|p| p.depth == 5.0), "{manifold:?}");
+        assert!(
+            manifold.points().iter().all(|p| p.depth == 5.0),
+            "{manifold:?}"
+        );
     }
 }
 
@@ -168,5 +178,35 @@ fn polyline_contact_of_a_segment_whose_length_overflows() {
     };
     let (whole, eighth) = (case(1.0), case(0.125));
     assert_eq!(whole.normal, eighth.normal, "{whole:?} {eighth:?}");
-    assert!((whole.depth / (eighth.depth * 8.0) - 1.0).abs() < 1e-6, "{whole:?} {eighth:?}");
+    assert!(
+        (whole.depth / (eighth.depth * 8.0) - 1.0).abs() < 1e-6,
+        "{whole:?} {eighth:?}"
+    );
+}
+
+/// A circle centred at `(0.9·MAX, MAX)` and an L-shaped polygon `MAX/64` to the unit near the
+/// origin: the distance exceeds `Real::MAX` (`+∞`), but both closest points are representable:
+/// the circle's point (its centre, to rounding) and the polygon's corner `(6, 2)·MAX/64`, the
+/// furthest towards the circle (by `0.03·MAX` over the next). The polygon kept the edge of
+/// least distance and every edge's was `∞`: none was taken, and the pair came back as the
+/// invalid-input answer's `(∞, ∞)`. Found by the 2D fuzz pass (`d2-distance`).
+#[test]
+fn polygon_closest_points_beyond_the_float_range() {
+    let far = Circle::new(v(Real::MAX * 0.9, Real::MAX), 2.5);
+    let unit = Real::MAX / 64.0;
+    let l = [
+        (-4.0, -1.0),
+        (6.0, -1.0),
+        (6.0, 2.0),
+        (5.0, 2.0),
+        (5.0, 0.0),
+        (-4.0, 0.0),
+    ];
+    let l = Polygon::new(l.iter().map(|&(x, y)| v(x, y) * unit).collect::<Vec<_>>()).unwrap();
+    let corner = v(6.0, 2.0) * unit;
+    let pair = far.closest_points(&l);
+    assert_eq!(pair.distance, Real::INFINITY);
+    assert_eq!((pair.a, pair.b), (far.center, corner), "{pair:?}");
+    let other = l.closest_points(&far);
+    assert_eq!((other.a, other.b), (corner, far.center), "{other:?}");
 }

@@ -171,16 +171,33 @@ pub(crate) fn closest_polygon(p: &Polygon, q: &Polygon) -> ClosestPoints {
     })
 }
 
-/// The pair of least distance among `pair(edge)` over the polygon's edges.
+/// The pair of least distance among `pair(edge)` over the polygon's edges. Pairs further
+/// apart than `Real::MAX` (distance `+∞`, points finite) are compared by their points' offset
+/// at a quarter, so that the closest of them is chosen as at any smaller scale.
 fn best_of(points: &[Vec2], mut pair: impl FnMut(Linear) -> ClosestPoints) -> ClosestPoints {
     let mut best = ClosestPoints::NONE;
     for (a, b) in edges(points) {
         let cp = pair(Linear::segment(a, b));
-        if cp.distance < best.distance {
+        if cp.distance < best.distance
+            || (cp.distance == best.distance && beyond_closer(&cp, &best))
+        {
             best = cp;
         }
     }
     best
+}
+
+/// Whether `x` is a closer pair than `y`, both at distance `+∞`: by `|a − b|²` formed from the
+/// quarters' offset (finite for finite points) times `4·MIN_POSITIVE`, which brings offsets
+/// beyond `Real::MAX` to a few units, exactly (`y` may be [`ClosestPoints::NONE`], whose offset
+/// is NaN).
+#[cold]
+#[inline(never)]
+fn beyond_closer(x: &ClosestPoints, y: &ClosestPoints) -> bool {
+    let down = |c: &ClosestPoints| {
+        ((c.a * 0.25 - c.b * 0.25) * (Real::MIN_POSITIVE * 4.0)).length_squared()
+    };
+    x.distance == Real::INFINITY && !(down(y) <= down(x))
 }
 
 /// Whether the box of segment `ab` meets the box `(lo, hi)` (exact).
