@@ -1,7 +1,7 @@
 //! Point queries on a triangle, in closed form: the signs of `p` against the three edges
-//! (exact orientations), then the closest of the edges' closest points; a triangle and point
-//! outside the window of magnitudes where those products stay in range are scaled into it by a
-//! power of two first (`algo/window.rs`).
+//! (exact orientations), then the closest of the closest points of the edges `p` lies outside
+//! of; a triangle and point outside the window of magnitudes where those products stay in
+//! range are scaled into it by a power of two first (`algo/window.rs`).
 //!
 //! In a triangle with area, `p` is inside exactly when no two of the three signs are opposite
 //! (either winding; a zero is an edge). A collinear triangle gives opposite signs for every
@@ -26,36 +26,53 @@ impl Triangle {
     /// Whether the triangle holds `p` (finite input), exactly.
     #[inline]
     fn holds(&self, p: Vec2) -> bool {
+        self.outside_signs(p).is_none()
+    }
+
+    /// `None` when the triangle holds `p` (finite input), exactly; otherwise the signs of `p`
+    /// against the edges `ab`, `bc`, `ca`.
+    #[inline]
+    fn outside_signs(&self, p: Vec2) -> Option<[i8; 3]> {
         let (a, b, c) = (self.a, self.b, self.c);
         let s = [orient(a, b, p), orient(b, c, p), orient(c, a, p)];
         let (low, high) = (s[0].min(s[1]).min(s[2]), s[0].max(s[1]).max(s[2]));
         if low < 0 && high > 0 {
-            return false;
+            return Some(s);
         }
         if low != 0 || high != 0 {
-            return true;
+            return None;
         }
         // On the line of a collinear triangle (or on its one point).
         let lo = a.min(b).min(c);
         let hi = a.max(b).max(c);
-        (p.cmpge(lo) & p.cmple(hi)).all()
+        (!(p.cmpge(lo) & p.cmple(hi)).all()).then_some(s)
     }
 
-    /// The point of the edges closest to `p` and its squared distance (finite input).
+    /// The point of the edges closest to `p`, outside the triangle with the signs `s` of
+    /// [`outside_signs`](Self::outside_signs) (finite input). Of a triangle with area, only the
+    /// edges `p` lies strictly outside of are measured: the closest point lies on one (inside
+    /// an edge, `p − q` is the edge's outward normal; at a corner, `p` lies in the cone of the
+    /// two edges' outward normals, strictly outside one of them as the interior angle is less
+    /// than π). A collinear triangle measures all three.
     #[inline]
-    fn closest_on_edges(&self, p: Vec2) -> (Vec2, Real) {
+    fn closest_outside(&self, p: Vec2, s: [i8; 3]) -> Vec2 {
         let (a, b, c) = (self.a, self.b, self.c);
-        let mut best = closest_on_segment(p, a, b);
-        let mut best_dd = best.distance_squared(p);
-        for (u, w) in [(b, c), (c, a)] {
-            let q = closest_on_segment(p, u, w);
-            let dd = q.distance_squared(p);
-            if dd < best_dd {
-                best = q;
-                best_dd = dd;
+        // The winding is the sign of the inside.
+        let edges = match orient(a, b, c) {
+            0 => [true; 3],
+            w => s.map(|x| x == -w),
+        };
+        let mut best: Option<(Vec2, Real)> = None;
+        for (on, u, w) in [(edges[0], a, b), (edges[1], b, c), (edges[2], c, a)] {
+            if on {
+                let q = closest_on_segment(p, u, w);
+                let dd = q.distance_squared(p);
+                if best.is_none_or(|(_, d)| dd < d) {
+                    best = Some((q, dd));
+                }
             }
         }
-        (best, best_dd)
+        best.map_or(p, |(q, _)| q)
     }
 }
 
@@ -79,10 +96,10 @@ impl PointQuery for Triangle {
         if !self.usable_with(p) {
             return crate::d2::NO_POINT;
         }
-        if self.holds(p) {
-            return p;
+        match self.outside_signs(p) {
+            None => p,
+            Some(s) => self.closest_outside(p, s),
         }
-        self.closest_on_edges(p).0
     }
 
     /// 0 inside, else the distance to the closest point (never 0 outside); `+∞` for invalid
@@ -96,10 +113,10 @@ impl PointQuery for Triangle {
         if !self.usable_with(p) {
             return Real::INFINITY;
         }
-        if self.holds(p) {
-            return 0.0;
+        match self.outside_signs(p) {
+            None => 0.0,
+            Some(s) => outside_distance(self.closest_outside(p, s) - p),
         }
-        outside_distance(self.closest_on_edges(p).0 - p)
     }
 
     /// Exact, by the orientations of `p` against the edges (either winding): the edges and
