@@ -1,7 +1,7 @@
 //! 2D answers near and beyond the float range that were once wrong, each named after the bug:
 //! rays and lines whose crossing lies far out (closest points, sweeps and ray casts give it with
-//! its overflowing coordinates `±∞`, the others right; s24), and contacts of shapes whose edges
-//! are longer than `Real::MAX` (s25). Found by the 2D fuzz pass.
+//! its overflowing coordinates `±∞`, the others right; s24), contacts of shapes whose edges
+//! are longer than `Real::MAX`, and a subnormal ray direction (s25). Found by the 2D fuzz pass.
 
 use isect::Real;
 use isect::d2::{
@@ -209,4 +209,36 @@ fn polygon_closest_points_beyond_the_float_range() {
     assert_eq!((pair.a, pair.b), (far.center, corner), "{pair:?}");
     let other = l.closest_points(&far);
     assert_eq!((other.a, other.b), (corner, far.center), "{other:?}");
+}
+
+/// A ray whose direction is subnormal (`(9e-44, 0)`) is the same set as along `(1, 0)`, and its
+/// contact with a polyline must be the same. Its products with a face normal underflowed to 0,
+/// so the ghost rule's span took the ray as running across every normal (bounded both ways):
+/// `contact` gave a push of `5.5` along the ray's own normal, and `contacts` nothing, where the
+/// unit direction gives the face push of `6.627` (`5.5` leaves the ray on the segment's end).
+/// Found by the 2D fuzz pass (`d2-contact`, seed 25).
+#[test]
+fn polyline_contact_of_a_ray_with_a_subnormal_direction() {
+    let chain = Polyline::new(
+        vec![
+            v(22935.32, -5.5),
+            v(4.875, 6.625),
+            v(-5.1875, 7.3125),
+            v(7.0625, -6.625),
+        ],
+        vec![[0, 1], [1, 2], [2, 3], [3, 0]],
+    )
+    .unwrap();
+    let origin = v(1.375, 0.0);
+    let tiny = Ray::new(origin, v(Real::from_bits(64), 0.0));
+    let unit = Ray::new(origin, v(1.0, 0.0));
+    let (a, b) = (chain.contact(&tiny), chain.contact(&unit));
+    assert_eq!(a, b);
+    let b = b.expect("the ray crosses the first segment");
+    assert!((b.depth - 6.627).abs() < 1e-3, "{b:?}");
+    let (mut x, mut y) = (vec![], vec![]);
+    chain.contacts(&tiny, 0.0, |c| x.push(c));
+    chain.contacts(&unit, 0.0, |c| y.push(c));
+    assert_eq!(x, y);
+    assert_eq!(x.len(), 1);
 }

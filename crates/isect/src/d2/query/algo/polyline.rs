@@ -201,9 +201,11 @@ fn convex_span<S: AsConvex>(shape: &S, n: Vec2) -> (Real, Real) {
 }
 
 /// The span of a ray (`line` false) or a line along `n`: unbounded on the side its direction
-/// goes to (both for a line), unless it runs across `n` exactly.
+/// goes to (both for a line), unless it runs across `n` exactly. The direction is taken at a
+/// largest coordinate in `[1, 2)` (the same set): a subnormal one's products with `n` rounded
+/// to 0 and made it run across every `n`.
 fn linear_span(origin: Vec2, dir: Vec2, n: Vec2, line: bool) -> (Real, Real) {
-    let (h, along) = (n.dot(origin), n.dot(dir));
+    let (h, along) = (n.dot(origin), n.dot(normalized_dir(dir)));
     match (along, line) {
         (0.0, _) => (h, h),
         (_, true) => (Real::NEG_INFINITY, Real::INFINITY),
