@@ -5,8 +5,8 @@
 
 use isect::Real;
 use isect::d2::{
-    Circle, Contact, ContactManifold, Distance, Intersects, Line, Obb, Polygon, Polyline, Ray,
-    RayCast, Sweep,
+    Capsule, Circle, Contact, ContactManifold, Distance, Intersects, Line, Obb, Polygon, Polyline,
+    Ray, RayCast, Sweep,
 };
 use isect::math::Mat2;
 
@@ -241,4 +241,37 @@ fn polyline_contact_of_a_ray_with_a_subnormal_direction() {
     chain.contacts(&unit, 0.0, |c| y.push(c));
     assert_eq!(x, y);
     assert_eq!(x.len(), 1);
+}
+
+/// A circle at `(0, 0.9·MAX)` and a capsule whose core runs from `(−1, −0.47·MAX)` to
+/// `(MAX, 5)`: they are `1.24·MAX` apart (`+∞`), but both closest points are representable. The
+/// pair is formed from the offset scaled down and placed back at the capsule's point, and that
+/// offset, beyond `Real::MAX`, overflowed on the way back: the circle's point came back
+/// `(0, ∞)`. It is now placed back in halves; the points are those of the case at a quarter,
+/// times four. Found by the 2D fuzz pass (`d2-distance`, seed 25).
+#[test]
+fn rounded_closest_points_beyond_the_float_range() {
+    let case = |s: Real| {
+        let circle = Circle::new(v(0.0, Real::MAX * 0.9) * s, 6.0 * s);
+        let capsule = Capsule::new(
+            v(-1.0, -Real::MAX * 0.47) * s,
+            v(Real::MAX, 5.0) * s,
+            2.625 * s,
+        );
+        (
+            circle.closest_points(&capsule),
+            capsule.closest_points(&circle),
+        )
+    };
+    let ((whole, other), (quarter, _)) = (case(1.0), case(0.25));
+    assert_eq!(whole.distance, Real::INFINITY);
+    assert!(quarter.distance.is_finite());
+    let near = |x: isect::math::Vec2, y: isect::math::Vec2| {
+        (x - y).abs().max_element() <= Real::MAX * 1e-6
+    };
+    assert!(
+        near(whole.a, quarter.a * 4.0) && near(whole.b, quarter.b * 4.0),
+        "{whole:?} {quarter:?}"
+    );
+    assert_eq!((other.a, other.b), (whole.b, whole.a));
 }

@@ -130,7 +130,16 @@ pub(crate) fn rounded_cold(p: Vec2, ra: Real, q: Vec2, rb: Real) -> ClosestPoint
         ldexp(rb, k),
         ds.length_squared(),
     );
-    let back = |v: Vec2| q + ldexp2(v, -k - e);
+    // Placed back at `q`: an offset beyond `Real::MAX` (points far apart) can still land on a
+    // representable point, so that sum is taken in halves where it overflows.
+    let back = |v: Vec2| {
+        let w = q + ldexp2(v, -k - e);
+        if w.is_finite() {
+            w
+        } else {
+            ldexp2(q * 0.5 + ldexp2(v, -k - e - 1), 1)
+        }
+    };
     ClosestPoints {
         a: back(c.a),
         b: back(c.b),
