@@ -275,3 +275,31 @@ fn rounded_closest_points_beyond_the_float_range() {
     );
     assert_eq!((other.a, other.b), (whole.b, whole.a));
 }
+
+/// A ray from `(−MAX, 0.88·MAX)` along `(0.88·MAX, −5.9)` crosses a steep line through the
+/// origin's neighbourhood at `t ≈ 1.45`, at `x ≈ 0.28·MAX`. The crossing's cross product, the
+/// offset's two terms adding past `Real::MAX`, overflowed: a miss, where the case at `2⁻¹⁰`
+/// hit. And the point `origin + t·dir` overflowed in `x` (`t·dir` past `MAX`, the point
+/// within). Both now formed from halves: the hit and its point are those at `2⁻¹⁰`, scaled.
+/// Found by the 2D fuzz pass (`d2-raycast`, seed 25: three such rays).
+#[test]
+fn ray_cast_from_the_float_limit_at_a_line() {
+    let case = |s: Real| {
+        let line = Line::new(v(-1.860_749_5e16, 0.0) * s, v(2.3125, 7.375));
+        let ray = Ray::new(
+            v(-Real::MAX, Real::MAX * 0.88) * s,
+            v(Real::MAX * 0.88, -5.9375) * s,
+        );
+        line.raycast(&ray, 4.8125)
+    };
+    let whole = case(1.0).expect("crossing at t = 1.45");
+    let small = case(1.0 / 1024.0).expect("crossing at t = 1.45");
+    assert!(
+        (whole.t - small.t).abs() <= 1e-6 * small.t,
+        "{whole:?} {small:?}"
+    );
+    assert!(whole.point.is_finite(), "{whole:?}");
+    let off = (whole.point - small.point * 1024.0).abs().max_element();
+    assert!(off <= Real::MAX * 1e-6, "{whole:?} {small:?}");
+    assert_eq!(whole.normal, small.normal);
+}

@@ -117,6 +117,29 @@ pub(crate) fn hit(ray: &Ray, t: Real, normal: Vec2) -> RayHit {
     }
 }
 
+/// [`hit`] for a set that may lie across the float range from the origin (a line's crossing):
+/// `origin + t · dir` overflows where `t · dir` does and the point does not (an origin near
+/// `−MAX`, the crossing on the other side of 0), so such coordinates are formed from halves;
+/// those of a point beyond `Real::MAX` stay `±∞`.
+#[inline]
+pub(crate) fn hit_spanning(ray: &Ray, t: Real, normal: Vec2) -> RayHit {
+    let h = hit(ray, t, normal);
+    if h.point.is_finite() {
+        h
+    } else {
+        RayHit {
+            point: halved_point(ray.origin, ray.dir, t),
+            ..h
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn halved_point(origin: Vec2, dir: Vec2, t: Real) -> Vec2 {
+    (origin * 0.5 + dir * (t * 0.5)) * 2.0
+}
+
 /// The solid hit at `t = 0` of a ray that starts inside.
 #[inline]
 pub(crate) fn start_inside(ray: &Ray) -> RayHit {

@@ -2,7 +2,9 @@
 //! surface casts agree, and the normal faces the ray (against the ray where it runs along the
 //! set).
 
-use crate::d2::query::algo::cast::{cast_segment, hit, outward, ray_usable, scaled, unit_or};
+use crate::d2::query::algo::cast::{
+    cast_segment, hit_spanning, outward, ray_usable, scaled, unit_or,
+};
 use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Line, Ray, Segment};
 use crate::math::{Real, Vec2};
@@ -35,18 +37,23 @@ fn cast_unbounded(p: Vec2, e: Vec2, lo: Real, ray: &Ray, max_t: Real) -> Option<
             }
             t
         };
-        return (t <= max_t).then(|| hit(ray, t, -u));
+        return (t <= max_t).then(|| hit_spanning(ray, t, -u));
     }
     let s = w.perp_dot(d) / den;
     if s < lo {
         return None;
     }
-    let t = along(w.perp_dot(e), den, m);
+    let t = match w.perp_dot(e) {
+        n if n.is_finite() => along(n, den, m),
+        // The cross product overflowed where the offset's two terms add up past `Real::MAX`
+        // (an origin near `−MAX` and a crossing far on the other side): halved, with `m`.
+        _ => along((w * 0.5).perp_dot(e), den, m * 0.5),
+    };
     if !(t >= 0.0 && t <= max_t) {
         return None;
     }
     let n = outward(e);
-    Some(hit(
+    Some(hit_spanning(
         ray,
         t,
         unit_or(if n.dot(d) > 0.0 { -n } else { n }, -u),
@@ -59,7 +66,8 @@ fn cast_unbounded(p: Vec2, e: Vec2, lo: Real, ray: &Ray, max_t: Real) -> Option<
 #[inline(never)]
 fn cast_unbounded_far(p: Vec2, e: Vec2, lo: Real, ray: &Ray, max_t: Real) -> Option<RayHit> {
     let half = Ray::new(ray.origin * 0.5, ray.dir);
-    cast_unbounded(p * 0.5, e, lo, &half, max_t * 0.5).map(|h| hit(ray, h.t * 2.0, h.normal))
+    cast_unbounded(p * 0.5, e, lo, &half, max_t * 0.5)
+        .map(|h| hit_spanning(ray, h.t * 2.0, h.normal))
 }
 
 /// `n / den / m`, the ray's parameter from the scaled cross products (`m` the largest
