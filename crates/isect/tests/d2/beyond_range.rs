@@ -105,6 +105,20 @@ fn ray_cast_at_a_line_far_out() {
     assert_eq!(top.raycast(&ray, hit.t), Some(hit));
 }
 
+/// An L-shaped (concave) polygon, `unit` to the unit: a bar `[−4, 6] × [−1, 0]` with a post
+/// `[5, 6] × [0, 2]`.
+fn l_shape(unit: Real) -> Polygon {
+    let corners = [
+        (-4.0, -1.0),
+        (6.0, -1.0),
+        (6.0, 2.0),
+        (5.0, 2.0),
+        (5.0, 0.0),
+        (-4.0, 0.0),
+    ];
+    Polygon::new(corners.map(|(x, y)| v(x, y) * unit).to_vec()).unwrap()
+}
+
 /// A box `2` wide and `1.5·MAX` tall across the bar of an L-shaped (concave) polygon: the least
 /// push is along the box's own axis `−x`, depth `4 + 1`. The box's long edges, `b − a` of its
 /// corners, overflowed: their normals were dropped and a push of `0.75·MAX` along `y` was the
@@ -119,15 +133,7 @@ fn contact_of_a_box_whose_edges_overflow() {
         v(Real::MAX * 0.75, 1.0),
         Mat2::from_cols(v(0.0, 1.0), v(-1.0, 0.0)),
     );
-    let l = [
-        (-4.0, -1.0),
-        (6.0, -1.0),
-        (6.0, 2.0),
-        (5.0, 2.0),
-        (5.0, 0.0),
-        (-4.0, 0.0),
-    ];
-    let l = Polygon::new(l.iter().map(|&(x, y)| v(x, y)).collect::<Vec<_>>()).unwrap();
+    let l = l_shape(1.0);
     for obb in [tall, turned] {
         let c = obb.contact(&l).expect("the box crosses the bar");
         assert_eq!((c.normal, c.depth), (v(-1.0, 0.0), 5.0), "{c:?}");
@@ -194,15 +200,7 @@ fn polyline_contact_of_a_segment_whose_length_overflows() {
 fn polygon_closest_points_beyond_the_float_range() {
     let far = Circle::new(v(Real::MAX * 0.9, Real::MAX), 2.5);
     let unit = Real::MAX / 64.0;
-    let l = [
-        (-4.0, -1.0),
-        (6.0, -1.0),
-        (6.0, 2.0),
-        (5.0, 2.0),
-        (5.0, 0.0),
-        (-4.0, 0.0),
-    ];
-    let l = Polygon::new(l.iter().map(|&(x, y)| v(x, y) * unit).collect::<Vec<_>>()).unwrap();
+    let l = l_shape(unit);
     let corner = v(6.0, 2.0) * unit;
     let pair = far.closest_points(&l);
     assert_eq!(pair.distance, Real::INFINITY);
