@@ -5,8 +5,8 @@
 
 use isect::Real;
 use isect::d2::{
-    Capsule, Circle, Contact, ContactManifold, Distance, Intersects, Line, Obb, Polygon, Polyline,
-    Ray, RayCast, Sweep,
+    Capsule, Circle, Contact, ContactManifold, Distance, Intersects, Line, Obb, PointQuery,
+    Polygon, Polyline, Ray, RayCast, Sweep,
 };
 use isect::math::Mat2;
 
@@ -300,4 +300,23 @@ fn ray_cast_from_the_float_limit_at_a_line() {
     let off = (whole.point - small.point * 1024.0).abs().max_element();
     assert!(off <= Real::MAX * 1e-6, "{whole:?} {small:?}");
     assert_eq!(whole.normal, small.normal);
+}
+
+/// An `Obb` `1.6e33` long and `9.5` wide, turned by `3.5e-17`, seen from `(MAX, −6)`. In `f32`
+/// its corners round to the two ends of a segment through the origin, which is the set the
+/// queries see; scaled into the window, every point of that segment is at the same rounded
+/// squared distance, and the closest point kept the first corner, `8e32` from the segment's
+/// closest point near the middle (the box at `4⁻⁹` gives `(−7.8e6, −1.2e22)`, in its frame).
+/// Among equal distances an edge's point is now taken, and a polygon measures only the edges
+/// the point lies strictly outside of. Found by the 2D fuzz pass (`d2-point`, seed 25). In
+/// `isect-f64` the same numbers are far from the limit and decided in the box's frame.
+#[test]
+fn closest_point_of_a_long_box_seen_from_max() {
+    let obb = Obb::new(
+        v(-0.5, -2.351_863_1e23),
+        v(4.75, 8.001_583e32),
+        Mat2::from_cols(v(1.0, 3.476_604_4e-17), v(-3.476_604_4e-17, 1.0)),
+    );
+    let q = obb.closest_point(v(3.402_823_5e38, -6.0)); // `f32::MAX`
+    assert!(q.y.abs() <= 1e26 as Real, "{q:?}");
 }

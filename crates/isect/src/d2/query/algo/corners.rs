@@ -45,17 +45,38 @@ pub(crate) fn hull_contains(v: &[Vec2], p: Vec2) -> bool {
 }
 
 /// The point of the hull's boundary closest to `p` (for `p` outside the hull, its closest
-/// point): the best of the edges' closest points.
+/// point): the best of the edges' closest points. Of a polygon, only the edges `p` lies
+/// strictly outside of are measured (exact signs), where there are any: the closest point lies
+/// on one of them (inside an edge, `p − q` is its outward normal; at a corner, `p` lies in the
+/// cone of the two edges' outward normals, strictly outside one, as every angle is at most π).
+/// Among equal squared distances an edge's point is taken, never a corner for its own sake:
+/// seen from `MAX` away, every point of a segment `1.6e33` long is at the same rounded distance,
+/// and the first corner, `8e32` from the closest point, was the answer.
 #[inline]
 pub(crate) fn hull_closest_point(v: &[Vec2], p: Vec2) -> Vec2 {
-    let mut best = v[0];
-    let mut best_d2 = best.distance_squared(p);
-    for (a, b) in edges(v) {
+    if v.len() == 1 {
+        return v[0];
+    }
+    let facing = if v.len() >= 3 {
+        nearest_on(p, edges(v).filter(|&(a, b)| orient(a, b, p) < 0))
+    } else {
+        None
+    };
+    facing
+        .or_else(|| nearest_on(p, edges(v)))
+        .map_or(v[0], |(q, _)| q)
+}
+
+/// The closest to `p` of the closest points of the edges given, with its squared distance (the
+/// first among equals); `None` for no edge.
+#[inline]
+fn nearest_on(p: Vec2, edges: impl Iterator<Item = (Vec2, Vec2)>) -> Option<(Vec2, Real)> {
+    let mut best: Option<(Vec2, Real)> = None;
+    for (a, b) in edges {
         let q = closest_on_segment(p, a, b);
         let d2 = q.distance_squared(p);
-        if d2 < best_d2 {
-            best_d2 = d2;
-            best = q;
+        if best.is_none_or(|(_, d)| d2 < d) {
+            best = Some((q, d2));
         }
     }
     best
