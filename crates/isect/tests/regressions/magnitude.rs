@@ -361,3 +361,19 @@ fn sphere_any_hit_took_a_tiny_direction_for_a_point() {
     assert!(ball.intersects(&seg), "control: unit-size segment");
     assert!(ball.intersects(&Line::new(Vec3::ZERO, v(TINY, 0.0, 0.0))));
 }
+
+/// A sphere centred at `y = −MAX` (radius `0.6·MAX`) and a point at `y = 0.01·MAX`: the point
+/// lies `1.01·MAX` from the centre, `0.41·MAX` from the sphere. The offset `p − c` overflowed
+/// on the cold path and the distance came back `+∞`, where the case at a quarter gave
+/// `0.1025·MAX`. The offset is now taken at half scale where it overflows. Found by the fuzz
+/// driver (`query_driver --family point --seed 25`, beyond exponent 60).
+#[test]
+fn sphere_distance_across_the_float_range() {
+    let sphere = Sphere::new(v(7.8125, -Real::MAX, 3.125), Real::MAX * 0.6);
+    let p = v(-8.0, Real::MAX * 0.01, 832.0);
+    let d = sphere.distance_to_point(p);
+    let expected = Real::MAX * 0.41;
+    assert!((d / expected - 1.0).abs() < 1e-5, "{d}");
+    let quarter = Sphere::new(sphere.center * 0.25, sphere.radius * 0.25);
+    assert!((quarter.distance_to_point(p * 0.25) * 4.0 / d - 1.0).abs() < 1e-6);
+}

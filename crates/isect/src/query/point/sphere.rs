@@ -113,5 +113,13 @@ fn distance_cold(sphere: &Sphere, x: Real, y: Real, z: Real) -> Real {
     if !(sphere.is_usable() && p.is_finite()) {
         return Real::INFINITY;
     }
-    gap_beyond_radius(p - sphere.center, sphere.radius)
+    let d = p - sphere.center;
+    if d.is_finite() {
+        gap_beyond_radius(d, sphere.radius)
+    } else {
+        // The offset overflowed (a center and a point near opposite limits) though the gap
+        // may not: taken at half scale, exactly, and doubled (`+∞` only past `Real::MAX`).
+        let half = p * 0.5 - sphere.center * 0.5;
+        2.0 * gap_beyond_radius(half, sphere.radius * 0.5)
+    }
 }
