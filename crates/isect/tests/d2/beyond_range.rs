@@ -6,7 +6,7 @@
 use isect::Real;
 use isect::d2::{
     Capsule, Circle, Contact, ContactManifold, Distance, Intersects, Line, Obb, PointQuery,
-    Polygon, Polyline, Ray, RayCast, Sweep,
+    Polygon, Polyline, Ray, RayCast, Segment, Sweep,
 };
 use isect::math::Mat2;
 
@@ -319,4 +319,22 @@ fn closest_point_of_a_long_box_seen_from_max() {
     );
     let q = obb.closest_point(v(3.402_823_5e38, -6.0)); // `f32::MAX`
     assert!(q.y.abs() <= 1e26 as Real, "{q:?}");
+}
+
+/// A nearly vertical segment from `y = −0.6·MAX` to `0.67·MAX` (its `b − a` overflows) crossed
+/// by a nearly horizontal line near the origin: distance 0, and the common point must lie on
+/// both. Brought into the window, the segment's stored direction was scaled as it was, `∞`,
+/// and the common point came back as the segment's start, `0.6·MAX` off the line. The scaled
+/// segment's direction is now taken from its scaled ends. Found by the 2D fuzz pass
+/// (`d2-distance`, seed 2525: a polyline and a line).
+#[test]
+fn segment_longer_than_max_crossing_a_line() {
+    let segment = Segment::new(v(-2.6875, -Real::MAX * 0.6), v(0.375, Real::MAX * 0.67));
+    let line = Line::new(v(-6.0625, -1.9375), v(-12_021.786, -1.875));
+    for pair in [segment.closest_points(&line), line.closest_points(&segment)] {
+        assert_eq!(pair.distance, 0.0);
+        assert_eq!(pair.a, pair.b);
+        assert!(pair.a.y.abs() <= Real::MAX * 1e-6, "{pair:?}");
+        assert!((-2.6875..=0.375).contains(&pair.a.x), "{pair:?}");
+    }
 }

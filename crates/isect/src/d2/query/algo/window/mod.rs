@@ -375,14 +375,18 @@ pub(crate) fn unscaled_closest(c: ClosestPoints, k: i32) -> ClosestPoints {
 /// A linear set scaled by `2ᵏ`: its points scaled, a ray's or line's direction brought into
 /// `[1, 2)` by its own power of two.
 fn rescaled_linear(l: Linear, k: i32) -> Linear {
+    let (origin, end) = (ldexp2(l.origin, k), ldexp2(l.end, k));
     let dir = match l.kind {
-        Kind::Segment => ldexp2(l.dir, k),
+        // From the scaled ends: the same bits as `(b − a) · 2ᵏ` where that difference is
+        // finite, and finite where it overflowed (ends of opposite signs near `Real::MAX`),
+        // which the scaled direction was not.
+        Kind::Segment => end - origin,
         Kind::Ray | Kind::Line => normalized_dir(l.dir),
     };
     Linear {
-        origin: ldexp2(l.origin, k),
+        origin,
         dir,
-        end: ldexp2(l.end, k),
+        end,
         kind: l.kind,
     }
 }
