@@ -292,6 +292,10 @@ fn ray_cast_from_the_float_limit_at_a_line() {
     };
     let whole = case(1.0).expect("crossing at t = 1.45");
     let small = case(1.0 / 1024.0).expect("crossing at t = 1.45");
+    // By hand: the crossing's `y` is `0.88·MAX` to a part in 10³⁸, so its `x` is
+    // `0.88·MAX · 2.3125 / 7.375` and `t = (x + MAX) / (0.88·MAX) = 1 / 0.88 + 2.3125 / 7.375`.
+    let t = 1.0 / 0.88 + 2.3125 / 7.375;
+    assert!((whole.t - t).abs() <= 1e-5, "{whole:?}");
     assert!(
         (whole.t - small.t).abs() <= 1e-6 * small.t,
         "{whole:?} {small:?}"

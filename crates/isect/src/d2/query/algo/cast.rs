@@ -9,6 +9,7 @@ use crate::d2::query::RayHit;
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::algo::corners::hull_closest_point;
 use crate::d2::query::algo::exact::orient;
+use crate::d2::query::algo::segment_point::segment_direction;
 use crate::d2::query::algo::window;
 use crate::d2::shape::Ray;
 use crate::math::{Real, Vec2};
@@ -55,20 +56,7 @@ fn unit_or_cold(v: Vec2, fallback: Vec2) -> Vec2 {
 /// edge keeps its normal.
 #[inline]
 pub(crate) fn edge_normal(a: Vec2, b: Vec2, fallback: Vec2) -> Vec2 {
-    let e = b - a;
-    let ll = e.length_squared();
-    if (Real::MIN_POSITIVE..Real::INFINITY).contains(&ll) {
-        return outward(e) * (1.0 / ops::sqrt(ll));
-    }
-    edge_normal_cold(a, b, fallback)
-}
-
-#[cold]
-#[inline(never)]
-fn edge_normal_cold(a: Vec2, b: Vec2, fallback: Vec2) -> Vec2 {
-    let e = b - a;
-    let e = if e.is_finite() { e } else { b * 0.5 - a * 0.5 };
-    unit_or_cold(outward(e), fallback)
+    unit_or(outward(segment_direction(a, b).0), fallback)
 }
 
 /// The unit vector against the ray: the normal of a solid hit at the ray's start.

@@ -13,6 +13,19 @@ pub(crate) fn project(w: Vec2, d: Vec2) -> Real {
     (w / m).dot(u) / u.length_squared()
 }
 
+/// `b − a`, or where that difference overflows (ends of opposite signs near `Real::MAX`) the
+/// halves' difference `b / 2 − a / 2` (exact there), with the factor (1 or 2) that makes it
+/// `b − a`: a segment's direction at any magnitude.
+#[inline]
+pub(crate) fn segment_direction(a: Vec2, b: Vec2) -> (Vec2, Real) {
+    let e = b - a;
+    if e.is_finite() {
+        (e, 1.0)
+    } else {
+        (b * 0.5 - a * 0.5, 2.0)
+    }
+}
+
 /// The point of segment `ab` closest to `p` (finite input): `a` or `b` exactly in their
 /// regions, the exact foot on an axis-aligned segment, else the rounded projection (Ericson
 /// §5.1.2). Coordinates whose differences overflow are halved first (exactly); NaN for a

@@ -17,6 +17,7 @@
 
 use crate::d2::query::algo::cast::unit_or;
 use crate::d2::query::algo::polyline::PolylineShape;
+use crate::d2::query::algo::segment_point::segment_direction;
 use crate::d2::query::{Contact, ContactInfo, PolylineContact, mirror_contact};
 use crate::d2::shape::{
     Aabb, Capsule, Circle, ConvexPolygon, LEFT, Line, Obb, Polygon, Polyline, RIGHT, Ray, Segment,
@@ -65,17 +66,7 @@ fn raw<S: PolylineShape + ?Sized>(
 /// `b − a` of a segment, or a vector of the same direction where that difference overflows
 /// (ends near `±Real::MAX`): the halves' difference.
 pub(super) fn direction(segment: &Segment) -> Vec2 {
-    scaled_direction(segment).0
-}
-
-/// [`direction`] and the factor (1 or 2) that makes it `b − a`.
-fn scaled_direction(segment: &Segment) -> (Vec2, Real) {
-    let e = segment.b - segment.a;
-    if e.is_finite() {
-        (e, 1.0)
-    } else {
-        (segment.b * 0.5 - segment.a * 0.5, 2.0)
-    }
+    segment_direction(segment.a, segment.b).0
 }
 
 /// `k` times a segment's length (`k <= 1/4`), finite for every segment of finite ends though
@@ -83,7 +74,7 @@ fn scaled_direction(segment: &Segment) -> (Vec2, Real) {
 /// of `(MAX, 1e36)` does). The difference is halved first; only a length that `k` takes into
 /// the subnormals loses bits.
 pub(super) fn segment_length_times(segment: &Segment, k: Real) -> Real {
-    let (e, factor) = scaled_direction(segment);
+    let (e, factor) = segment_direction(segment.a, segment.b);
     length((e * 0.5).extend(0.0)) * (2.0 * factor * k)
 }
 
