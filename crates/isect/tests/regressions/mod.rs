@@ -78,6 +78,7 @@ mod frustum;
 mod frustum_overflowed_crossings;
 mod fuzz;
 mod gjk_long_face_slope;
+mod huge_direction_cast;
 mod hull_face_shortcut_band;
 mod large_radius;
 mod lone_triangle_edge_contact;

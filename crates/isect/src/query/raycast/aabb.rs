@@ -20,6 +20,7 @@
 //! coordinates beside it to 0 (an origin 1e-30 from a face would lie on it).
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::settled;
 use crate::query::raycast::{cast_valid, checked, start_inside};
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Aabb, Ray};
@@ -94,7 +95,7 @@ fn face_hit(min: Vec3, max: Vec3, ray: &Ray, t: Real, axis: usize, positive: boo
 
 /// The box `[min, max]` (valid) cast against a valid ray: [`RayCast::raycast`] when `!surface`,
 /// [`RayCast::raycast_surface`] when `surface`. Shared with [`Obb`](crate::Obb), in its frame.
-#[inline]
+#[inline(always)]
 pub(super) fn cast_box(
     min: Vec3,
     max: Vec3,
@@ -190,18 +191,20 @@ impl RayCast for Aabb {
     /// let hit = crate_box.raycast(&Ray::new(Vec3::ZERO, Vec3::X), 10.0).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (2.0, Vec3::new(2.0, 0.0, 0.0), -Vec3::X));
     /// ```
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let hit = cast_box(self.min, self.max, ray, max_t, false);
-        checked(hit, || self.cast_valid(ray, max_t))
+        let hit = checked(hit, || self.cast_valid(ray, max_t));
+        settled(self, hit, ray, max_t, Self::raycast)
     }
 
     /// The first point of the boundary: the entry from outside, the exit from inside, `t = 0`
     /// from a point of a face; normal outward.
-    #[inline]
+    #[inline(always)]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let hit = cast_box(self.min, self.max, ray, max_t, true);
-        checked(hit, || self.cast_valid(ray, max_t))
+        let hit = checked(hit, || self.cast_valid(ray, max_t));
+        settled(self, hit, ray, max_t, Self::raycast_surface)
     }
 
     /// The slab test alone: no hit point, no normal.

@@ -15,6 +15,7 @@ use crate::ops;
 use crate::query::algo::linear::{Linear, closest_parameters, segment_segment_parameters};
 use crate::query::algo::scale::normalized_direction;
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::settled;
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::raycast::sphere::{ball_entry, ball_roots};
 use crate::query::raycast::{
@@ -288,7 +289,9 @@ impl RayCast for Capsule {
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast);
-        self.cast(ray, max_t, false)
+        settled(self, self.cast(ray, max_t, false), ray, max_t, |s, r, m| {
+            s.cast(r, m, false)
+        })
     }
 
     /// The first point of the surface: the entry from outside, the exit from inside, `t = 0`
@@ -296,7 +299,9 @@ impl RayCast for Capsule {
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast_surface);
-        self.cast(ray, max_t, true)
+        settled(self, self.cast(ray, max_t, true), ray, max_t, |s, r, m| {
+            s.cast(r, m, true)
+        })
     }
 
     /// The distance from `[0, max_t]` of the ray to the core segment against the radius (Ericson

@@ -4,6 +4,7 @@
 use crate::math::{Real, Vec3};
 use crate::query::algo::polytope::{Clipped, clip};
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::settled;
 use crate::query::{RayCast, RayHit};
 use crate::shape::{ConvexHull, Ray};
 
@@ -51,14 +52,15 @@ impl RayCast for ConvexHull {
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast);
         let clipped = self.clip_ray(ray, max_t)?;
-        Some(match clipped.enter {
+        let hit = match clipped.enter {
             Some(plane) => self.hit(ray, clipped.lo, plane),
             None => RayHit {
                 t: 0.0,
                 point: ray.origin,
                 normal: -ray.dir.normalize(),
             },
-        })
+        };
+        settled(self, Some(hit), ray, max_t, Self::raycast)
     }
 
     /// The first crossing of the hull's boundary: where the ray enters, as [`raycast`], or,
@@ -69,10 +71,11 @@ impl RayCast for ConvexHull {
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast_surface);
         let clipped = self.clip_ray(ray, Real::INFINITY)?;
-        match (clipped.enter, clipped.exit) {
+        let hit = match (clipped.enter, clipped.exit) {
             (Some(plane), _) if clipped.lo <= max_t => Some(self.hit(ray, clipped.lo, plane)),
             (None, Some(plane)) if clipped.hi <= max_t => Some(self.hit(ray, clipped.hi, plane)),
             _ => None,
-        }
+        };
+        settled(self, hit, ray, max_t, Self::raycast_surface)
     }
 }

@@ -5,6 +5,7 @@
 //! nothing, so unbounded frusta work.
 
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::settled;
 use crate::query::algo::scale::{
     Rescale, cast_scale, crossing, exponent, ldexp, normal_dot_dir, rescaled_ray, scaled_quotient,
 };
@@ -187,7 +188,9 @@ impl RayCast for Frustum {
         if let Some(k) = cast_scale(self, ray) {
             return self.cast_rescaled(ray, max_t, false, k);
         }
-        self.cast(ray, max_t, false)
+        settled(self, self.cast(ray, max_t, false), ray, max_t, |s, r, m| {
+            s.cast(r, m, false)
+        })
     }
 
     /// The first point of the boundary: the entry from outside, the exit from inside (`None`
@@ -197,7 +200,9 @@ impl RayCast for Frustum {
         if let Some(k) = cast_scale(self, ray) {
             return self.cast_rescaled(ray, max_t, true, k);
         }
-        self.cast(ray, max_t, true)
+        settled(self, self.cast(ray, max_t, true), ray, max_t, |s, r, m| {
+            s.cast(r, m, true)
+        })
     }
 }
 

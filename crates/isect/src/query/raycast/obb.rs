@@ -4,6 +4,7 @@
 
 use crate::math::{Real, Vec3, simd, simd_transpose, unsimd};
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::settled;
 use crate::query::raycast::aabb::{Wide, cast_boundary, slab_interval};
 use crate::query::raycast::checked;
 use crate::query::{RayCast, RayHit};
@@ -41,28 +42,33 @@ impl Obb {
         )
     }
 
-    #[inline]
+    #[inline(always)]
     fn cast(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
-        let hit = (|| -> Option<RayHit> {
-            let local = self.local_ray(ray);
-            let inside = Wide::from(local.origin)
-                .abs()
-                .cmple(Wide::from(self.half_extents))
-                .all();
-            if inside && !surface {
-                // The caller's ray, not the local one, gives the normal −dir.
-                return Some(super::start_inside(ray));
-            }
-            // The inside test above is `cast_box`'s (`−h <= o <= h` is `|o| <= h`), so the
-            // boundary cast takes its answer rather than deciding it again.
-            let hit = cast_boundary(-self.half_extents, self.half_extents, &local, max_t, inside)?;
-            Some(RayHit {
-                t: hit.t,
-                point: self.to_world(hit.point),
-                normal: self.rotation * hit.normal,
-            })
-        })();
-        checked(hit, || self.cast_valid(ray, max_t))
+        checked(self.cast_unchecked(ray, max_t, surface), || {
+            self.cast_valid(ray, max_t)
+        })
+    }
+
+    /// [`Obb::cast`] before the validity check, which only a hit needs.
+    #[inline(always)]
+    fn cast_unchecked(&self, ray: &Ray, max_t: Real, surface: bool) -> Option<RayHit> {
+        let local = self.local_ray(ray);
+        let inside = Wide::from(local.origin)
+            .abs()
+            .cmple(Wide::from(self.half_extents))
+            .all();
+        if inside && !surface {
+            // The caller's ray, not the local one, gives the normal −dir.
+            return Some(super::start_inside(ray));
+        }
+        // The inside test above is `cast_box`'s (`−h <= o <= h` is `|o| <= h`), so the
+        // boundary cast takes its answer rather than deciding it again.
+        let hit = cast_boundary(-self.half_extents, self.half_extents, &local, max_t, inside)?;
+        Some(RayHit {
+            t: hit.t,
+            point: self.to_world(hit.point),
+            normal: self.rotation * hit.normal,
+        })
     }
 }
 
@@ -73,14 +79,18 @@ impl RayCast for Obb {
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast);
-        self.cast(ray, max_t, false)
+        settled(self, self.cast(ray, max_t, false), ray, max_t, |s, r, m| {
+            s.cast(r, m, false)
+        })
     }
 
     /// The first point of the boundary (the exit from inside); normal outward.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast_surface);
-        self.cast(ray, max_t, true)
+        settled(self, self.cast(ray, max_t, true), ray, max_t, |s, r, m| {
+            s.cast(r, m, true)
+        })
     }
 
     /// The slab test in the box's frame: no hit point, no normal.

@@ -4,6 +4,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::PointQuery;
+use crate::query::algo::scale::settled;
 use crate::query::algo::scale::{
     Rescale, UnscaleCast, cast_scale, crossing, ldexp, normal_dot_dir, rescaled_ray,
     scaled_quotient,
@@ -177,7 +178,9 @@ impl Plane {
     /// ```
     #[must_use]
     pub fn raycast_front(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        self.cast(ray, max_t, true)
+        settled(self, self.cast(ray, max_t, true), ray, max_t, |s, r, m| {
+            s.cast(r, m, true)
+        })
     }
 }
 
@@ -193,7 +196,9 @@ impl RayCast for Plane {
             let (o, d) = (ray.origin, ray.dir);
             return self.cast_rescaled(o.x, o.y, o.z, d.x, d.y, d.z, max_t, k);
         }
-        self.cast(ray, max_t, false)
+        settled(self, self.cast(ray, max_t, false), ray, max_t, |s, r, m| {
+            s.cast(r, m, false)
+        })
     }
 
     /// The same as [`RayCast::raycast`]: a plane has no inside.
@@ -203,6 +208,8 @@ impl RayCast for Plane {
             let (o, d) = (ray.origin, ray.dir);
             return self.cast_rescaled(o.x, o.y, o.z, d.x, d.y, d.z, max_t, k);
         }
-        self.cast(ray, max_t, false)
+        settled(self, self.cast(ray, max_t, false), ray, max_t, |s, r, m| {
+            s.cast(r, m, false)
+        })
     }
 }

@@ -5,6 +5,7 @@
 use crate::math::{Real, Vec3};
 use crate::query::algo::linear::Linear;
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::settled;
 use crate::query::intersects::closest_pair_touches;
 use crate::query::raycast::{against, cast_valid, checked, unit_or};
 use crate::query::{Distance, RayCast, RayHit};
@@ -33,7 +34,7 @@ pub(crate) fn first_on_line(origin: Vec3, dir: Vec3, ends: [Vec3; 2], lo: Real, 
 }
 
 impl Segment {
-    #[inline]
+    #[inline(always)]
     fn cast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         checked(self.cast_unchecked(ray, max_t), || {
             cast_valid(ray, max_t, [self.a, self.b], [])
@@ -102,13 +103,13 @@ impl RayCast for Segment {
     #[inline]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast);
-        self.cast(ray, max_t)
+        settled(self, self.cast(ray, max_t), ray, max_t, Self::cast)
     }
 
     /// As [`raycast`](Self::raycast): a segment has no inside.
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast_surface);
-        self.cast(ray, max_t)
+        settled(self, self.cast(ray, max_t), ray, max_t, Self::cast)
     }
 }

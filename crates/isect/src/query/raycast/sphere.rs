@@ -12,6 +12,7 @@
 use crate::math::{Real, Vec3};
 use crate::ops;
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::settled;
 use crate::query::algo::scale::{
     in_squares, ldexp, ldexp_vec, normalized_direction, normalizing_exponent,
 };
@@ -177,7 +178,7 @@ impl RayCast for Sphere {
     /// let hit = ball.raycast(&Ray::new(Vec3::ZERO, Vec3::X), 10.0).unwrap();
     /// assert_eq!((hit.t, hit.normal), (4.0, -Vec3::X));
     /// ```
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let quad = Quadratic::new(self.center, self.radius, ray);
         let (t, inside) = if quad.in_range() {
@@ -197,12 +198,18 @@ impl RayCast for Sphere {
             let (o, d) = (ray.origin, ray.dir);
             self.cast_local(o.x, o.y, o.z, d.x, d.y, d.z, max_t, false)?
         };
-        Some(self.hit(ray, t, inside))
+        settled(
+            self,
+            Some(self.hit(ray, t, inside)),
+            ray,
+            max_t,
+            Self::raycast,
+        )
     }
 
     /// The first point of the sphere's surface: the entry from outside, the exit from inside,
     /// `t = 0` from a point of the surface (normal outward in every case).
-    #[inline]
+    #[inline(always)]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let quad = Quadratic::new(self.center, self.radius, ray);
         let (t, inside) = if quad.in_range() {
@@ -230,7 +237,8 @@ impl RayCast for Sphere {
             let (o, d) = (ray.origin, ray.dir);
             self.cast_local(o.x, o.y, o.z, d.x, d.y, d.z, max_t, true)?
         };
-        Some(self.hit(ray, t, inside))
+        let hit = Some(self.hit(ray, t, inside));
+        settled(self, hit, ray, max_t, Self::raycast_surface)
     }
 
     /// Without a square root: the closest point of `[0, max_t]` to the center, against the

@@ -2,6 +2,7 @@
 //! ([`TriMesh::raycast_triangle`]), every triangle hit ([`TriMesh::raycast_all`]) and packets of
 //! coherent rays for [`crate::batch`]. The traversals are [`crate::bvh::ray`]'s.
 
+use crate::query::algo::scale::settled;
 use alloc::vec::Vec;
 
 use crate::bvh::packet::PACKET;
@@ -28,7 +29,8 @@ impl TriMesh {
     pub fn raycast_triangle(&self, ray: &Ray, max_t: Real) -> Option<MeshHit> {
         let pre = PreRay::new(ray, max_t)?;
         let hit = self.bvh.closest(&pre, max_t)?;
-        Some(self.mesh_hit(ray, hit.slot, hit.hit))
+        let hit = self.mesh_hit(ray, hit.slot, hit.hit);
+        settled(self, Some(hit), ray, max_t, Self::raycast_triangle)
     }
 
     /// [`TriMesh::raycast_triangle`] of up to [`PACKET`] rays traced together as a packet
@@ -131,11 +133,12 @@ impl RayCast for TriMesh {
             return Some(inside_hit(ray));
         }
         let h = self.mesh_hit(ray, hit.slot, hit.hit);
-        Some(RayHit {
+        let hit = RayHit {
             t: h.t,
             point: ray.origin + ray.dir * h.t,
             normal: h.normal,
-        })
+        };
+        settled(self, Some(hit), ray, max_t, Self::raycast)
     }
 
     /// The first triangle hit, from inside as from outside: [`TriMesh::raycast_triangle`] as a
@@ -143,11 +146,12 @@ impl RayCast for TriMesh {
     #[inline]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let hit = self.raycast_triangle(ray, max_t)?;
-        Some(RayHit {
+        let hit = RayHit {
             t: hit.t,
             point: ray.origin + ray.dir * hit.t,
             normal: hit.normal,
-        })
+        };
+        settled(self, Some(hit), ray, max_t, Self::raycast_surface)
     }
 
     /// Whether any triangle is hit within `max_t`, or, for a solid mesh, the ray starts inside

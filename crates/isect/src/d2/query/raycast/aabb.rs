@@ -5,6 +5,7 @@ use crate::d2::query::algo::convex::AsConvex;
 use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Aabb, Ray};
 use crate::math::{Real, Vec2};
+use crate::query::algo::scale::settled;
 
 /// The entry and exit parameters of the ray's line through the slabs of a box with positive
 /// area, and the axes (0: x, 1: y) that set them (Kay and Kajiya's slabs; Ericson §5.3.3). A
@@ -60,13 +61,14 @@ impl RayCast for Aabb {
     /// assert_eq!((hit.t, hit.point, hit.normal), (2.0, Vec2::new(2.0, 0.0), -Vec2::X));
     /// assert!(tile.raycast(&Ray::new(Vec2::ZERO, Vec2::X), 1.5).is_none());
     /// ```
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         if !(ray_usable(ray, max_t) && self.is_usable()) {
             return None;
         }
         if self.min.cmpeq(self.max).any() {
-            return cast_convex(&self.as_convex()?, ray, max_t, false);
+            let hit = cast_convex(&self.as_convex()?, ray, max_t, false);
+            return settled(self, hit, ray, max_t, Self::raycast);
         }
         if ray.origin.cmpge(self.min).all() && ray.origin.cmple(self.max).all() {
             return Some(start_inside(ray));
@@ -76,18 +78,20 @@ impl RayCast for Aabb {
             return None;
         }
         let t = lo.max(0.0);
-        (t <= max_t).then(|| hit(ray, t, face_normal(axis, ray.dir, false)))
+        let hit = (t <= max_t).then(|| hit(ray, t, face_normal(axis, ray.dir, false)));
+        settled(self, hit, ray, max_t, Self::raycast)
     }
 
     /// The first point of the box's boundary along the ray: the entry from outside, the exit
     /// from inside, `t = 0` from a point of the boundary (normal outward in every case).
-    #[inline]
+    #[inline(always)]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         if !(ray_usable(ray, max_t) && self.is_usable()) {
             return None;
         }
         if self.min.cmpeq(self.max).any() {
-            return cast_convex(&self.as_convex()?, ray, max_t, true);
+            let hit = cast_convex(&self.as_convex()?, ray, max_t, true);
+            return settled(self, hit, ray, max_t, Self::raycast_surface);
         }
         let o = ray.origin;
         if !(o.cmpge(self.min).all() && o.cmple(self.max).all()) {
@@ -110,6 +114,7 @@ impl RayCast for Aabb {
         } else {
             against(ray)
         };
-        (t <= max_t).then(|| hit(ray, t, n))
+        let hit = (t <= max_t).then(|| hit(ray, t, n));
+        settled(self, hit, ray, max_t, Self::raycast_surface)
     }
 }

@@ -29,6 +29,7 @@ use crate::d2::query::{PointQuery, RayCast, RayHit};
 use crate::d2::shape::{Capsule, Ray};
 use crate::math::{Real, Vec2};
 use crate::ops;
+use crate::query::algo::scale::settled;
 use crate::query::algo::scale::{ldexp, normalizing_exponent};
 
 /// The frame's answer to a solid cast from outside: decided (a hit or a miss), or left to the
@@ -180,9 +181,19 @@ fn cast_scaled(k: &Capsule, ray: &Ray, max_t: Real, s: Real) -> Option<RayHit> {
     scaled_back(h, shift, e, max_t)
 }
 
+/// The solid cast of a valid ray from outside the valid capsule `k`.
+#[inline(always)]
+fn cast_from_outside(k: &Capsule, ray: &Ray, max_t: Real) -> Option<RayHit> {
+    match cast_in_frame(k, ray, max_t) {
+        Framed::Decided(answer) => answer,
+        Framed::Undecided => cast_exact(k, ray, max_t, false),
+        Framed::Rescale(s) => cast_scaled(k, ray, max_t, s),
+    }
+}
+
 impl RayCast for Capsule {
     /// The entry point of the capsule (its end discs and the rectangle between them, whose line intervals overlap; in the capsule's frame where rounding cannot matter); `t = 0` with `normal = −dir` from inside ([`PointQuery::contains_point`]), boundary included. A capsule of radius 0 is its segment, one of zero length a circle. `None` for a miss and for invalid input.
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         if !(ray_usable(ray, max_t) & self.is_usable()) {
             return None;
@@ -190,20 +201,24 @@ impl RayCast for Capsule {
         if self.contains_point(ray.origin) {
             return Some(start_inside(ray));
         }
-        match cast_in_frame(self, ray, max_t) {
-            Framed::Decided(answer) => answer,
-            Framed::Undecided => cast_exact(self, ray, max_t, false),
-            Framed::Rescale(s) => cast_scaled(self, ray, max_t, s),
-        }
+        // From outside: a hit's cast again (its `t` subnormal) starts outside too.
+        settled(
+            self,
+            cast_from_outside(self, ray, max_t),
+            ray,
+            max_t,
+            cast_from_outside,
+        )
     }
 
     /// The first point of the boundary along the ray: the entry from outside, the exit from
     /// inside, `t = 0` from a point of the boundary (normal outward in every case).
-    #[inline]
+    #[inline(always)]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         if !ray_usable(ray, max_t) {
             return None;
         }
-        cast_exact(self, ray, max_t, true)
+        let hit = cast_exact(self, ray, max_t, true);
+        settled(self, hit, ray, max_t, Self::raycast_surface)
     }
 }

@@ -7,13 +7,14 @@ use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Circle, Ray};
 use crate::math::{Real, Vec2};
 use crate::query::algo::scale::TINY_SQUARE;
+use crate::query::algo::scale::settled;
 
 /// The solid cast of a valid ray against the disc of radius `r > 0` about `c` (both finite):
 /// [`cast_convex`]'s answer for the disc, from the same containment test (`|o − c|² <= r²`, as
 /// `Convex::contains` rounds it for one vertex) and the same roots, with only the entry's
 /// normal computed (the exit's is never read) and the direction's unit vector only where that
 /// normal needs it.
-#[inline]
+#[inline(always)]
 fn cast_disc(c: Vec2, r: Real, ray: &Ray, max_t: Real) -> Option<RayHit> {
     let o = ray.origin;
     let f = o - c;
@@ -80,25 +81,28 @@ impl RayCast for Circle {
     /// assert_eq!(coin.raycast(&inner, 10.0).unwrap().t, 0.0);
     /// assert_eq!(coin.raycast_surface(&inner, 10.0).unwrap().t, 1.0);
     /// ```
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         if !(self.is_usable() & ray_usable(ray, max_t)) {
             return None;
         }
-        if self.radius == 0.0 {
+        let hit = if self.radius == 0.0 {
             // A point: the hull's cast (the quadratic would not see it).
-            return cast_convex(&self.as_convex()?, ray, max_t, false);
-        }
-        cast_disc(self.center, self.radius, ray, max_t)
+            cast_convex(&self.as_convex()?, ray, max_t, false)
+        } else {
+            cast_disc(self.center, self.radius, ray, max_t)
+        };
+        settled(self, hit, ray, max_t, Self::raycast)
     }
 
     /// The first point of the circle (the rim) along the ray: the entry from outside, the exit
     /// from inside, `t = 0` from a point of the rim (normal outward in every case).
-    #[inline]
+    #[inline(always)]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let c = self.as_convex()?;
-        ray_usable(ray, max_t)
+        let hit = ray_usable(ray, max_t)
             .then(|| cast_convex(&c, ray, max_t, true))
-            .flatten()
+            .flatten();
+        settled(self, hit, ray, max_t, Self::raycast_surface)
     }
 }

@@ -8,6 +8,7 @@ use crate::d2::query::algo::cast::{
 use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Line, Ray, Segment};
 use crate::math::{Real, Vec2};
+use crate::query::algo::scale::settled;
 
 /// The first point with `t` in `[0, max_t]` of the set `p + s e` (`s` in `[lo, hi]`) along a
 /// valid ray: the crossing, or where a collinear set begins (`t = 0` when it holds the origin).
@@ -92,11 +93,12 @@ impl RayCast for Segment {
     /// let hit = wall.raycast(&Ray::new(Vec2::ZERO, Vec2::X), 10.0).unwrap();
     /// assert_eq!((hit.t, hit.normal), (3.0, -Vec2::X));
     /// ```
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        (ray_usable(ray, max_t) && self.is_usable())
+        let hit = (ray_usable(ray, max_t) && self.is_usable())
             .then(|| cast_segment(self.a, self.b, ray, max_t))
-            .flatten()
+            .flatten();
+        settled(self, hit, ray, max_t, Self::raycast)
     }
 
     #[inline]
@@ -108,11 +110,12 @@ impl RayCast for Segment {
 impl RayCast for Ray {
     /// Where the cast ray first meets this ray (a half-line), as for a segment. `None` for a
     /// miss and for invalid input.
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        (ray_usable(ray, max_t) && self.is_usable())
+        let hit = (ray_usable(ray, max_t) && self.is_usable())
             .then(|| cast_unbounded(self.origin, self.dir, 0.0, ray, max_t))
-            .flatten()
+            .flatten();
+        settled(self, hit, ray, max_t, Self::raycast)
     }
 
     #[inline]
@@ -124,11 +127,12 @@ impl RayCast for Ray {
 impl RayCast for Line {
     /// Where the ray crosses the line (`t = 0` when the ray lies on it); the normal faces the
     /// ray. `None` for a ray parallel to the line and off it, a miss, and invalid input.
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
-        (ray_usable(ray, max_t) && self.is_usable())
+        let hit = (ray_usable(ray, max_t) && self.is_usable())
             .then(|| cast_unbounded(self.origin, self.dir, Real::NEG_INFINITY, ray, max_t))
-            .flatten()
+            .flatten();
+        settled(self, hit, ray, max_t, Self::raycast)
     }
 
     #[inline]

@@ -17,6 +17,7 @@ use crate::d2::query::algo::convex::AsConvex;
 use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Obb, Ray};
 use crate::math::{Real, Vec2};
+use crate::query::algo::scale::settled;
 
 /// The frame's answer to a solid cast: decided (a hit or a miss), or left to the quad.
 enum Framed {
@@ -85,24 +86,26 @@ fn cast_quad(b: &Obb, ray: &Ray, max_t: Real) -> Option<RayHit> {
 
 impl RayCast for Obb {
     /// The entry point of the box (the quad of its corners, rounded from the rotation, as every 2D query of an `Obb` takes them; by slabs in the box's frame where the rounding cannot matter, else by clipping the ray's line with the quad's edges); `t = 0` with `normal = −dir` from inside, boundary included. A flat box is a segment or a point. `None` for a miss and for invalid input.
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         if !ray_usable(ray, max_t) {
             return None;
         }
-        match cast_in_frame(self, ray, max_t) {
+        let hit = match cast_in_frame(self, ray, max_t) {
             Framed::Decided(answer) => answer,
             Framed::Undecided => cast_quad(self, ray, max_t),
-        }
+        };
+        settled(self, hit, ray, max_t, Self::raycast)
     }
 
     /// The first point of the boundary along the ray: the entry from outside, the exit from
     /// inside, `t = 0` from a point of the boundary (normal outward in every case).
-    #[inline]
+    #[inline(always)]
     fn raycast_surface(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         let c = self.as_convex()?;
-        ray_usable(ray, max_t)
+        let hit = ray_usable(ray, max_t)
             .then(|| cast_convex(&c, ray, max_t, true))
-            .flatten()
+            .flatten();
+        settled(self, hit, ray, max_t, Self::raycast_surface)
     }
 }

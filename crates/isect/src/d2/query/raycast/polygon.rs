@@ -6,6 +6,7 @@ use crate::d2::query::algo::polygon::{contains, edges};
 use crate::d2::query::{RayCast, RayHit};
 use crate::d2::shape::{Polygon, Ray};
 use crate::math::{Real, Vec2};
+use crate::query::algo::scale::settled;
 
 /// The first point of the polygon's boundary along a valid ray, with the outward normal of the
 /// edge it lies on (the polygon is counter-clockwise).
@@ -46,7 +47,13 @@ impl RayCast for Polygon {
         if contains(self.points(), ray.origin) {
             return Some(start_inside(ray));
         }
-        first_edge(self, ray, max_t)
+        settled(
+            self,
+            first_edge(self, ray, max_t),
+            ray,
+            max_t,
+            Self::raycast,
+        )
     }
 
     /// The first point of the polygon's boundary along the ray, from outside or inside, with
@@ -55,6 +62,7 @@ impl RayCast for Polygon {
         if !ray_usable(ray, max_t) {
             return None;
         }
-        first_edge(self, ray, max_t)
+        let hit = first_edge(self, ray, max_t);
+        settled(self, hit, ray, max_t, Self::raycast_surface)
     }
 }

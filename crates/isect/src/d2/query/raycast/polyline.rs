@@ -3,6 +3,7 @@
 //! with the segment cast of `algo/cast.rs`. A polyline has no inside: its solid and surface
 //! casts agree, and the normal faces the ray.
 
+use crate::query::algo::scale::settled;
 use core::cell::Cell;
 
 use crate::d2::query::algo::cast::{cast_segment, ray_usable};
@@ -56,7 +57,7 @@ impl Polyline {
                 false
             },
         );
-        best.get()
+        settled(self, best.get(), ray, max_t, Self::raycast_segment)
     }
 }
 

@@ -33,11 +33,13 @@ mod crossing;
 mod entry;
 mod lengths;
 mod shapes;
+mod subnormal_t;
 
 pub(crate) use crossing::{crossing, normal_dot_dir, scaled_quotient};
 pub(crate) use entry::*;
 pub(crate) use lengths::*;
 pub(crate) use shapes::{Rescale, Unscale, rescaled_ray};
+pub(crate) use subnormal_t::settled;
 
 /// The smallest largest magnitude computed as given: about `1e-6` in `f32` (`2⁻²⁰`), `7e-46` in
 /// `f64` (`2⁻¹⁵⁰`). Sixth powers of it stay normal (`2⁻¹²⁰`, `2⁻⁹⁰⁰`).

@@ -20,6 +20,7 @@ mod watertight;
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::settled;
 use crate::query::raycast::{cast_valid, checked};
 use crate::query::{RayCast, RayHit, TriangleHit};
 use crate::shape::{Ray, Triangle};
@@ -91,7 +92,7 @@ impl Triangle {
     }
 
     /// The hit as a [`RayHit`]; `n` is the triangle's `scaled_normal`.
-    #[inline]
+    #[inline(always)]
     fn ray_hit(&self, n: Vec3, ray: &Ray, hit: TriangleHit) -> RayHit {
         let point = if hit.t == 0.0 {
             ray.origin
@@ -147,7 +148,13 @@ impl Triangle {
     pub fn raycast_front(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast_front);
         let (hit, n) = self.cast_watertight(self.scaled_normal(), ray, max_t, true)?;
-        Some(self.ray_hit(n, ray, hit))
+        settled(
+            self,
+            Some(self.ray_hit(n, ray, hit)),
+            ray,
+            max_t,
+            Self::raycast_front,
+        )
     }
 
     fn cast_moller_trumbore(
@@ -202,13 +209,19 @@ impl RayCast for Triangle {
     /// The watertight cast ([`Triangle::raycast_barycentric`]), two-sided: the normal faces the
     /// side the ray comes from (against the ray for a triangle without area). `None` for a miss
     /// and for invalid input.
-    #[inline]
+    #[inline(always)]
     fn raycast(&self, ray: &Ray, max_t: Real) -> Option<RayHit> {
         rescale!(cast self, ray, max_t, raycast);
         // The cast itself, not `raycast_barycentric`, whose own rescaling check would repeat
         // this one.
         let (hit, n) = self.cast_watertight(self.scaled_normal(), ray, max_t, false)?;
-        Some(self.ray_hit(n, ray, hit))
+        settled(
+            self,
+            Some(self.ray_hit(n, ray, hit)),
+            ray,
+            max_t,
+            Self::raycast,
+        )
     }
 
     /// The same as [`RayCast::raycast`]: a triangle has no inside.
