@@ -409,3 +409,32 @@ fn hit_point_of_a_cast_whose_parameter_underflows() {
         .unwrap();
     assert_eq!((long.point, long.segment), (unit.point, unit.segment));
 }
+
+/// A disc of subnormal radius (`1.2e-38` scaled down) that a line passes `2e-23` off: `r²` and
+/// the offset's square both underflowed to 0, so their difference counted the line as touching.
+/// A capsule of that radius whose end the ray had passed (behind its origin) then reached back
+/// to the origin (`t = 0`, "starts inside" though `contains_point` is false) where the ray
+/// crosses its core at `t = 0.00188`; a circle of that radius was hit by a line passing beside
+/// it. The offset is now compared with the radius unsquared. Found by the 2D fuzz pass
+/// (`query_driver --family d2-raycast --seed 25`).
+#[test]
+fn ray_beside_a_disc_of_subnormal_radius() {
+    for e in [0, -4, -8, -16] {
+        let s = (2.0 as Real).powi(e);
+        let k = Capsule::new(
+            v(-4.0, 1e-19) * s,
+            v(1.1579527e-8, -3.18296e-22) * s,
+            1.1754944e-38 * s,
+        );
+        let ray = Ray::new(v(3.0905129e-24, -0.0) * s, v(-6.75, -2.8555392e-33) * s);
+        assert!(!k.contains_point(ray.origin));
+        for hit in [k.raycast(&ray, 4.75), k.raycast_surface(&ray, 4.75)] {
+            let t = hit.expect("the ray crosses the core").t;
+            assert!((t - 0.00188021).abs() < 1e-6, "scale 2^{e}: t = {t}");
+        }
+        let dot = Circle::new(v(1.0, 2e-20) * s, 1.1754944e-38 * s);
+        let along = Ray::new(v(0.0, 0.0), v(1.0, 0.0));
+        assert_eq!(dot.raycast(&along, 4.75), None, "scale 2^{e}");
+        assert_eq!(dot.raycast_surface(&along, 4.75), None, "scale 2^{e}");
+    }
+}

@@ -185,7 +185,10 @@ pub(crate) fn disc_roots(f: Vec2, r: Real, d: Vec2) -> Option<(Real, Real)> {
     let b = -f.dot(d);
     let l = f + d * (b / a);
     let disc = r * r - l.length_squared();
-    if !(disc >= 0.0) {
+    // A coordinate of the line's offset beyond `r` misses, compared unsquared: where `r²` and
+    // `|l|²` both underflow to 0 (a radius of `1e-40`, a line `2e-23` off the center), their
+    // difference alone would count the line as touching (issue 24).
+    if !(disc >= 0.0) || l.abs().max_element() > r {
         return None;
     }
     let cc = f.length_squared() - r * r;
