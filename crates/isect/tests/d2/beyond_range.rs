@@ -438,3 +438,39 @@ fn ray_beside_a_disc_of_subnormal_radius() {
         assert_eq!(dot.raycast_surface(&along, 4.75), None, "scale 2^{e}");
     }
 }
+
+/// A polyline whose nearest segment lies `1.6e19` from a ray (`f32`): the walk's lower bound on
+/// a node's squared distance squared the distance across the ray before dividing by `|dir|²`,
+/// which overflowed for the node's corners, and the ray origin's gap (finite, farther) stood in
+/// for the node: the node was pruned, and the pair came from a segment `1.74e19` away (6%
+/// off; the same case scaled by `2²` or `2⁻²⁰` was right). The distance across is now divided
+/// by `|dir|` before squaring. Found by the 2D fuzz pass (`query_driver --family d2-distance
+/// --seed 25`, exponent 77).
+#[test]
+fn polyline_far_from_a_ray_keeps_its_nearest_segment() {
+    let corners = [
+        v(778690050000000.0, 0.4375),
+        v(-7.4375, 6.625),
+        v(-4.1875, 0.3125),
+        v(0.0, 1.9375),
+        v(3.2678514e18, -2.0),
+        v(5.1875, 6.125),
+    ];
+    for e in [0, 2, -20] {
+        let s = (2.0 as Real).powi(e);
+        let segments = vec![[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]];
+        let polyline = Polyline::new(corners.iter().map(|c| *c * s).collect(), segments).unwrap();
+        let ray = Ray::new(v(2.0625, -1.8445576e19) * s, v(6.5625, 2.3125));
+        let nearest = (0..6)
+            .map(|i| Segment::new(corners[i] * s, corners[(i + 1) % 6] * s))
+            .map(|seg| seg.closest_points(&ray).distance)
+            .fold(Real::INFINITY, Real::min);
+        let cp = polyline.closest_points(&ray);
+        assert_eq!(cp.distance, nearest, "scale 2^{e}");
+        assert!(
+            (cp.distance / s / 1.6310986e19 - 1.0).abs() < 1e-5,
+            "scale 2^{e}: {cp:?}"
+        );
+        assert_eq!(cp.a, corners[4] * s, "scale 2^{e}");
+    }
+}

@@ -4,6 +4,7 @@
 use crate::d2::query::algo::polyline::Probe;
 use crate::d2::shape::{Polyline, box_entry};
 use crate::math::{Real, Vec2};
+use crate::ops;
 
 impl Probe {
     /// Whether the probe may meet the box `min..max` (conservative: a few ulps generous).
@@ -48,15 +49,19 @@ impl Probe {
         }
         // A ray or line that misses a box is closest to it at one of the box's corners, or
         // (a ray) at its origin: the least of those distances, less a little for rounding.
-        let dd = dir.length_squared();
+        // `dir` has a largest coordinate in `[1, 2)`: `|dir|` in `[1, 2√2)`. The distance
+        // across is divided by it before squaring, so that the square overflows only where the
+        // gap's does (`across²` overflowed for a corner `1.6e19` off a ray with `|dir| = 1.7`,
+        // and the origin's gap, finite, then overestimated the node's: issue 24).
+        let inv_len = 1.0 / ops::sqrt(dir.length_squared());
         let corner = |c: Vec2| {
             let w = c - origin;
             let along = w.dot(dir);
             let d2 = if !line && along <= 0.0 {
                 w.length_squared()
             } else {
-                let across = w.perp_dot(dir);
-                across * across / dd
+                let across = w.perp_dot(dir) * inv_len;
+                across * across
             };
             // A NaN (`∞ − ∞` for a corner some `2¹²⁷` from the origin) bounds nothing: 0.
             d2.max(0.0)
