@@ -84,13 +84,12 @@ pub(crate) fn settled<S: ?Sized, R: ScalableDir, H: HitParameter>(
     max_t: Real,
     recast: fn(&S, &R, Real) -> Option<H>,
 ) -> Option<H> {
-    if let Some(h) = &hit
-        && h.parameter() < Real::MIN_POSITIVE
-        && ray.long_dir()
-    {
-        return settled_cold(shape, ray, max_t, recast);
+    match &hit {
+        Some(h) if h.parameter() < Real::MIN_POSITIVE && ray.long_dir() => {
+            settled_cold(shape, ray, max_t, recast)
+        }
+        _ => hit,
     }
-    hit
 }
 
 /// [`settled`]'s rare half. Most casts recast by calling themselves: `recast` goes through
