@@ -44,3 +44,4 @@ mod strategy;
 mod sweep;
 mod sweep_magnitude;
 mod touching;
+mod underflow;

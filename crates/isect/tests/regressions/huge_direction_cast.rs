@@ -84,6 +84,14 @@ fn hit_point_of_a_cast_whose_parameter_underflows() {
     check("plane front", |r| plane.raycast_front(r, inf), beyond, -u);
     check("frustum", |r| frustum.raycast(r, inf), o, u);
     check("frustum surface", |r| frustum.raycast_surface(r, inf), o, u);
+    // Against an answer by hand: the box is entered through its face `x = 0.1 k`.
+    let entry = aabb
+        .raycast(&Ray::new(o, u * pow2(huge_exp())), inf)
+        .unwrap();
+    assert_eq!((entry.point.x, entry.normal), (aabb.min.x, -Vec3::X));
+    let (y, z) = (o.y + (aabb.min.x - o.x) * 0.25, o.z);
+    assert!((entry.point.y - y).abs() <= 1e-6 * k, "{entry:?}");
+    assert_eq!(entry.point.z, z);
     // From inside, the surface casts find the exit the same way.
     let inside = s(0.5, 0.0, 0.0);
     check("sphere exit", |r| sphere.raycast_surface(r, inf), inside, u);

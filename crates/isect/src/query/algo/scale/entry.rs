@@ -212,22 +212,33 @@ impl<T: UnscaleCast> UnscaleCast for Option<T> {
     }
 }
 
-/// A ray parameter.
+/// A hit's ray parameter, read and replaced.
 pub(crate) trait Parameter {
     fn t(&self) -> Real;
+    fn with_t(self, t: Real) -> Self;
 }
 
-impl Parameter for RayHit {
-    fn t(&self) -> Real {
-        self.t
-    }
+/// [`Parameter`] for hit types with a field `t`.
+macro_rules! parameter {
+    ($($hit:ty),*) => {$(
+        impl Parameter for $hit {
+            fn t(&self) -> Real {
+                self.t
+            }
+            fn with_t(self, t: Real) -> Self {
+                Self { t, ..self }
+            }
+        }
+    )*};
 }
 
-impl Parameter for TriangleHit {
-    fn t(&self) -> Real {
-        self.t
-    }
-}
+parameter!(
+    RayHit,
+    TriangleHit,
+    crate::MeshHit,
+    crate::d2::RayHit,
+    crate::d2::PolylineHit
+);
 
 /// [`pair`] for a ray cast: the shape and the ray's origin brought into the window, the ray's
 /// direction normalized on its own, `max_t` and the hit's `t` converted (a hit whose `t`

@@ -10,7 +10,7 @@
 //! smallest). On every other hit the check is one comparison of `t`; a ray that starts inside
 //! (`t = 0`) also compares its `dir`'s largest coordinate with 2.
 
-use super::{ldexp, normalizing_exponent};
+use super::{Parameter, ldexp, normalized_direction, normalizing_exponent};
 use crate::math::Real;
 
 /// A ray whose direction can be brought to unit scale by a power of two.
@@ -23,9 +23,10 @@ pub(crate) trait ScalableDir: Sized {
     fn long_dir(&self) -> bool;
 }
 
-/// [`ScalableDir`] for a ray type of either dimension (the same fields and constructor).
+/// [`ScalableDir`] for a ray type of either dimension, given its direction's normalizing
+/// (`dir · 2ᵏ` and `k`, as [`normalized_direction`] gives it in 3D).
 macro_rules! scalable_dir {
-    ($($ray:ty),*) => {$(
+    ($ray:ty, $normalized:expr) => {
         impl ScalableDir for $ray {
             #[inline(always)]
             fn long_dir(&self) -> bool {
@@ -35,49 +36,26 @@ macro_rules! scalable_dir {
             fn unit_scale_dir(&self) -> Option<(Self, i32)> {
                 let m = self.dir.abs().max_element();
                 (2.0..Real::INFINITY).contains(&m).then(|| {
-                    let k = normalizing_exponent(m);
-                    (Self::new(self.origin, self.dir * ldexp(1.0, k)), k)
+                    let (dir, k) = $normalized(self.dir);
+                    (Self::new(self.origin, dir), k)
                 })
             }
         }
-    )*};
+    };
 }
 
-scalable_dir!(crate::Ray, crate::d2::Ray);
-
-/// A hit with a ray parameter that can be replaced.
-pub(crate) trait HitParameter {
-    fn parameter(&self) -> Real;
-    fn with_parameter(self, t: Real) -> Self;
-}
-
-/// [`HitParameter`] for hit types with a field `t`.
-macro_rules! hit_parameter {
-    ($($hit:ty),*) => {$(
-        impl HitParameter for $hit {
-            fn parameter(&self) -> Real {
-                self.t
-            }
-            fn with_parameter(self, t: Real) -> Self {
-                Self { t, ..self }
-            }
-        }
-    )*};
-}
-
-hit_parameter!(
-    crate::RayHit,
-    crate::MeshHit,
-    crate::d2::RayHit,
-    crate::d2::PolylineHit
-);
+scalable_dir!(crate::Ray, normalized_direction);
+scalable_dir!(crate::d2::Ray, |dir: crate::math::Vec2| {
+    let k = normalizing_exponent(dir.abs().max_element());
+    (dir * ldexp(1.0, k), k)
+});
 
 /// `hit`, or, where its `t` is below the normal range and `dir` is at least 2, the hit of the
 /// ray with `dir` at unit scale (`recast`, the same cast of `shape`) with its `t` converted
 /// back. A miss stays a miss: against a subnormal `max_t`, whether a hit's `t` rounded to the
 /// limit lies within it is itself a matter of rounding.
 #[inline(always)]
-pub(crate) fn settled<S: ?Sized, R: ScalableDir, H: HitParameter>(
+pub(crate) fn settled<S: ?Sized, R: ScalableDir, H: Parameter>(
     shape: &S,
     hit: Option<H>,
     ray: &R,
@@ -85,7 +63,7 @@ pub(crate) fn settled<S: ?Sized, R: ScalableDir, H: HitParameter>(
     recast: fn(&S, &R, Real) -> Option<H>,
 ) -> Option<H> {
     match &hit {
-        Some(h) if h.parameter() < Real::MIN_POSITIVE && ray.long_dir() => {
+        Some(h) if h.t() < Real::MIN_POSITIVE && ray.long_dir() => {
             settled_cold(shape, ray, max_t, recast)
         }
         _ => hit,
@@ -98,7 +76,7 @@ pub(crate) fn settled<S: ?Sized, R: ScalableDir, H: HitParameter>(
 /// 30 instructions more per cast in `scripts/hot_path.sh`).
 #[cold]
 #[inline(never)]
-fn settled_cold<S: ?Sized, R: ScalableDir, H: HitParameter>(
+fn settled_cold<S: ?Sized, R: ScalableDir, H: Parameter>(
     shape: &S,
     ray: &R,
     max_t: Real,
@@ -111,6 +89,6 @@ fn settled_cold<S: ?Sized, R: ScalableDir, H: HitParameter>(
     // within it; the converted `t` is checked against the given limit instead. A first hit
     // beyond the limit is a miss, as the cast would have it.
     let again = core::hint::black_box(recast)(shape, &unit, Real::INFINITY)?;
-    let t = ldexp(again.parameter(), k);
-    (t <= max_t).then(|| again.with_parameter(t))
+    let t = ldexp(again.t(), k);
+    (t <= max_t).then(|| again.with_t(t))
 }

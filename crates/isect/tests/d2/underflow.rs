@@ -1,0 +1,113 @@
+//! 2D answers whose arithmetic underflows (s26): a ray cast whose `t` falls below the normal
+//! range (a long `dir`), and a disc whose radius is subnormal. Each once gave a valid-looking
+//! wrong answer; each test is named after the bug.
+
+use isect::Real;
+use isect::d2::{
+    Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, PointQuery, Polygon, Polyline, Ray, RayCast,
+    RayHit, Segment, Triangle,
+};
+
+use super::common::v;
+
+/// A ray whose `dir` is long beside the distance to its hit (`|dir| = 2¹²⁷`, shapes `1e-6`
+/// away, in `f32`; `2¹⁰²³` and `2⁻⁴⁸` in `f64`) has its `t` below the normal range. Every
+/// cast formed its point as `origin + t · dir` from that `t`: a circle's entry at
+/// `(1.2e-7, 1.5e-7)` for `(2.1e-7, 1.8e-7)`, `0.4` of the shapes' size off, the polygon's
+/// `(5.8e-7, 2.7e-7)` for `(4.9e-7, 2.5e-7)`. Such a hit is now cast again with `dir` at unit
+/// scale: the point and normal of the cast along the unit direction, bit for bit.
+#[test]
+fn hit_point_of_a_cast_whose_parameter_underflows() {
+    let pow2 = |k: i32| (2.0 as Real).powi(k);
+    let huge = Real::MAX_EXP - 1;
+    let k = pow2(5 - Real::MANTISSA_DIGITS as i32);
+    let s = |x: Real, y: Real| v(x, y) * k;
+    let u = v(1.0, 0.25).normalize();
+    let o = s(-0.3, -0.01);
+    let check = |name: &str, cast: &dyn Fn(&Ray) -> Option<RayHit>, origin| {
+        let unit = cast(&Ray::new(origin, u)).unwrap_or_else(|| panic!("{name}: misses"));
+        let long = cast(&Ray::new(origin, u * pow2(huge))).unwrap_or_else(|| panic!("{name}"));
+        assert!(unit.t > 0.0, "{name}: {unit:?}");
+        assert_eq!(long.point, unit.point, "{name}: {long:?} against {unit:?}");
+        assert_eq!(long.normal, unit.normal, "{name}");
+        assert_eq!(long.t, unit.t * pow2(-huge), "{name}");
+    };
+    let inf = Real::INFINITY;
+    let corners = [s(0.2, -1.0), s(1.0, 0.0), s(0.3, 1.0)];
+    let circle = Circle::new(s(0.5, 0.0), 0.4 * k);
+    let aabb = Aabb::new(s(0.1, -0.5), s(1.0, 0.5));
+    let obb = Obb::from_angle(s(0.5, 0.0), s(0.3, 0.3), 0.3);
+    let capsule = Capsule::new(s(0.5, -1.0), s(0.5, 1.0), 0.3 * k);
+    let triangle = Triangle::new(corners[0], corners[1], corners[2]);
+    let convex = ConvexPolygon::new(corners.to_vec());
+    let polygon = Polygon::new(corners.to_vec()).unwrap();
+    let polyline = Polyline::new(vec![corners[0], corners[2]], vec![[0, 1]]).unwrap();
+    let segment = Segment::new(corners[0], corners[2]);
+    let line = Line::new(corners[0], corners[2] - corners[0]);
+    let ray = Ray::new(corners[0], corners[2] - corners[0]);
+    check("circle", &|r| circle.raycast(r, inf), o);
+    check("circle surface", &|r| circle.raycast_surface(r, inf), o);
+    check("aabb", &|r| aabb.raycast(r, inf), o);
+    check("aabb surface", &|r| aabb.raycast_surface(r, inf), o);
+    check("obb", &|r| obb.raycast(r, inf), o);
+    check("obb surface", &|r| obb.raycast_surface(r, inf), o);
+    check("capsule", &|r| capsule.raycast(r, inf), o);
+    check("capsule surface", &|r| capsule.raycast_surface(r, inf), o);
+    check("triangle", &|r| triangle.raycast(r, inf), o);
+    check("triangle surface", &|r| triangle.raycast_surface(r, inf), o);
+    check("convex", &|r| convex.raycast(r, inf), o);
+    check("convex surface", &|r| convex.raycast_surface(r, inf), o);
+    check("polygon", &|r| polygon.raycast(r, inf), o);
+    check("polygon surface", &|r| polygon.raycast_surface(r, inf), o);
+    check("polyline", &|r| polyline.raycast(r, inf), o);
+    check("segment", &|r| segment.raycast(r, inf), o);
+    check("line", &|r| line.raycast(r, inf), o);
+    check("ray", &|r| ray.raycast(r, inf), o);
+    // Against an answer by hand: the box is entered through its face `x = 0.1 k` (within an
+    // ulp: the 2D point is `origin + t · dir`).
+    let entry = aabb.raycast(&Ray::new(o, u * pow2(huge)), inf).unwrap();
+    assert_eq!(entry.normal, v(-1.0, 0.0));
+    assert!((entry.point.x - aabb.min.x).abs() <= 1e-6 * k, "{entry:?}");
+    let y = o.y + (aabb.min.x - o.x) * 0.25;
+    assert!((entry.point.y - y).abs() <= 1e-6 * k, "{entry:?}");
+    // From inside, the surface casts find the exit the same way.
+    let inside = s(0.5, 0.0);
+    check("circle exit", &|r| circle.raycast_surface(r, inf), inside);
+    check("aabb exit", &|r| aabb.raycast_surface(r, inf), inside);
+    check("polygon exit", &|r| polygon.raycast_surface(r, inf), inside);
+    // The polyline's segment query keeps its segment and point.
+    let unit = polyline.raycast_segment(&Ray::new(o, u), inf).unwrap();
+    let long = polyline
+        .raycast_segment(&Ray::new(o, u * pow2(huge)), inf)
+        .unwrap();
+    assert_eq!((long.point, long.segment), (unit.point, unit.segment));
+}
+
+/// A disc of subnormal radius (`1.2e-38` scaled down) that a line passes `2e-23` off: `r²` and
+/// the offset's square both underflowed to 0, so their difference counted the line as touching.
+/// A capsule of that radius whose end the ray had passed (behind its origin) then reached back
+/// to the origin (`t = 0`, "starts inside" though `contains_point` is false) where the ray
+/// crosses its core at `t = 0.00188`; a circle of that radius was hit by a line passing beside
+/// it. The offset is now compared with the radius unsquared. Found by the 2D fuzz pass
+/// (`query_driver --family d2-raycast --seed 25`).
+#[test]
+fn ray_beside_a_disc_of_subnormal_radius() {
+    for e in [0, -4, -8, -16] {
+        let s = (2.0 as Real).powi(e);
+        let k = Capsule::new(
+            v(-4.0, 1e-19) * s,
+            v(1.1579527e-8, -3.18296e-22) * s,
+            1.1754944e-38 * s,
+        );
+        let ray = Ray::new(v(3.0905129e-24, -0.0) * s, v(-6.75, -2.8555392e-33) * s);
+        assert!(!k.contains_point(ray.origin));
+        for hit in [k.raycast(&ray, 4.75), k.raycast_surface(&ray, 4.75)] {
+            let t = hit.expect("the ray crosses the core").t;
+            assert!((t - 0.00188021).abs() < 1e-6, "scale 2^{e}: t = {t}");
+        }
+        let dot = Circle::new(v(1.0, 2e-20) * s, 1.1754944e-38 * s);
+        let along = Ray::new(v(0.0, 0.0), v(1.0, 0.0));
+        assert_eq!(dot.raycast(&along, 4.75), None, "scale 2^{e}");
+        assert_eq!(dot.raycast_surface(&along, 4.75), None, "scale 2^{e}");
+    }
+}
