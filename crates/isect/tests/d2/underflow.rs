@@ -1,11 +1,12 @@
-//! 2D answers whose arithmetic underflows (s26): a ray cast whose `t` falls below the normal
-//! range (a long `dir`), and a disc whose radius is subnormal. Each once gave a valid-looking
+//! 2D answers whose arithmetic underflows (s26, s27): a ray cast whose `t` falls below the
+//! normal range (a long `dir`), a disc whose radius is subnormal, and a chain's segment of
+//! subnormal length. Each once gave a valid-looking
 //! wrong answer; each test is named after the bug.
 
 use isect::Real;
 use isect::d2::{
-    Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, PointQuery, Polygon, Polyline, Ray, RayCast,
-    RayHit, Segment, Triangle,
+    Aabb, Capsule, Circle, Contact, ConvexPolygon, Line, Obb, PointQuery, Polygon, Polyline, Ray,
+    RayCast, RayHit, Segment, Triangle,
 };
 
 use super::common::v;
@@ -109,5 +110,38 @@ fn ray_beside_a_disc_of_subnormal_radius() {
         let along = Ray::new(v(0.0, 0.0), v(1.0, 0.0));
         assert_eq!(dot.raycast(&along, 4.75), None, "scale 2^{e}");
         assert_eq!(dot.raycast_surface(&along, 4.75), None, "scale 2^{e}");
+    }
+}
+
+/// A chain's segment of subnormal length (from `(2⁻¹⁴⁹, 0)` to the origin in `f32`) inside a
+/// tilted box: the ghost rule reads which of a segment's features a contact normal comes from by
+/// the heights `n · a` and `n · b` of its ends, and both rounded to 0, so the segment's corner
+/// (the box's shallowest push, along its `x` axis, depth `1.08`) was taken for its face and
+/// given the push below the segment's line (`y`, depth 4, found by the fuzz driver at scale 1;
+/// at scale `4⁹` the heights differ and the answer was right). The rise along the normal is now
+/// taken from the segment's unit direction.
+#[test]
+fn box_on_a_chain_segment_of_subnormal_length_keeps_its_corner_contact() {
+    let tiny = Real::MIN_POSITIVE * Real::EPSILON;
+    let center = v(2.3125, 1.5);
+    let obb = Obb::from_angle(center, v(3.3125, 6.5625), 1.2);
+    let axis = obb.rotation.x_axis;
+    // The origin (the chain's end) is inside; its shallowest way out is along the x axis.
+    let depth = 3.3125 - center.dot(axis).abs();
+    assert!(depth < 6.5625 - center.dot(obb.rotation.y_axis).abs());
+    for k in [0, 20, 60] {
+        let s = (2.0 as Real).powi(k);
+        let chain = Polyline::chain(
+            [v(-6.9375, 0.8125), v(tiny, 0.0), v(0.0, 0.0), v(0.0, 0.0)]
+                .map(|p| p * s)
+                .to_vec(),
+        )
+        .unwrap();
+        let obb = Obb::new(obb.center * s, obb.half_extents * s, obb.rotation);
+        for c in [obb.contact(&chain), chain.contact(&obb)] {
+            let c = c.unwrap_or_else(|| panic!("scale 2^{k}: no contact"));
+            assert!((c.depth / s - depth).abs() < 1e-5, "scale 2^{k}: {c:?}");
+            assert!((c.normal.abs() - axis.abs()).length() < 1e-6, "scale 2^{k}: {c:?}");
+        }
     }
 }

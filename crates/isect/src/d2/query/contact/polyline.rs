@@ -78,22 +78,29 @@ pub(super) fn segment_length_times(segment: &Segment, k: Real) -> Real {
     length((e * 0.5).extend(0.0)) * (2.0 * factor * k)
 }
 
+/// How far `segment` rises along the unit `n` from `a` to `b`, per unit of its length (the
+/// sine of the angle between `n` and the segment's line, signed); 0 for a point. Taken from the
+/// unit direction, not from the ends' heights `n · a` and `n · b`, which round to the same value
+/// on a segment of subnormal length (a `1e-45`-long segment was level along every normal, its
+/// corners taken for its face).
+pub(super) fn rise(segment: &Segment, n: Vec2) -> Real {
+    n.dot(unit_or(direction(segment), Vec2::ZERO))
+}
+
 /// The feature of segment `i` the contact normal `n` comes from, judged by the corner flags of
 /// its ends on the shape's side and the direction on into the neighbour.
 pub(super) fn feature(polyline: &Polyline, i: u32, segment: &Segment, n: Vec2) -> Feature {
-    let e = direction(segment);
-    if e == Vec2::ZERO {
+    let u = unit_or(direction(segment), Vec2::ZERO);
+    if u == Vec2::ZERO {
         return Feature::Active;
     }
-    let h = [n.dot(segment.a), n.dot(segment.b)];
-    let top = h[0].max(h[1]);
-    let slack = segment_length_times(segment, FEATURE_TOLERANCE);
-    let k = match (h[0] >= top - slack, h[1] >= top - slack) {
-        (true, true) => return Feature::Face,
-        (true, false) => 0,
-        _ => 1,
-    };
-    let (mine, other) = if e.perp().dot(n) >= 0.0 {
+    let rise = n.dot(u);
+    if rise.abs() <= FEATURE_TOLERANCE {
+        return Feature::Face;
+    }
+    // The end furthest along `n`.
+    let k = usize::from(rise > 0.0);
+    let (mine, other) = if u.perp().dot(n) >= 0.0 {
         (LEFT, RIGHT)
     } else {
         (RIGHT, LEFT)
@@ -104,7 +111,9 @@ pub(super) fn feature(polyline: &Polyline, i: u32, segment: &Segment, n: Vec2) -
         // A convex corner: genuine, unless the normal points on into the neighbour, whose
         // face then holds the closest points.
         match polyline.neighbour_end(i, k) {
-            Some(c) if n.dot(c - end) > 0.0 => Feature::Covered,
+            Some(c) if n.dot(unit_or(segment_direction(end, c).0, Vec2::ZERO)) > 0.0 => {
+                Feature::Covered
+            }
             _ => Feature::Active,
         }
     } else if flags & other == 0 {

@@ -20,7 +20,7 @@ use crate::d2::query::algo::clip::clip;
 use crate::d2::query::algo::contact::{Body, ContactBody};
 use crate::d2::query::algo::convex::Convex;
 use crate::d2::query::algo::polyline::PolylineShape;
-use crate::d2::query::contact::polyline::{deepest_of, direction, segment_length_times};
+use crate::d2::query::contact::polyline::{deepest_of, rise, segment_length_times};
 use crate::d2::query::{ContactInfo, ContactManifold, Manifold, ManifoldPoint, mirror_manifold};
 use crate::d2::shape::{
     Aabb, Capsule, Circle, ConvexPolygon, Line, Obb, Polygon, Polyline, Ray, Segment, Triangle,
@@ -54,8 +54,7 @@ pub(super) fn one_point(c: &ContactInfo) -> Manifold {
 
 /// Whether the unit `n` is a face normal of `segment`.
 pub(super) fn across(segment: &Segment, n: Vec2) -> bool {
-    let e = direction(segment);
-    e != Vec2::ZERO && n.dot(e).abs() <= ACROSS * length(e.extend(0.0))
+    segment.a != segment.b && rise(segment, n).abs() <= ACROSS
 }
 
 /// Whether `s` lies on the line of `face` (normal `n`) within the ghost rule's tolerance: each

@@ -17,7 +17,7 @@
 use core::cmp::Ordering;
 
 use crate::d2::query::algo::polyline::Piece;
-use crate::d2::query::contact::polyline::{Feature, face, feature};
+use crate::d2::query::contact::polyline::{Feature, face, feature, rise};
 use crate::d2::query::{Contact, ContactInfo, Intersects};
 use crate::d2::shape::{Polyline, Segment};
 use crate::math::{Real, Vec2};
@@ -63,7 +63,7 @@ fn confirmed(
     if f != Feature::Covered {
         return f;
     }
-    let k = usize::from(n.dot(segment.b) > n.dot(segment.a));
+    let k = usize::from(rise(segment, n) > 0.0);
     let end = if k == 0 { segment.a } else { segment.b };
     match polyline.neighbour_end(i, k) {
         Some(c) if Segment::new(end, c).intersects(other) => Feature::Covered,
