@@ -14,6 +14,7 @@
 use crate::bvh::layout::{Bvh, EMPTY, LANES, Node, NodeRef};
 use crate::bvh::stack::{InlineStack, Stack};
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::{ldexp, ldexp_vec};
 
 const NO_REF: NodeRef = NodeRef { index: 0, count: 0 };
 
@@ -21,6 +22,49 @@ const NO_REF: NodeRef = NodeRef { index: 0, count: 0 };
 /// pushes every lane of each node on its way down (seven siblings a level in `f32`), which
 /// spilled the traversals' usual 16 to the heap on most distance queries.
 const NEAREST_STACK: usize = 64;
+
+/// The coordinates a search computes in: the mesh's as stored ([`AsGiven`], which the compiler
+/// removes), or times a power of two ([`Pow2`]) where the mesh and the query lie so far from 1
+/// that their squared distances would over- or underflow (`query/algo/scale`): a mesh `2⁻⁸⁰`
+/// across had every squared distance 0, so the first triangle looked as near as any and ended
+/// the search, and one `2⁸⁰` across had them all `+∞`. The searches scale node bounds and
+/// triangles as they read them; the caller scales its query and scales the answer back.
+pub(crate) trait Scaling: Copy {
+    /// `x` in the search's coordinates.
+    fn real(self, x: Real) -> Real;
+    /// `v` in the search's coordinates.
+    fn vec(self, v: Vec3) -> Vec3;
+}
+
+/// The mesh's own coordinates.
+#[derive(Clone, Copy)]
+pub(crate) struct AsGiven;
+
+impl Scaling for AsGiven {
+    #[inline(always)]
+    fn real(self, x: Real) -> Real {
+        x
+    }
+    #[inline(always)]
+    fn vec(self, v: Vec3) -> Vec3 {
+        v
+    }
+}
+
+/// The mesh's coordinates times `2ᵏ`.
+#[derive(Clone, Copy)]
+pub(crate) struct Pow2(pub i32);
+
+impl Scaling for Pow2 {
+    #[inline]
+    fn real(self, x: Real) -> Real {
+        ldexp(x, self.0)
+    }
+    #[inline]
+    fn vec(self, v: Vec3) -> Vec3 {
+        ldexp_vec(v, self.0)
+    }
+}
 
 /// The factor by which the searches widen the best squared distance before pruning by a bound
 /// (see the module docs).
@@ -38,15 +82,15 @@ pub(crate) fn squared(d: Real) -> Real {
     }
 }
 
-/// The squared distances between the box `[lo, hi]` and each lane's box of `node` (0 where
-/// they meet; `+∞` for empty lanes, whose box is empty).
+/// The squared distances between the box `[lo, hi]` and each lane's box of `node` in the
+/// coordinates of `s` (0 where they meet; `+∞` for empty lanes, whose box is empty).
 #[inline]
-fn box_gaps(node: &Node, lo: Vec3, hi: Vec3) -> [Real; LANES] {
+fn box_gaps(node: &Node, lo: Vec3, hi: Vec3, s: impl Scaling) -> [Real; LANES] {
     let mut d2 = [0.0 as Real; LANES];
     for axis in 0..3 {
         for (lane, d2) in d2.iter_mut().enumerate() {
-            let below = node.min()[axis][lane] - hi[axis];
-            let above = lo[axis] - node.max()[axis][lane];
+            let below = s.real(node.min()[axis][lane]) - hi[axis];
+            let above = lo[axis] - s.real(node.max()[axis][lane]);
             let g = below.max(above).max(0.0);
             *d2 += g * g;
         }
@@ -57,8 +101,8 @@ fn box_gaps(node: &Node, lo: Vec3, hi: Vec3) -> [Real; LANES] {
 /// The squared gaps between the ball `(center, r)` and each lane's box of `node` (the center's
 /// gap less `r`; 0 where they meet, `+∞` for empty lanes).
 #[inline]
-fn ball_gaps(node: &Node, center: Vec3, r: Real) -> [Real; LANES] {
-    let mut d2 = box_gaps(node, center, center);
+fn ball_gaps(node: &Node, center: Vec3, r: Real, s: impl Scaling) -> [Real; LANES] {
+    let mut d2 = box_gaps(node, center, center, s);
     for d2 in &mut d2 {
         let g = (crate::ops::sqrt(*d2) - r).max(0.0);
         *d2 = g * g;
@@ -68,9 +112,14 @@ fn ball_gaps(node: &Node, center: Vec3, r: Real) -> [Real; LANES] {
 
 /// The larger of [`ball_gaps`] and the squared gaps between the box `[lo, hi]` and each lane's.
 #[inline]
-fn ball_box_gaps(node: &Node, lo: Vec3, hi: Vec3, center: Vec3, r: Real) -> [Real; LANES] {
-    let mut d2 = ball_gaps(node, center, r);
-    for (d2, boxes) in d2.iter_mut().zip(box_gaps(node, lo, hi)) {
+fn ball_box_gaps(
+    node: &Node,
+    (lo, hi): (Vec3, Vec3),
+    (center, r): (Vec3, Real),
+    s: impl Scaling,
+) -> [Real; LANES] {
+    let mut d2 = ball_gaps(node, center, r, s);
+    for (d2, boxes) in d2.iter_mut().zip(box_gaps(node, lo, hi, s)) {
         *d2 = d2.max(boxes);
     }
     d2
@@ -170,41 +219,45 @@ impl Bvh {
         best
     }
 
-    /// Nearest-first search from the point `p`: the smallest `dist(slot)` (a squared distance)
-    /// over the triangles, visiting only boxes closer than the best so far; `(slot, value)` or
-    /// `None`.
+    /// Nearest-first search from the point `p` (in the coordinates of `s`): the smallest
+    /// `dist(slot)` (a squared distance) over the triangles, visiting only boxes closer than the
+    /// best so far; `(slot, value)` or `None`.
     pub(crate) fn nearest(
         &self,
         p: Vec3,
+        s: impl Scaling,
         mut dist: impl FnMut(u32) -> Real,
     ) -> Option<(u32, Real)> {
-        self.nearest_by(|node| box_gaps(node, p, p), |slot, _| dist(slot))
+        self.nearest_by(|node| box_gaps(node, p, p, s), |slot, _| dist(slot))
     }
 
     /// Nearest-first search from a shape inside the ball `(center, r)` (`r` widened by the
-    /// caller against the rounding of the gaps) and, when given, the box `[lo, hi]`: the
-    /// smallest `dist(slot, best)` (a squared distance to the shape, never below the squared
-    /// distance between the triangle and the ball or the box). A subtree's bound is its box's
-    /// squared gap to the ball, or the larger of that and its gap to `[lo, hi]`.
+    /// caller against the rounding of the gaps) and, when given, the box `[lo, hi]` (all in the
+    /// coordinates of `s`): the smallest `dist(slot, best)` (a squared distance to the shape,
+    /// never below the squared distance between the triangle and the ball or the box). A
+    /// subtree's bound is its box's squared gap to the ball, or the larger of that and its gap
+    /// to `[lo, hi]`.
     pub(crate) fn nearest_to_ball(
         &self,
-        (center, r): (Vec3, Real),
+        ball: (Vec3, Real),
         bounds: Option<(Vec3, Vec3)>,
+        s: impl Scaling,
         dist: impl FnMut(u32, Real) -> Real,
     ) -> Option<(u32, Real)> {
         match bounds {
-            Some((lo, hi)) => self.nearest_by(|node| ball_box_gaps(node, lo, hi, center, r), dist),
-            None => self.nearest_by(|node| ball_gaps(node, center, r), dist),
+            Some(bounds) => self.nearest_by(|node| ball_box_gaps(node, bounds, ball, s), dist),
+            None => self.nearest_by(|node| ball_gaps(node, ball.0, ball.1, s), dist),
         }
     }
 
     /// The nearest pair of triangles of `self` and `other`: the smallest `dist(slot_a, slot_b,
-    /// best)` (a squared distance, never below the squared distance between the triangles'
-    /// boxes), by node pairs nearest first, opening the larger box of a pair; `(slot_a, slot_b,
-    /// value)`, or `None` when `dist` found nothing finite.
+    /// best)` (a squared distance in the coordinates of `s`, never below the squared distance
+    /// between the triangles' boxes), by node pairs nearest first, opening the larger box of a
+    /// pair; `(slot_a, slot_b, value)`, or `None` when `dist` found nothing finite.
     pub(crate) fn nearest_pair(
         &self,
         other: &Bvh,
+        s: impl Scaling,
         mut dist: impl FnMut(u32, u32, Real) -> Real,
     ) -> Option<(u32, u32, Real)> {
         #[derive(Clone, Copy)]
@@ -219,7 +272,8 @@ impl Bvh {
             let d = hi - lo;
             d.x * d.y + d.y * d.z + d.z * d.x
         };
-        let (a_box, b_box) = (self.bounds(), other.bounds());
+        let scaled = |(lo, hi): (Vec3, Vec3)| (s.vec(lo), s.vec(hi));
+        let (a_box, b_box) = (scaled(self.bounds()), scaled(other.bounds()));
         let empty = (Vec3::ZERO, Vec3::ZERO);
         let mut stack = Stack::new(Entry {
             a: NO_REF,
@@ -262,10 +316,10 @@ impl Bvh {
             } else {
                 (&other.nodes[e.b.index as usize], e.a_box)
             };
-            let bound = box_gaps(node, other_box.0, other_box.1);
+            let bound = box_gaps(node, other_box.0, other_box.1, s);
             let (order, n) = lanes_far_first(node, &bound, best_d * NEAR_TIE);
             for &lane in &order[..n] {
-                let (c, c_box) = (child(node, lane), node.lane_box(lane));
+                let (c, c_box) = (child(node, lane), scaled(node.lane_box(lane)));
                 stack.push(if open_a {
                     Entry {
                         a: c,

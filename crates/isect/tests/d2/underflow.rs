@@ -141,7 +141,10 @@ fn box_on_a_chain_segment_of_subnormal_length_keeps_its_corner_contact() {
         for c in [obb.contact(&chain), chain.contact(&obb)] {
             let c = c.unwrap_or_else(|| panic!("scale 2^{k}: no contact"));
             assert!((c.depth / s - depth).abs() < 1e-5, "scale 2^{k}: {c:?}");
-            assert!((c.normal.abs() - axis.abs()).length() < 1e-6, "scale 2^{k}: {c:?}");
+            assert!(
+                (c.normal.abs() - axis.abs()).length() < 1e-6,
+                "scale 2^{k}: {c:?}"
+            );
         }
     }
 }

@@ -86,6 +86,7 @@ mod long_capsule_cast;
 mod long_hull_sphere_sweep;
 mod long_triangle_edge_axis;
 mod magnitude;
+mod mesh_distance_squares_out_of_range;
 mod mesh_gap_normal;
 mod mesh_piece_without_first_corner;
 mod nearly_parallel_far_pair;

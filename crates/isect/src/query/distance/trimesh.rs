@@ -13,9 +13,10 @@
 //! touches no triangle lies wholly inside or wholly outside, so one of its points decides, as
 //! in `Intersects<TriMesh>`.
 
-use crate::bvh::nearest::{NEAR_TIE, box_gap, squared};
+use crate::bvh::nearest::{AsGiven, NEAR_TIE, Pow2, Scaling, box_gap, squared};
 use crate::math::{Real, Vec3};
 use crate::query::algo::balls::corners_ball;
+use crate::query::algo::scale::{Rescale, Unscale, in_window, normalizing_exponent};
 use crate::query::{Bounded, ClosestPoints, Distance, PointQuery, RayCast, mirror_distance};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Ray, Segment, Sphere, TriMesh, Triangle};
 
@@ -99,12 +100,53 @@ fn less_radius(g2: Real, r: Real) -> Real {
 }
 
 /// Closest points of `shape` (first) and `mesh` (second), for a valid shape with `inside` one
-/// of its points.
-fn closest_to_mesh<S: MeshDistance + ?Sized>(
+/// of its points. The search runs in the mesh's coordinates, or where the mesh and the shape lie
+/// so far from 1 that squared distances over- or underflow, in coordinates times a power of two
+/// ([`Pow2`]), its answer scaled back.
+fn closest_to_mesh<S: MeshDistance + Rescale>(
     mesh: &TriMesh,
     shape: &S,
     inside: Vec3,
 ) -> ClosestPoints {
+    let (lo, hi) = mesh.bvh.bounds();
+    let m = shape.magnitude().max(lo.abs().max(hi.abs()).max_element());
+    let found = if in_window(m) {
+        nearest_triangle(mesh, shape, AsGiven)
+    } else {
+        nearest_rescaled(mesh, shape, m)
+    };
+    match found {
+        Some(cp) if cp.distance == 0.0 => cp,
+        _ if mesh.solid && mesh.contains_point(inside) => ClosestPoints {
+            a: inside,
+            b: inside,
+            distance: 0.0,
+        },
+        Some(cp) => cp,
+        None => ClosestPoints::NONE,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn nearest_rescaled<S: MeshDistance + Rescale>(
+    mesh: &TriMesh,
+    shape: &S,
+    m: Real,
+) -> Option<ClosestPoints> {
+    // `m` is 0 for a shape and a mesh of points at the origin: nothing to scale.
+    let k = if m > 0.0 { normalizing_exponent(m) } else { 0 };
+    nearest_triangle(mesh, &shape.rescaled(k), Pow2(k)).map(|cp| cp.unscaled(k))
+}
+
+/// The closest points of `shape` and the nearest of the mesh's triangles with an area, both in
+/// the coordinates of `s`; `None` for a mesh without such triangles.
+#[inline]
+fn nearest_triangle<S: MeshDistance + ?Sized>(
+    mesh: &TriMesh,
+    shape: &S,
+    s: impl Scaling,
+) -> Option<ClosestPoints> {
     let bvh = &mesh.bvh;
     let bounds = shape.aabb();
     let (lo, hi) = (bounds.min, bounds.max);
@@ -115,10 +157,10 @@ fn closest_to_mesh<S: MeshDistance + ?Sized>(
         r * (1.0 + 64.0 * Real::EPSILON) + 64.0 * Real::EPSILON * (center.abs().max_element() + r);
     let triangle = |slot: u32| {
         let [a, b, c] = bvh.tri(slot);
-        Triangle::new(a, b, c)
+        Triangle::new(s.vec(a), s.vec(b), s.vec(c))
     };
     let boxed = (!S::BALL).then_some((lo, hi));
-    let nearest = bvh.nearest_to_ball((center, r), boxed, |slot, best| {
+    let nearest = bvh.nearest_to_ball((center, r), boxed, s, |slot, best| {
         if bvh.degenerate[slot as usize] {
             return Real::INFINITY;
         }
@@ -138,19 +180,9 @@ fn closest_to_mesh<S: MeshDistance + ?Sized>(
         }
         squared(shape.distance_through(&t, q))
     });
-    let found = nearest
+    nearest
         .filter(|&(_, d2)| d2.is_finite())
-        .map(|(slot, _)| shape.closest_points(&triangle(slot)));
-    match found {
-        Some(cp) if cp.distance == 0.0 => cp,
-        _ if mesh.solid && mesh.contains_point(inside) => ClosestPoints {
-            a: inside,
-            b: inside,
-            distance: 0.0,
-        },
-        Some(cp) => cp,
-        None => ClosestPoints::NONE,
-    }
+        .map(|(slot, _)| shape.closest_points(&triangle(slot)))
 }
 
 /// Implements `Distance<TriMesh>` for a shape through [`closest_to_mesh`] with the given point

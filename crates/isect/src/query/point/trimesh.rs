@@ -2,9 +2,11 @@
 //! signed crossing counts along watertight rays (the winding number when every ray is
 //! ambiguous).
 
+use crate::bvh::nearest::{AsGiven, Pow2, Scaling};
 use crate::bvh::ray::{Crossings, PreRay};
 use crate::math::{Real, Vec3, on_set_tolerance};
 use crate::ops;
+use crate::query::algo::scale::{distance, in_window, ldexp_vec, normalizing_exponent};
 use crate::query::{Bounded, PointQuery};
 use crate::shape::{Ray, TriMesh, Triangle};
 
@@ -71,13 +73,36 @@ impl TriMesh {
         on
     }
 
+    /// The closest point on the triangles to the finite `p`: searched in the mesh's own
+    /// coordinates, or where the mesh and `p` lie so far from 1 that squared distances over- or
+    /// underflow, in coordinates times a power of two ([`Pow2`]), scaled back.
     fn closest_on_surface(&self, p: Vec3) -> Vec3 {
+        let (lo, hi) = self.bvh.bounds();
+        let m = p.abs().max(lo.abs()).max(hi.abs()).max_element();
+        if in_window(m) {
+            self.closest_in(p, AsGiven)
+        } else {
+            self.closest_rescaled(p, m)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn closest_rescaled(&self, p: Vec3, m: Real) -> Vec3 {
+        // `m` is 0 for a mesh of points at the origin and `p` there: nothing to scale.
+        let k = if m > 0.0 { normalizing_exponent(m) } else { 0 };
+        ldexp_vec(self.closest_in(ldexp_vec(p, k), Pow2(k)), -k)
+    }
+
+    /// The closest point on the triangles to `p`, both in the coordinates of `s`.
+    #[inline]
+    fn closest_in(&self, p: Vec3, s: impl Scaling) -> Vec3 {
         let tri = |slot: u32| {
             let [a, b, c] = self.bvh.tri(slot);
-            Triangle::new(a, b, c)
+            Triangle::new(s.vec(a), s.vec(b), s.vec(c))
         };
         self.bvh
-            .nearest(p, |slot| tri(slot).closest_point(p).distance_squared(p))
+            .nearest(p, s, |slot| tri(slot).closest_point(p).distance_squared(p))
             .map_or(crate::math::NO_POINT, |(slot, _)| {
                 tri(slot).closest_point(p)
             })
@@ -103,7 +128,7 @@ impl PointQuery for TriMesh {
         if !p.is_finite() {
             return Real::INFINITY;
         }
-        p.distance(self.closest_point(p))
+        distance(p, self.closest_point(p))
     }
 
     /// On a triangle (within the on-set tolerance), or inside a solid mesh. Inside is decided
