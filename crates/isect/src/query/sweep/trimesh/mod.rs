@@ -30,19 +30,28 @@
 
 use core::cell::Cell;
 
+use crate::bvh::nearest::{AsGiven, Pow2, Scaling};
 use crate::bvh::sweep::MovingBox;
 use crate::math::{Real, Vec3};
+use crate::query::algo::scale::{Rescale, in_window, ldexp, ldexp_vec, normalizing_exponent};
 use crate::query::{Bounded, MeshSweepHit, PointQuery, Sweep, SweepHit, mirror_sweep};
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Segment, Sphere, TriMesh, Triangle};
 
 /// A convex shape that moves through a mesh in [`TriMesh::sweep_triangle`] and
 /// `Sweep<TriMesh>`: [`Sphere`], [`Aabb`], [`Obb`], [`Capsule`], [`Triangle`], [`Segment`] and
 /// [`ConvexHull`]. Sealed: the mesh sweep needs each shape's first contact with a triangle.
-pub trait MeshSweepShape: sealed::TriangleCast {}
+pub trait MeshSweepShape: sealed::TriangleCast + sealed::Rescaled {}
 
 pub(crate) mod sealed {
     use crate::math::{Real, Vec3};
     use crate::shape::{Aabb, Triangle};
+
+    /// The shape times a power of two, for the mesh sweep far from unit scale (see
+    /// `first_contact`).
+    pub trait Rescaled {
+        /// Calls `f` with the shape, every coordinate and length times `2ᵏ`.
+        fn with_rescaled(&self, k: i32, f: &mut dyn FnMut(&dyn TriangleCast));
+    }
 
     /// What the mesh sweep needs of a convex shape; `offset` moves the shape (the end of the
     /// motion, for the backward sweep of `t_last`).
@@ -119,7 +128,7 @@ pub(crate) mod sealed {
     }
 }
 
-use sealed::TriangleCast;
+use sealed::{Rescaled, TriangleCast};
 
 mod polytope;
 mod reject;
@@ -132,7 +141,14 @@ use reject::balls_may_meet;
 /// The first contact within `[0, max_t]` of `shape`, moved by `offset` and moving by `v`, with
 /// the triangles of `mesh` (at rest): `(t, slot, normal)`, the earliest, and among equal times
 /// the lowest triangle index. The caller checks validity.
-fn first_contact<S: TriangleCast + ?Sized>(
+///
+/// The BVH is traversed in the mesh's coordinates (its box tests take differences and
+/// quotients only), the triangles are tested in coordinates times a power of two where the
+/// mesh, the shape and the motion lie so far from 1 that the pair casts' products over- or
+/// underflow (the pair sweeps rescale their own input so, `query/algo/scale`; a floor `2³⁰`
+/// across in `f32` had a ball's face contact lost to an edge's, later and tilted). Times and
+/// normals do not change with the scale.
+fn first_contact<S: TriangleCast + Rescaled + ?Sized>(
     mesh: &TriMesh,
     shape: &S,
     offset: Vec3,
@@ -141,18 +157,61 @@ fn first_contact<S: TriangleCast + ?Sized>(
 ) -> Option<(Real, u32, Vec3)> {
     let bounds = shape.bounds();
     let moving = MovingBox::new(bounds.min + offset, bounds.max + offset, v)?;
+    let (lo, hi) = mesh.bvh.bounds();
+    let scale = [bounds.min, bounds.max, lo, hi, v]
+        .iter()
+        .fold(offset.abs().max_element(), |s, p| {
+            s.max(p.abs().max_element())
+        });
+    if in_window(scale) {
+        return first_contact_in(mesh, &moving, shape, (offset, v), max_t, scale, AsGiven);
+    }
+    first_contact_rescaled(mesh, &moving, shape, offset, v, max_t, scale)
+}
+
+#[cold]
+#[inline(never)]
+fn first_contact_rescaled<S: Rescaled + ?Sized>(
+    mesh: &TriMesh,
+    moving: &MovingBox,
+    shape: &S,
+    offset: Vec3,
+    v: Vec3,
+    max_t: Real,
+    scale: Real,
+) -> Option<(Real, u32, Vec3)> {
+    // `scale` is 0 for a point at the origin, not moving, and a mesh of points there.
+    let k = if scale > 0.0 {
+        normalizing_exponent(scale)
+    } else {
+        0
+    };
+    let (offset, v, scale) = (ldexp_vec(offset, k), ldexp_vec(v, k), ldexp(scale, k));
+    let mut found = None;
+    shape.with_rescaled(k, &mut |shape| {
+        found = first_contact_in(mesh, moving, shape, (offset, v), max_t, scale, Pow2(k));
+    });
+    found
+}
+
+/// [`first_contact`] with `shape`, `offset` and `v` in the coordinates of `s` (largest
+/// magnitude `scale`, with the mesh's), and `moving` the shape's box in the mesh's own.
+#[inline]
+fn first_contact_in<S: TriangleCast + ?Sized>(
+    mesh: &TriMesh,
+    moving: &MovingBox,
+    shape: &S,
+    (offset, v): (Vec3, Vec3),
+    max_t: Real,
+    scale: Real,
+    s: impl Scaling,
+) -> Option<(Real, u32, Vec3)> {
     let bvh = &mesh.bvh;
     // Boxes and casts are searched up to `slack` past the best time: a triangle whose cast
     // rounds to the best time (through a shared edge, say) can have its box entered a little
     // later than that, or its cast's own test against the limit round the other way, and the
     // lowest index among equal times must still be found. The casts' times are exact up to a
     // few hundred ulp of the coordinates, over the speed.
-    let (lo, hi) = bvh.bounds();
-    let scale = [bounds.min, bounds.max, lo, hi, v]
-        .iter()
-        .fold(offset.abs().max_element(), |s, p| {
-            s.max(p.abs().max_element())
-        });
     let slack = 256.0 * Real::EPSILON * scale / v.length();
     let slack = if slack.is_finite() { slack } else { 0.0 };
     let (ball_center, ball_r) = shape.ball();
@@ -163,7 +222,7 @@ fn first_contact<S: TriangleCast + ?Sized>(
     let below = Cell::new(u32::MAX);
     let mut best: Option<(Real, u32, Vec3)> = None;
     bvh.sweep_leaves(
-        &moving,
+        moving,
         || best_t.get() + slack,
         || below.get(),
         |first, count| {
@@ -178,6 +237,7 @@ fn first_contact<S: TriangleCast + ?Sized>(
                 else {
                     continue;
                 };
+                let [a, b, c] = [a, b, c].map(|p| s.vec(p));
                 // Nor unless its ball, moving, comes within reach of the triangle's.
                 let (m, rho) = corners_ball(&[a, b, c]);
                 if !balls_may_meet(ball_center, ball_r, v, limit + slack, m, rho)
@@ -266,6 +326,38 @@ fn reach_plane<S: TriangleCast + ?Sized>(
     (t <= max_t).then_some(t)
 }
 
+/// The shape's [`contact_point`](TriangleCast::contact_point) with `triangle`, computed in
+/// coordinates times a power of two where they lie far from 1, as [`first_contact`] tests the
+/// triangles (a flat box landing on a floor `2³²` across in `f32` got a point `0.2` of the box's
+/// size above the floor).
+fn contact_point<S: TriangleCast + Rescaled + ?Sized>(
+    shape: &S,
+    offset: Vec3,
+    triangle: &Triangle,
+    overlapping: bool,
+) -> Vec3 {
+    let bounds = shape.bounds();
+    let scale = [bounds.min, bounds.max, triangle.a, triangle.b, triangle.c]
+        .iter()
+        .fold(offset.abs().max_element(), |s, p| {
+            s.max(p.abs().max_element())
+        });
+    if in_window(scale) {
+        return shape.contact_point(offset, triangle, overlapping);
+    }
+    let k = if scale > 0.0 {
+        normalizing_exponent(scale)
+    } else {
+        0
+    };
+    let (offset, triangle) = (ldexp_vec(offset, k), triangle.rescaled(k));
+    let mut point = Vec3::ZERO;
+    shape.with_rescaled(k, &mut |shape| {
+        point = shape.contact_point(offset, &triangle, overlapping);
+    });
+    ldexp_vec(point, -k)
+}
+
 /// Whether `p` lies inside the solid `mesh` (`false` for a surface), for a shape known to
 /// touch no triangle, which is then wholly inside or wholly outside.
 fn inside(mesh: &TriMesh, p: Vec3) -> bool {
@@ -279,7 +371,7 @@ fn against(v: Vec3) -> Vec3 {
 }
 
 /// `Sweep<TriMesh>` for `shape` moving by `motion` and `mesh` by `mesh_motion`.
-fn sweep_mesh<S: TriangleCast + ?Sized>(
+fn sweep_mesh<S: TriangleCast + Rescaled + ?Sized>(
     shape: &S,
     motion: Vec3,
     mesh: &TriMesh,
@@ -314,7 +406,7 @@ fn sweep_mesh<S: TriangleCast + ?Sized>(
             let triangle = Triangle::new(a, b, c);
             let overlapping = t_first == 0.0;
             let normal = if overlapping { against(v) } else { normal };
-            (shape.contact_point(offset, &triangle, overlapping), normal)
+            (contact_point(shape, offset, &triangle, overlapping), normal)
         }
         // Wholly inside a solid mesh at t = 0: a point of both.
         None => (shape.inner_point(), against(v)),
@@ -378,7 +470,7 @@ impl TriMesh {
         Some(MeshSweepHit {
             t,
             triangle: self.bvh.order[slot as usize],
-            point: shape.contact_point(motion * t, &Triangle::new(a, b, c), overlapping),
+            point: contact_point(shape, motion * t, &Triangle::new(a, b, c), overlapping),
             normal: if overlapping { against(motion) } else { normal },
         })
     }
@@ -403,6 +495,11 @@ macro_rules! sweep_against_mesh {
         }
         mirror_sweep!($shape, TriMesh);
         impl MeshSweepShape for $shape {}
+        impl sealed::Rescaled for $shape {
+            fn with_rescaled(&self, k: i32, f: &mut dyn FnMut(&dyn TriangleCast)) {
+                f(&Rescale::rescaled(self, k))
+            }
+        }
     )*};
 }
 
