@@ -89,6 +89,7 @@ mod magnitude;
 mod mesh_distance_squares_out_of_range;
 mod mesh_gap_normal;
 mod mesh_piece_without_first_corner;
+mod mesh_ray_far_from_unit_scale;
 mod mesh_sweep_far_from_unit_scale;
 mod nearly_parallel_far_pair;
 mod nearly_parallel_lines;

@@ -102,6 +102,13 @@ impl Bvh {
         if self.degenerate[slot] {
             return None;
         }
+        // A leaf lane whose `T` or `det` over- or underflowed (a ray far from the triangle,
+        // `Sheared::in_range`): the one-triangle values, rescaled.
+        let s = if s.in_range() {
+            s
+        } else {
+            Frame::new(ray).shear(ray, &self.tri(slot as u32))
+        };
         // A clear triangle crossed clearly cannot be grazed: its crossing is decided by the
         // range alone, without the grazing check's cross product (the same verdict, see
         // `is_clear`). Every other candidate takes the full verdict.

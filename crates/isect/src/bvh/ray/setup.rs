@@ -5,7 +5,7 @@
 use glam::Vec3Swizzles;
 
 use crate::math::{Real, SimdVec3, Vec3, simd, unsimd};
-use crate::query::raycast::triangle::{Sheared, shear};
+use crate::query::raycast::triangle::{Sheared, shear, shear_rescaled};
 use crate::shape::Ray;
 
 /// The factor by which the box test widens far distances (see [`PreRay::node_slabs`]).
@@ -134,7 +134,12 @@ impl Frame {
         let a = self.permute(tri[0] - ray.origin3());
         let b = self.permute(tri[1] - ray.origin3());
         let c = self.permute(tri[2] - ray.origin3());
-        shear([a, b, c], self.sx, self.sy, self.sz)
+        let s = shear([a, b, c], self.sx, self.sy, self.sz);
+        if s.in_range() {
+            s
+        } else {
+            shear_rescaled([a, b, c], self.sx, self.sy, self.sz)
+        }
     }
 }
 

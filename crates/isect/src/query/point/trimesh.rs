@@ -33,7 +33,12 @@ impl TriMesh {
         let mut sum = 0.0;
         for i in 0..self.triangles.len() as u32 {
             let t = self.triangle(i);
+            // The solid angle does not change with the scale: the offsets times a power of two
+            // that keeps the products below finite and normal (a cube `2⁶⁰` across gave NaN).
             let (a, b, c) = (t.a - p, t.b - p, t.c - p);
+            let m = a.abs().max(b.abs()).max(c.abs()).max_element();
+            let k = if m > 0.0 { normalizing_exponent(m) } else { 0 };
+            let (a, b, c) = (ldexp_vec(a, k), ldexp_vec(b, k), ldexp_vec(c, k));
             let (la, lb, lc) = (a.length(), b.length(), c.length());
             let num = a.dot(b.cross(c));
             let den = la * lb * lc + a.dot(b) * lc + a.dot(c) * lb + b.dot(c) * la;

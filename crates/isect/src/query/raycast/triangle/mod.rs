@@ -31,10 +31,10 @@ use plane::{clamped_weights, face_normal, facing_normal, in_plane};
 pub(crate) use plane::{linear_meets_triangle, steady_barycentric};
 #[cfg(all(feature = "alloc", not(isect_f64)))]
 pub(crate) use watertight::edge_function;
-#[cfg(feature = "alloc")]
-pub(crate) use watertight::shear;
 use watertight::watertight;
 pub(crate) use watertight::{Sheared, Verdict};
+#[cfg(feature = "alloc")]
+pub(crate) use watertight::{shear, shear_rescaled};
 
 impl Triangle {
     /// The watertight cast, and the normal it used (see [`face_normal`]; `n` where the

@@ -4,6 +4,9 @@ use glam::Vec3Swizzles;
 
 use crate::math::{Real, Vec3};
 use crate::query::TriangleHit;
+#[cfg(feature = "alloc")]
+use crate::query::algo::scale::ldexp;
+use crate::query::algo::scale::{ldexp_vec, normalizing_exponent};
 use crate::shape::Triangle;
 
 use super::grazing::grazing;
@@ -81,6 +84,54 @@ pub(crate) fn shear([a, b, c]: [Vec3; 3], sx: Real, sy: Real, sz: Real) -> Shear
     }
 }
 
+/// The least `|T|` and `|det|` [`Sheared::in_range`] takes as computed: a term below it may have
+/// lost bits to gradual underflow (`2⁻¹⁰³` in `f32`).
+#[cfg(feature = "alloc")]
+const TINY: Real = Real::MIN_POSITIVE / Real::EPSILON;
+
+/// [`shear`] for corners whose offsets from the ray's origin lie far from 1, where `T` (a cubic
+/// in them) and `det` (a quadratic) would over- or underflow ([`Sheared::in_range`]): computed on
+/// the offsets times the power of two that brings their largest into `[1, 2)`, with `T` scaled
+/// back once (by `2⁻ᵏ`: `T / det` is then the ray's `t`, and the weights `U / det` do not change).
+/// The one-triangle cast brings its input into the rescaling window first and never needs it;
+/// a mesh's triangles are tested where they are (`bvh::ray`), and a ray `2⁴²` from a mesh in
+/// `f32` had every `T` overflow (a miss), one `2⁻⁶⁰` from it every `T` underflow to 0 (a hit at
+/// the ray's origin). The values as computed where the offsets are zero or not finite.
+#[cfg(feature = "alloc")]
+#[cold]
+#[inline(never)]
+pub(crate) fn shear_rescaled(corners: [Vec3; 3], sx: Real, sy: Real, sz: Real) -> Sheared {
+    let m = corners
+        .iter()
+        .fold(0.0, |m: Real, c| m.max(c.abs().max_element()));
+    if !(m > 0.0 && m.is_finite()) {
+        return shear(corners, sx, sy, sz);
+    }
+    let k = normalizing_exponent(m);
+    let s = shear(corners.map(|c| ldexp_vec(c, k)), sx, sy, sz);
+    Sheared {
+        t: ldexp(s.t, -k),
+        ..s
+    }
+}
+
+/// A normal of the triangle `corners` whose `scaled_normal` overflows (sides beyond about `2⁶³`
+/// in `f32`, which a mesh's triangles may have: the one-triangle cast rescales its input
+/// first): the cross product of the sides times the power of two that brings the longest
+/// into `[1, 2)`. The grazing check needs the direction only; a mesh's crossing counts along
+/// rays took every triangle of a cube `2⁶⁴` across for grazed, and its inside for outside.
+#[cold]
+#[inline(never)]
+fn overflowed_normal([a, b, c]: [Vec3; 3]) -> Vec3 {
+    let (e, f) = (b - a, c - a);
+    let m = e.abs().max(f.abs()).max_element();
+    if !(m > 0.0 && m.is_finite()) {
+        return e.cross(f);
+    }
+    let k = normalizing_exponent(m);
+    ldexp_vec(e, k).cross(ldexp_vec(f, k))
+}
+
 /// What the watertight test's values say about a ray and a triangle ([`Sheared::verdict`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Verdict {
@@ -94,6 +145,18 @@ pub(crate) enum Verdict {
 }
 
 impl Sheared {
+    /// Whether `T` and `det` are as the exact values rounded: finite, and (unless `det` is 0, a
+    /// ray along the plane) at least [`TINY`] in magnitude, so that no product in them
+    /// overflowed or lost bits to underflow. Otherwise the caller takes [`shear_rescaled`]. (A
+    /// ray starting exactly in the triangle's plane, `T = 0`, is taken there too, to the same
+    /// answer.)
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    pub(crate) fn in_range(&self) -> bool {
+        let ok = |x: Real| (TINY..=Real::MAX).contains(&x.abs());
+        self.det == 0.0 || ok(self.det) && ok(self.t)
+    }
+
     /// Whether the ray's line passes through the closed triangle (edges and corners included),
     /// from the front only when `front_only`; `false` for a line in the triangle's plane.
     #[inline(always)]
@@ -137,7 +200,12 @@ impl Sheared {
     ) -> Verdict {
         self.verdict_normal(lo, hi, front_only, dir, || {
             let [a, b, c] = corners();
-            Triangle::new(a, b, c).scaled_normal()
+            let n = Triangle::new(a, b, c).scaled_normal();
+            if n.is_finite() {
+                n
+            } else {
+                overflowed_normal([a, b, c])
+            }
         })
     }
 
