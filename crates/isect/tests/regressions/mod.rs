@@ -88,6 +88,7 @@ mod long_triangle_edge_axis;
 mod magnitude;
 mod mesh_distance_squares_out_of_range;
 mod mesh_gap_normal;
+mod mesh_manifold_far_from_unit_scale;
 mod mesh_piece_without_first_corner;
 mod mesh_ray_far_from_unit_scale;
 mod mesh_sweep_far_from_unit_scale;

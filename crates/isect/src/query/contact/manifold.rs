@@ -3,6 +3,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::ContactInfo;
+use crate::query::algo::scale::{in_window, ldexp, ldexp_vec, normalizing_exponent};
 
 /// The most points a [`Manifold`] holds: the corners of a resting face, as physics engines keep.
 pub const MANIFOLD_CAPACITY: usize = 4;
@@ -135,14 +136,35 @@ impl Manifold {
             return Self::EMPTY;
         };
         m.push(first);
+        // The scores are products of up to four lengths: where the points spread far from 1
+        // (a mesh's manifold, whose points are not rescaled as a pair's input is), they are
+        // taken on the offsets from the first point times a power of two, which changes no
+        // choice (a box resting on a floor `2⁴⁰` across in `f32` kept 3 of its 4 corners, at
+        // `2⁸⁰` one). As given within the window.
+        let spread = candidates.iter().fold(0.0, |s: Real, c| {
+            s.max((c.point - first.point).abs().max_element())
+        });
+        let k = if in_window(spread) || !(spread > 0.0 && spread.is_finite()) {
+            0
+        } else {
+            normalizing_exponent(spread)
+        };
+        let at = |p: Vec3| {
+            if k == 0 {
+                p
+            } else {
+                ldexp_vec(p - first.point, k)
+            }
+        };
+        let merge = ldexp(merge, k);
         let best = |score: &dyn Fn(Vec3) -> Real| {
             candidates
                 .iter()
                 .copied()
-                .map(|c| (score(c.point), c))
+                .map(|c| (score(at(c.point)), c))
                 .reduce(|x, y| if y.0 > x.0 { y } else { x })
         };
-        let p0 = first.point;
+        let p0 = at(first.point);
         let Some((d, second)) = best(&|p| p.distance_squared(p0)) else {
             return m;
         };
@@ -150,7 +172,7 @@ impl Manifold {
             return m;
         }
         m.push(second);
-        let p1 = second.point;
+        let p1 = at(second.point);
         let span = p1 - p0;
         let span_len = crate::ops::sqrt(d);
         let Some((area, third)) = best(&|p| span.cross(p - p0).length()) else {
@@ -160,7 +182,7 @@ impl Manifold {
             return m;
         }
         m.push(third);
-        let p2 = third.point;
+        let p2 = at(third.point);
         // Orientation of the triangle p0 p1 p2; the fourth point adds the most area on the
         // outer side of one of its edges.
         let up = span.cross(p2 - p0);

@@ -35,6 +35,7 @@ use crate::math::{ON_SET_TOLERANCE, Real, Vec3};
 use crate::query::algo::box_frame::BoxFrame;
 use crate::query::algo::internal_edges::FEATURE_TOLERANCE;
 use crate::query::algo::polygon_clip::Poly;
+use crate::query::algo::scale::{distance, within_radius};
 use crate::query::contact::trimesh::MeshContactShape;
 use crate::query::{ContactManifold, Manifold, ManifoldPoint, MeshContact, mirror_manifold};
 use crate::shape::{Aabb, Capsule, Obb, Segment, Sphere, TriMesh, Triangle};
@@ -158,9 +159,10 @@ pub(super) fn gathered<T>(
     if let Some(first) = (0..candidates.len())
         .filter(|&i| level(&candidates[i]))
         .reduce(|i, j| {
+            // Lengths rather than squares, which over- or underflow far from 1.
             let (di, dj) = (
-                candidates[i].point.distance_squared(middle),
-                candidates[j].point.distance_squared(middle),
+                distance(candidates[i].point, middle),
+                distance(candidates[j].point, middle),
             );
             if dj > di { j } else { i }
         })
@@ -181,13 +183,14 @@ pub(super) fn gathered<T>(
 /// shallower copy. Sorted along x and compared within a window, so many points stay cheap.
 fn deepen_shared_points(points: &mut [ManifoldPoint], merge: Real) {
     points.sort_by(|a, b| a.point.x.total_cmp(&b.point.x));
-    let merge2 = merge * merge;
     for i in 0..points.len() {
         let mut depth = points[i].depth;
         for pass in 0..2 {
             let mut j = i + 1;
             while j < points.len() && points[j].point.x - points[i].point.x <= merge {
-                if points[j].point.distance_squared(points[i].point) <= merge2 {
+                // Squared where that is exact, else rescaled (`merge` follows the points'
+                // magnitude, whose square over- or underflows far from 1).
+                if within_radius(points[j].point - points[i].point, merge) {
                     if pass == 0 {
                         depth = depth.max(points[j].depth);
                     } else {
