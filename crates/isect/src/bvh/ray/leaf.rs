@@ -107,7 +107,7 @@ impl Bvh {
         let s = if s.in_range() {
             s
         } else {
-            Frame::new(ray).shear(ray, &self.tri(slot as u32))
+            self.reshear(ray, slot)
         };
         // A clear triangle crossed clearly cannot be grazed: its crossing is decided by the
         // range alone, without the grazing check's cross product (the same verdict, see
@@ -137,6 +137,14 @@ impl Bvh {
             Verdict::InPlane => in_plane(&self.tri(slot as u32), ray, hi),
             Verdict::Miss => None,
         }
+    }
+
+    /// The one-triangle values of the triangle in `slot` (rescaled where they leave the range),
+    /// out of line: the leaf loops stay as small as without it.
+    #[cold]
+    #[inline(never)]
+    fn reshear(&self, ray: &PreRay, slot: usize) -> Sheared {
+        Frame::new(ray).shear(ray, &self.tri(slot as u32))
     }
 
     /// The watertight test of the `count` triangles of the leaf at slot `first` over four lanes

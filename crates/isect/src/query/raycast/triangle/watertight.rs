@@ -153,11 +153,8 @@ impl Sheared {
     #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) fn in_range(&self) -> bool {
-        // `|x|` in `[TINY, MAX]` by one unsigned comparison of its bits (NaN above, `±0` and
-        // subnormals below), and no branch: every accepted lane of a mesh ray takes this.
-        let (lo, hi) = (TINY.to_bits(), Real::MAX.to_bits());
-        let ok = |x: Real| x.abs().to_bits().wrapping_sub(lo) <= hi - lo;
-        (self.det == 0.0) | (ok(self.det) & ok(self.t))
+        let ok = |x: Real| (TINY..=Real::MAX).contains(&x.abs());
+        self.det == 0.0 || ok(self.det) && ok(self.t)
     }
 
     /// Whether the ray's line passes through the closed triangle (edges and corners included),
