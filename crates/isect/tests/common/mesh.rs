@@ -30,6 +30,14 @@ pub fn step() -> (Vec<Vec3>, Vec<[u32; 3]>) {
     (v, t)
 }
 
+/// The floor `y = 0`, `x` and `z` in `[-2, 2]`, two triangles facing up, every coordinate times
+/// `s` (exact for a power of two): the mesh of the magnitude regressions.
+pub fn scaled_floor(s: Real) -> isect::TriMesh {
+    let corners = [(-2.0, -2.0), (2.0, -2.0), (2.0, 2.0), (-2.0, 2.0)];
+    let vertices = corners.map(|(x, z)| Vec3::new(x, 0.0, z) * s).to_vec();
+    isect::TriMesh::new(vertices, vec![[0, 2, 1], [0, 3, 2]]).unwrap()
+}
+
 /// The cube `[-1, 1]³`, each face an `n × n` grid of quads split into two triangles,
 /// counter-clockwise seen from outside, with shared vertices (closed and consistently oriented).
 /// Coordinates `-1 + 2 i / n` are exact for `n` a power of two.

@@ -1,8 +1,9 @@
 //! Issue 24: a box's contact manifold with a mesh far from unit scale.
 
 use isect::math::Mat3;
-use isect::{Capsule, ContactManifold, Obb, Real, TriMesh};
+use isect::{Capsule, ContactManifold, Obb, Real};
 
+use crate::common::mesh::scaled_floor;
 use crate::common::v;
 
 /// The manifold's reduction to four points scores candidates by products of up to four
@@ -16,16 +17,7 @@ fn box_and_capsule_on_a_floor_keep_their_points_at_every_scale() {
     for k in [0, e * 5 / 16, -(e * 5 / 16), e * 5 / 8, -(e * 5 / 8)] {
         let s = (2.0 as Real).powi(k);
         let p = |x: Real, y: Real, z: Real| v(x, y, z) * s;
-        let floor = TriMesh::new(
-            vec![
-                p(-2.0, 0.0, -2.0),
-                p(2.0, 0.0, -2.0),
-                p(2.0, 0.0, 2.0),
-                p(-2.0, 0.0, 2.0),
-            ],
-            vec![[0, 2, 1], [0, 3, 2]],
-        )
-        .unwrap();
+        let floor = scaled_floor(s);
         let obb = Obb::new(
             p(0.7, 0.25, -0.5),
             p(0.3, 0.3, 0.3),

@@ -2,6 +2,7 @@
 
 use isect::{PointQuery, Ray, RayCast, Real, TriMesh, batch};
 
+use crate::common::mesh::scaled_floor;
 use crate::common::mesh::subdivided_cube;
 use crate::common::v;
 
@@ -18,16 +19,7 @@ fn mesh_rays_at_every_scale() {
     for k in [0, e / 3 + 2, -(e * 15 / 32), e * 3 / 4, -(e * 3 / 4)] {
         let s = (2.0 as Real).powi(k);
         let p = |x: Real, y: Real, z: Real| v(x, y, z) * s;
-        let floor = TriMesh::new(
-            vec![
-                p(-2.0, 0.0, -2.0),
-                p(2.0, 0.0, -2.0),
-                p(2.0, 0.0, 2.0),
-                p(-2.0, 0.0, 2.0),
-            ],
-            vec![[0, 2, 1], [0, 3, 2]],
-        )
-        .unwrap();
+        let floor = scaled_floor(s);
         // From 1.5 above the floor, falling 2 per unit of t: the floor at t = 0.75.
         let ray = Ray::new(p(0.1, 1.5, 0.3), p(0.5, -2.0, 0.1));
         let at = v(0.475, 0.0, 0.375);

@@ -1,8 +1,9 @@
 //! Issue 24: a shape's sweep against a mesh far from unit scale.
 
 use isect::math::Mat3;
-use isect::{Aabb, Capsule, ConvexHull, Obb, Real, Segment, Sphere, Sweep, TriMesh, Triangle};
+use isect::{Aabb, Capsule, ConvexHull, Obb, Real, Segment, Sphere, Sweep, Triangle};
 
+use crate::common::mesh::scaled_floor;
 use crate::common::v;
 
 /// The mesh sweep called the pair sweeps' closed forms on the mesh's triangles as given, while
@@ -17,16 +18,7 @@ fn shapes_land_on_a_floor_at_every_scale() {
     for k in [0, -(e / 4), e / 4, -(e * 5 / 8), e * 5 / 8, -(e - 8), e - 8] {
         let s = (2.0 as Real).powi(k);
         let p = |x: Real, y: Real, z: Real| v(x, y, z) * s;
-        let floor = TriMesh::new(
-            vec![
-                p(-2.0, 0.0, -2.0),
-                p(2.0, 0.0, -2.0),
-                p(2.0, 0.0, 2.0),
-                p(-2.0, 0.0, 2.0),
-            ],
-            vec![[0, 2, 1], [0, 3, 2]],
-        )
-        .unwrap();
+        let floor = scaled_floor(s);
         let motion = p(0.5, -2.0, 0.1);
         // Each shape's lowest point is `2 t` above the floor.
         let check = |name: &str, hit: Option<isect::SweepHit>, t: Real| {
