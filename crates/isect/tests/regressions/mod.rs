@@ -102,6 +102,7 @@ mod ordinary;
 mod overflowed_hull_planes;
 mod ray_triangle_exact_signs;
 mod rotating_step_past_contact;
+mod rotating_sweep_far_from_unit_scale;
 mod scale;
 mod segment_hull_direction;
 mod segment_triangle_long_cast;

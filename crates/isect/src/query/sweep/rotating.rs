@@ -24,8 +24,11 @@ use crate::query::algo::conservative_advancement::{
     ADVANCEMENT_RELATIVE_TOLERANCE, overlap_normal,
 };
 use crate::query::algo::gjk::{SupportMap, gjk_closest_points, gjk_gap_proved};
-use crate::query::algo::scale::normalize;
+use crate::query::algo::scale::{
+    Unscale, in_window, ldexp_length, ldexp_vec, normalize, normalizing_exponent,
+};
 use crate::query::{Bounded, SweepHit};
+use crate::shape::{Aabb, Sphere};
 
 /// A rigid motion over the normalized time `[0, 1]`: a translation by `linear` and, at the same
 /// time, a rotation by the angle `|angular|` about the axis `angular` through `center`, which
@@ -334,6 +337,71 @@ where
     if !(motion_a.is_finite() && motion_b.is_finite()) {
         return None;
     }
+    // Far from 1 (GJK's squares, the advancement's tolerances), the same sweep of both shapes
+    // and motions times a power of two, exact through their support maps and bounds: the times
+    // and normal are the same, the point scaled back. A ball falling on a triangle `2³⁰` across
+    // in `f32` touched at `t = 0.107` for 0.6, a box at `t = 0`.
+    let (ba, bb) = (a.aabb(), b.aabb());
+    let m = [
+        ba.min,
+        ba.max,
+        bb.min,
+        bb.max,
+        motion_a.linear,
+        motion_a.center,
+    ]
+    .iter()
+    .chain(&[motion_b.linear, motion_b.center])
+    .fold(0.0, |m: Real, v| m.max(v.abs().max_element()));
+    if !in_window(m) && m > 0.0 && m.is_finite() {
+        let k = normalizing_exponent(m);
+        let scaled = |mo: &RigidMotion| RigidMotion {
+            linear: ldexp_vec(mo.linear, k),
+            angular: mo.angular,
+            center: ldexp_vec(mo.center, k),
+        };
+        let (a, b) = (Scaled { shape: a, k }, Scaled { shape: b, k });
+        return sweep_rigid(&a, &scaled(motion_a), &b, &scaled(motion_b)).map(|h| h.unscaled(k));
+    }
+    sweep_rigid(a, motion_a, b, motion_b)
+}
+
+/// A shape times `2ᵏ`, through its support map and bounds (exact for a power of two, short of
+/// under- and overflow).
+struct Scaled<'a, S: ?Sized> {
+    shape: &'a S,
+    k: i32,
+}
+
+impl<S: SupportMap + ?Sized> SupportMap for Scaled<'_, S> {
+    fn support(&self, dir: Vec3) -> Vec3 {
+        ldexp_vec(self.shape.support(dir), self.k)
+    }
+}
+
+impl<S: Bounded + ?Sized> Bounded for Scaled<'_, S> {
+    fn aabb(&self) -> Aabb {
+        let b = self.shape.aabb();
+        Aabb::new(ldexp_vec(b.min, self.k), ldexp_vec(b.max, self.k))
+    }
+
+    fn bounding_sphere(&self) -> Sphere {
+        let s = self.shape.bounding_sphere();
+        Sphere::new(ldexp_vec(s.center, self.k), ldexp_length(s.radius, self.k))
+    }
+}
+
+/// [`sweep_rotating`] for finite motions, as given.
+fn sweep_rigid<A, B>(
+    a: &A,
+    motion_a: &RigidMotion,
+    b: &B,
+    motion_b: &RigidMotion,
+) -> Option<SweepHit>
+where
+    A: SupportMap + Bounded + ?Sized,
+    B: SupportMap + Bounded + ?Sized,
+{
     let a = Body {
         shape: a,
         motion: motion_a,
