@@ -148,3 +148,89 @@ fn box_on_a_chain_segment_of_subnormal_length_keeps_its_corner_contact() {
         }
     }
 }
+
+/// A disc or capsule whose radius is tiny beside the offsets around it (`2⁻⁸⁵` at offsets of 1
+/// in `f32`, `2⁻⁶⁰⁰` in `f64`): the input's largest magnitude is 1, inside the rescaling
+/// window, so the queries computed as given and compared squared lengths whose squares
+/// underflowed to 0, and shapes `r` apart met. Every query of the disc and the capsule (core
+/// along y through `(0, 1)`) with shapes whose point nearest to `(0, 1)` is `(x, 1)`: they meet
+/// exactly when `x <= r`.
+#[test]
+fn tiny_radius_compared_beside_unit_offsets() {
+    use isect::d2::{Distance, Intersects};
+    let r = (2.0 as Real).powi(if Real::MANTISSA_DIGITS == 24 {
+        -85
+    } else {
+        -600
+    });
+    let mut failures = Vec::new();
+    for x in [2.0 * r, r, 0.5 * r] {
+        let meet = x <= r;
+        let disc = Circle::new(v(0.0, 1.0), r);
+        let capsule = Capsule::new(v(0.0, 0.0), v(0.0, 2.0), r);
+        let segment = Segment::new(v(x, 0.0), v(x, 2.0));
+        let line = Line::new(v(x, 0.0), v(0.0, 1.0));
+        let ray = Ray::new(v(x, -1.0), v(0.0, 1.0));
+        let aabb = Aabb::new(v(x, 0.0), v(x + 2.0 * r, 2.0));
+        let obb = Obb::new(v(x + r, 1.0), v(r, 1.0), isect::math::Mat2::IDENTITY);
+        let triangle = Triangle::new(v(x, 0.0), v(x, 2.0), v(x + 2.0 * r, 1.0));
+        let polygon = ConvexPolygon::new(vec![v(x, 0.0), v(x + 2.0 * r, 1.0), v(x, 2.0)]);
+        let other_disc = Circle::new(v(x + r, 1.0), r);
+        let other_capsule = Capsule::new(v(x + r, 0.0), v(x + r, 2.0), r);
+        let mut check = |what: String, got: bool| {
+            if got != meet {
+                failures.push(format!("x = {x:e}: {what} gave {got}, expected {meet}"));
+            }
+        };
+        macro_rules! pair {
+            ($a:expr, $b:expr) => {
+                check(
+                    format!("{} intersects {}", stringify!($a), stringify!($b)),
+                    $a.intersects(&$b),
+                );
+                check(
+                    format!("{} intersects {}", stringify!($b), stringify!($a)),
+                    $b.intersects(&$a),
+                );
+            };
+        }
+        macro_rules! solid {
+            ($a:expr, $b:expr) => {
+                pair!($a, $b);
+                check(
+                    format!("{} distance 0 to {}", stringify!($a), stringify!($b)),
+                    $a.distance(&$b) == 0.0,
+                );
+                check(
+                    format!("{} contact with {}", stringify!($a), stringify!($b)),
+                    $a.contact(&$b).is_some(),
+                );
+            };
+        }
+        pair!(disc, segment);
+        pair!(disc, line);
+        pair!(disc, ray);
+        pair!(capsule, segment);
+        pair!(capsule, line);
+        pair!(capsule, ray);
+        solid!(disc, aabb);
+        solid!(disc, obb);
+        solid!(disc, triangle);
+        solid!(disc, polygon);
+        solid!(disc, other_disc);
+        solid!(disc, other_capsule);
+        solid!(capsule, aabb);
+        solid!(capsule, obb);
+        solid!(capsule, triangle);
+        solid!(capsule, polygon);
+        solid!(capsule, other_disc);
+        solid!(capsule, other_capsule);
+        for (cast, name) in [(&disc as &dyn RayCast, "disc"), (&capsule, "capsule")] {
+            check(
+                format!("{name} raycast"),
+                cast.raycast(&ray, 10.0).is_some(),
+            );
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

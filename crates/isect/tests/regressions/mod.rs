@@ -117,6 +117,7 @@ mod thin_face_weights;
 mod tiny_core_offset_normal;
 mod tiny_line_direction;
 mod tiny_offset_normals;
+mod tiny_radius_beside_unit_offsets;
 mod tiny_triangle_far_ray;
 mod tolerance;
 mod translating_step_past_contact;

@@ -3,6 +3,7 @@
 //! an axis-aligned box, shared by the box pairs.
 
 use crate::math::{Mat3, Real, Vec3};
+use crate::query::algo::scale::within_radius;
 
 /// What is added to every entry of `|R|` (Ericson §4.4.2): when an edge of one box is nearly
 /// parallel to an edge of the other, their cross product is nearly zero and its rounded
@@ -71,6 +72,18 @@ pub(crate) fn boxes_overlap(ea: Vec3, eb: Vec3, r: &Mat3, t: Vec3) -> bool {
         }
     }
     true
+}
+
+/// Whether the segment `p + t d`, `t` in `[0, 1]`, comes within `r` of the box `[lo, hi]`:
+/// the offset from the box at the parameter of [`segment_box_distance_squared`], against the
+/// radius by [`within_radius`], not its square against `r²`, which both underflow to 0 where
+/// the offset and the radius are tiny beside the segment (issue 24,
+/// `regressions::tiny_radius_beside_unit_offsets`).
+#[inline]
+pub(crate) fn segment_box_within(p: Vec3, d: Vec3, lo: Vec3, hi: Vec3, r: Real) -> bool {
+    let (_, t) = segment_box_distance_squared(p, d, lo, hi);
+    let x = p + d * t;
+    within_radius(x - x.clamp(lo, hi), r)
 }
 
 /// The smallest squared distance from the segment `p + t d`, `t` in `[0, 1]`, to the box

@@ -150,6 +150,13 @@ fn region(t: &TriangleFrom) -> ([Real; 3], Option<FaceRegion>) {
     if d1 <= 0.0 && d2 <= 0.0 {
         return ([1.0, 0.0, 0.0], None);
     }
+    // `p` at `c` is answered `c` before `b`'s test, which it can pass by rounding: `d4 <= d3`
+    // is `(c − b) · bp <= 0` through `ac − ab`, which cancels where `bc` is short beside the
+    // other sides (a sliver's corner, `bc` of `7.6e-14` beside a side of `3.5e13`, had the
+    // closest point to itself at `b`; issue 24, `regressions::fuzz::sliver_triangle_normal_was_nan`).
+    if cp == Vec3::ZERO {
+        return ([0.0, 0.0, 1.0], None);
+    }
     let d3 = ab.dot(bp);
     let d4 = ac.dot(bp);
     if d3 >= 0.0 && d4 <= d3 {

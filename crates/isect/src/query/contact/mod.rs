@@ -76,10 +76,12 @@ use crate::shape::{Plane, Segment};
 fn balls(c1: Vec3, r1: Real, c2: Vec3, r2: Real, fallback: Vec3) -> Option<ContactInfo> {
     let offset = c1 - c2;
     let radii = r1 + r2;
-    let dd = offset.length_squared();
-    if !(dd <= radii * radii) {
+    // The offset against the radii, not squared: both squares underflow to 0 for balls tiny
+    // beside their place (issue 24, `regressions::tiny_radius_beside_unit_offsets`).
+    if !crate::query::algo::scale::within_radius(offset, radii) {
         return None;
     }
+    let dd = offset.length_squared();
     if !square_in_range(dd) {
         return balls_cold(c1, r1, c2, r2, fallback);
     }
@@ -179,13 +181,17 @@ pub(crate) fn plane_contact_geometry<S: PlaneExtent>(
     }
 }
 
-/// The contact of a ball `(c, r)` with a box given in its own frame by half extents `half`,
-/// with `c` in that frame: the ball's center clamped to the box when outside (normal from the
-/// box to the center); when the center is inside, the face nearest to it (normal out of that
-/// face, depth `r +` the center's distance to it). Returns the contact in the box's frame.
+/// The contact of a ball `(c, r)` with the box `[lo, hi]` given in the frame of its faces (the
+/// world for an Aabb, the box's own for an Obb), with `c` in that frame: the ball's center
+/// clamped to the box when outside (normal from the box to the center); when the center is
+/// inside, the face nearest to it (normal out of that face, depth `r +` the center's distance
+/// to it). Returns the contact in that frame. An Aabb is taken by its corners, not its center
+/// and half extents, whose rounding moves its faces: a box from `2⁻⁸⁴` to 1 in x had its face
+/// at 0 there, touching a ball of radius `2⁻⁸⁵` at the origin (issue 24,
+/// `regressions::tiny_radius_beside_unit_offsets`).
 #[inline]
-fn ball_box_local(c: Vec3, r: Real, half: Vec3) -> Option<ContactInfo> {
-    let q = c.clamp(-half, half);
+fn ball_box(c: Vec3, r: Real, lo: Vec3, hi: Vec3) -> Option<ContactInfo> {
+    let q = c.clamp(lo, hi);
     let offset = c - q;
     let dd = offset.length_squared();
     if square_in_range(dd) {
@@ -202,8 +208,10 @@ fn ball_box_local(c: Vec3, r: Real, half: Vec3) -> Option<ContactInfo> {
     if offset != Vec3::ZERO {
         return ball_box_outside_cold(offset, q, r);
     }
-    // Inside (or on the boundary): leave through the nearest face.
-    let margin = half - c.abs();
+    // Inside (or on the boundary): leave through the nearest face; `c` is on the upper face's
+    // side where it is no nearer the lower face.
+    let (below, above) = (c - lo, hi - c);
+    let margin = below.min(above);
     let i = if margin.x <= margin.y && margin.x <= margin.z {
         0
     } else if margin.y <= margin.z {
@@ -212,7 +220,7 @@ fn ball_box_local(c: Vec3, r: Real, half: Vec3) -> Option<ContactInfo> {
         2
     };
     let mut normal = Vec3::ZERO;
-    normal[i] = if c[i] < 0.0 { -1.0 } else { 1.0 };
+    normal[i] = if below[i] < above[i] { -1.0 } else { 1.0 };
     Some(ContactInfo {
         point: c,
         normal,
@@ -220,7 +228,7 @@ fn ball_box_local(c: Vec3, r: Real, half: Vec3) -> Option<ContactInfo> {
     })
 }
 
-/// [`ball_box_local`] for a center outside the box whose squared offset `|offset|²` from the
+/// [`ball_box`] for a center outside the box whose squared offset `|offset|²` from the
 /// box's point `q` leaves the range where it is exact (a subnormal square: an offset of `3e-22`
 /// after rescaling by a radius of `1.2e10` gave a normal of length 1.002, issue 24,
 /// `regressions::tiny_offset_normals`; or an overflowing one): the length and the normal from

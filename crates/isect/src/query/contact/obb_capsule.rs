@@ -12,6 +12,7 @@ use crate::query::algo::box_sat::{segment_box_distance_squared, segment_meets_bo
 use crate::query::algo::contact_patch::Patch;
 use crate::query::algo::least_overlap::{AxisSearch, NoFeature, unit_axis};
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::within_radius;
 use crate::query::contact::manifold::Manifold;
 use crate::query::raycast::slab_interval;
 use crate::query::{Contact, ContactInfo, ContactManifold, mirror_contact, mirror_manifold};
@@ -87,11 +88,13 @@ fn box_segment_local(half: Vec3, p: Vec3, d: Vec3, r: Real) -> Option<Patch> {
     };
     if !segment_meets_box(p, d, -half, half) {
         let (d2, t) = segment_box_distance_squared(p, d, -half, half);
-        if !(d2 <= r * r) {
+        let x = p + d * t;
+        // The offset against the radius, not `d2` against `r²` (both underflow for a radius
+        // tiny beside the box; issue 24, `regressions::tiny_radius_beside_unit_offsets`).
+        if !within_radius(x - x.clamp(-half, half), r) {
             return None;
         }
         if d2 > tol * tol {
-            let x = p + d * t;
             let q = x.clamp(-half, half);
             let dist = crate::ops::sqrt(d2);
             let normal = (q - x) / dist;

@@ -1,7 +1,7 @@
 //! Contact of a sphere with an axis-aligned box.
 
 use crate::query::algo::scale::rescale;
-use crate::query::contact::ball_box_local;
+use crate::query::contact::ball_box;
 use crate::query::{Contact, ContactInfo, mirror_contact};
 use crate::shape::{Aabb, Sphere};
 
@@ -16,13 +16,7 @@ impl Contact<Aabb> for Sphere {
         if !(self.is_usable() && other.is_usable()) {
             return None;
         }
-        let center = other.center();
-        ball_box_local(self.center - center, self.radius, other.half_extents()).map(|c| {
-            ContactInfo {
-                point: c.point + center,
-                ..c
-            }
-        })
+        ball_box(self.center, self.radius, other.min, other.max)
     }
 }
 

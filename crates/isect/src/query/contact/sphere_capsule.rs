@@ -2,6 +2,7 @@
 
 use crate::math::Vec3;
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::within_radius;
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::contact::{balls, within_rounding};
 use crate::query::{Contact, ContactInfo, mirror_contact};
@@ -20,7 +21,7 @@ impl Contact<Capsule> for Sphere {
         let q = closest_on_segment(self.center, other.a, other.b);
         // The decision of `intersects`, on the same closest point.
         let r = self.radius + other.radius;
-        if !(self.center.distance_squared(q) <= r * r) {
+        if !within_radius(self.center - q, r) {
             return None;
         }
         let axis = other.b - other.a;

@@ -1,7 +1,7 @@
 //! Contact of a sphere with an oriented box.
 
 use crate::query::algo::scale::rescale;
-use crate::query::contact::ball_box_local;
+use crate::query::contact::ball_box;
 use crate::query::{Contact, ContactInfo, mirror_contact};
 use crate::shape::{Obb, Sphere};
 
@@ -14,7 +14,7 @@ impl Contact<Obb> for Sphere {
             return None;
         }
         let local = other.to_local(self.center);
-        ball_box_local(local, self.radius, other.half_extents).map(|c| ContactInfo {
+        ball_box(local, self.radius, -other.half_extents, other.half_extents).map(|c| ContactInfo {
             point: other.to_world(c.point),
             normal: other.rotation * c.normal,
             depth: c.depth,

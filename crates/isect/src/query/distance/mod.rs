@@ -86,7 +86,7 @@ use linear::linear_closest_points;
 /// Closest points between two rounded shapes from those of their cores: `core` between the
 /// cores (a point, segment or the shape itself) and the radii `ra`, `rb` rounding them. Apart:
 /// each core point moved towards the other by its radius. Overlapping (core distance within
-/// `ra + rb`, compared squared as the overlap tests do): distance 0 and a common point, the middle
+/// `ra + rb`, compared as the overlap tests do): distance 0 and a common point, the middle
 /// of the balls' common stretch of the line between the core points.
 #[inline]
 fn rounded(core: ClosestPoints, ra: Real, rb: Real) -> ClosestPoints {
@@ -94,18 +94,18 @@ fn rounded(core: ClosestPoints, ra: Real, rb: Real) -> ClosestPoints {
     if !(a.is_finite() && b.is_finite()) {
         return ClosestPoints::NONE;
     }
-    let radii = ra + rb;
-    let dd = a.distance_squared(b);
-    let d = crate::ops::sqrt(dd);
-    if dd <= radii * radii {
+    // The offset against the radii by `within_radius`, not squared: both squares underflow to
+    // 0 for balls tiny beside their place (issue 24, `regressions::tiny_radius_beside_unit_offsets`).
+    let Some(n) = crate::query::algo::scale::normalize(b - a)
+        .filter(|_| !crate::query::algo::scale::within_radius(b - a, ra + rb))
+    else {
         let point = ball_overlap_middle(a, ra, b, rb);
         return ClosestPoints {
             a: point,
             b: point,
             distance: 0.0,
         };
-    }
-    let n = (b - a) / d;
+    };
     ClosestPoints::from_points(a + n * ra, b - n * rb)
 }
 
@@ -196,6 +196,7 @@ where
 #[inline]
 fn box_rounded_segment(obb: &crate::shape::Obb, a: Vec3, b: Vec3, r: Real) -> ClosestPoints {
     use crate::query::algo::box_sat::{segment_box_distance_squared, segment_meets_box};
+    use crate::query::algo::scale::{normalize, within_radius};
     let p = obb.to_local(a);
     let d = obb.rotation.transpose() * (b - a);
     let e = obb.half_extents;
@@ -212,14 +213,15 @@ fn box_rounded_segment(obb: &crate::shape::Obb, a: Vec3, b: Vec3, r: Real) -> Cl
         };
         return common((p + d * t).clamp(-e, e));
     }
-    let (d2, t) = segment_box_distance_squared(p, d, -e, e);
+    let (_, t) = segment_box_distance_squared(p, d, -e, e);
     let x = p + d * t;
     let q = x.clamp(-e, e);
-    if d2 <= r * r {
+    // The offset against the radius, not `d2` against `r²` (both underflow for a radius tiny
+    // beside the box; issue 24, `regressions::tiny_radius_beside_unit_offsets`).
+    let Some(n) = normalize(x - q).filter(|_| !within_radius(x - q, r)) else {
         // Within the capsule's reach: the box point nearest the core, which the capsule holds.
         return common(q);
-    }
-    let n = (x - q) / crate::ops::sqrt(d2);
+    };
     ClosestPoints::from_points(obb.to_world(q), obb.to_world(x - n * r))
 }
 

@@ -3,6 +3,7 @@
 use crate::query::Intersects;
 use crate::query::algo::linear::segment_segment_parameters;
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::within_radius;
 use crate::shape::Capsule;
 
 impl Intersects<Capsule> for Capsule {
@@ -23,6 +24,6 @@ impl Intersects<Capsule> for Capsule {
             return p.intersects(&q);
         }
         let (s, t) = segment_segment_parameters(&p, &q);
-        p.point_at(s).distance_squared(q.point_at(t)) <= r * r
+        within_radius(p.point_at(s) - q.point_at(t), r)
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::query::algo::linear::segment_segment_parameters;
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::within_radius;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Capsule, Segment};
 
@@ -22,7 +23,7 @@ impl Intersects<Segment> for Capsule {
             return core.intersects(other);
         }
         let (s, t) = segment_segment_parameters(other, &core);
-        other.point_at(s).distance_squared(core.point_at(t)) <= self.radius * self.radius
+        within_radius(other.point_at(s) - core.point_at(t), self.radius)
     }
 }
 

@@ -1,6 +1,6 @@
 //! OBB–capsule overlap.
 
-use crate::query::algo::box_sat::{segment_box_distance_squared, segment_meets_box};
+use crate::query::algo::box_sat::{segment_box_within, segment_meets_box};
 use crate::query::algo::scale::rescale;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Capsule, Obb};
@@ -9,7 +9,8 @@ impl Intersects<Capsule> for Obb {
     /// Whether the box meets the capsule: the core segment taken to the box's frame, then the
     /// slab test (which settles cores that cross the box exactly) and the exact squared
     /// segment–box distance (a convex piecewise quadratic minimised piece by piece, see
-    /// `algo::box_sat::segment_box_distance_squared`) against `r²`. Touching is `true`; flat
+    /// `algo::box_sat::segment_box_distance_squared`), the nearest point's offset against the
+    /// radius. Touching is `true`; flat
     /// boxes, zero-length and zero-radius capsules are what they are. `false` for invalid input.
     #[inline]
     fn intersects(&self, other: &Capsule) -> bool {
@@ -23,8 +24,7 @@ impl Intersects<Capsule> for Obb {
         if segment_meets_box(p, d, -e, e) {
             return true;
         }
-        let (d2, _) = segment_box_distance_squared(p, d, -e, e);
-        d2 <= other.radius * other.radius
+        segment_box_within(p, d, -e, e, other.radius)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use crate::math::Vec3;
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::within_radius;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Aabb, Sphere};
 
@@ -18,7 +19,7 @@ impl Intersects<Aabb> for Sphere {
         }
         let c = self.center;
         let excess = (other.min - c).max(c - other.max).max(Vec3::ZERO);
-        excess.length_squared() <= self.radius * self.radius
+        within_radius(excess, self.radius)
     }
 }
 

@@ -1,6 +1,7 @@
 //! Sphere–capsule overlap.
 
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::within_radius;
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::{Intersects, mirror_intersects};
 use crate::shape::{Capsule, Sphere};
@@ -18,7 +19,7 @@ impl Intersects<Capsule> for Sphere {
         }
         let q = closest_on_segment(self.center, other.a, other.b);
         let r = self.radius + other.radius;
-        self.center.distance_squared(q) <= r * r
+        within_radius(self.center - q, r)
     }
 }
 

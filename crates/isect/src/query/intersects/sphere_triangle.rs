@@ -2,6 +2,7 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::within_radius;
 use crate::query::{Intersects, PointQuery, mirror_intersects};
 use crate::shape::{Sphere, Triangle};
 
@@ -64,8 +65,9 @@ impl Intersects<Triangle> for Sphere {
         {
             return false;
         }
-        let q = triangle.closest_point(center);
-        (q - center).length_squared() <= rr
+        // The offset against the radius, not squared (both squares underflow for a ball tiny
+        // beside the triangle; issue 24, `regressions::tiny_radius_beside_unit_offsets`).
+        within_radius(triangle.closest_point(center) - center, self.radius)
     }
 }
 

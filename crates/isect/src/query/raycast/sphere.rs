@@ -14,7 +14,7 @@ use crate::ops;
 use crate::query::algo::scale::rescale;
 use crate::query::algo::scale::settled;
 use crate::query::algo::scale::{
-    in_squares, ldexp, ldexp_vec, normalized_direction, normalizing_exponent,
+    in_squares, ldexp, ldexp_vec, normalized_direction, normalizing_exponent, within_radius,
 };
 use crate::query::raycast::{cast_valid, dir_needs_scaling, unit_or_against};
 use crate::query::{RayCast, RayHit};
@@ -32,6 +32,9 @@ struct Quadratic {
     disc: Real,
     /// The larger of `f · f` and `r²`: the size of the terms.
     size: Real,
+    /// `l` and the radius, for [`Quadratic::meets`].
+    l: Vec3,
+    radius: Real,
 }
 
 impl Quadratic {
@@ -49,7 +52,20 @@ impl Quadratic {
             c: ff - rr,
             disc: rr - l.length_squared(),
             size: if ff > rr { ff } else { rr },
+            l,
+            radius,
         }
+    }
+
+    /// Whether the line meets the ball: `disc >= 0`, that is `|l| <= r`, decided by
+    /// [`within_radius`], not by the sign of `disc`: where `r` is tiny beside the origin's
+    /// offset (`size` in range), `r²` and `|l|²` both underflow to 0 and `0 >= 0` was a hit
+    /// (issue 24, `regressions::tiny_radius_beside_unit_offsets`). The roots are then right to
+    /// rounding: the discriminant's error moves them by less than `r / |f|` of `t`, below `ε`
+    /// there.
+    #[inline(always)]
+    fn meets(&self) -> bool {
+        within_radius(self.l, self.radius)
     }
 
     /// Whether the terms are computed to full precision: `dir · dir` and the larger of `f · f`
@@ -184,7 +200,7 @@ impl RayCast for Sphere {
         let (t, inside) = if quad.in_range() {
             let (t, inside) = if quad.c <= 0.0 {
                 (0.0, true)
-            } else if !(quad.b > 0.0 && quad.disc >= 0.0) {
+            } else if !(quad.b > 0.0 && quad.meets()) {
                 return None;
             } else {
                 (quad.c / quad.q(), false)
@@ -223,7 +239,7 @@ impl RayCast for Sphere {
                 } else {
                     quad.c / q
                 }
-            } else if quad.b > 0.0 && quad.disc >= 0.0 {
+            } else if quad.b > 0.0 && quad.meets() {
                 quad.c / quad.q()
             } else {
                 return None;
@@ -243,26 +259,31 @@ impl RayCast for Sphere {
 
     /// Without a square root: the closest point of `[0, max_t]` to the center, against the
     /// radius.
+    ///
+    /// No magnitude check at the entry: the test needs only `dir · dir` and the larger of `f · f`
+    /// and `r²` in [`SQUARES`](crate::query::algo::scale::SQUARES), as [`RayCast::raycast`]'s
+    /// terms do; input scaled by a power of two into the window then computes the same bits.
+    /// Anything else (a zero, tiny, huge or non-finite `dir`, an origin on the center of a ball
+    /// of radius 0, offsets beyond the range) takes the general test, fully checked.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
-        rescale!(cast_any self, ray, max_t);
+        let f = ray.origin - self.center;
         let dd = ray.dir.length_squared();
-        if !in_squares(dd) {
-            // A zero, tiny, huge or non-finite `dir`: the general test, fully checked.
+        let (ff, rr) = (f.length_squared(), self.radius * self.radius);
+        if !(in_squares(dd) & in_squares(if ff > rr { ff } else { rr })) {
             let (o, d) = (ray.origin, ray.dir);
             return self.raycast_any_cold(o.x, o.y, o.z, d.x, d.y, d.z, max_t);
         }
         // `interval_meets_ball` over `[0, max_t]`, `dir` known finite and non-zero; validated
         // only for a hit, as the casts do (see `checked` and `hit_valid`).
-        let f = ray.origin - self.center;
         let t = (-f.dot(ray.dir) / dd).max(0.0).min(max_t);
-        (f + ray.dir * t).length_squared() <= self.radius * self.radius && self.hit_valid(max_t)
+        within_radius(f + ray.dir * t, self.radius) && self.hit_valid(max_t)
     }
 }
 
 impl Sphere {
-    /// [`RayCast::raycast_any`] for a `dir` whose squared length is out of range; the ray as its
-    /// coordinates (see [`Sphere::cast_local`]).
+    /// [`RayCast::raycast_any`] for terms out of range, rescaled where the input's magnitude is
+    /// outside the window; the ray as its coordinates (see [`Sphere::cast_local`]).
     #[cold]
     #[inline(never)]
     #[expect(
@@ -280,6 +301,7 @@ impl Sphere {
         max_t: Real,
     ) -> bool {
         let ray = &Ray::new(Vec3::new(ox, oy, oz), Vec3::new(dx, dy, dz));
+        rescale!(cast_any self, ray, max_t);
         interval_meets_ball(self.center, self.radius, ray.origin, ray.dir, 0.0, max_t)
             && self.cast_valid(ray, max_t)
     }
@@ -291,7 +313,7 @@ impl Sphere {
 #[inline]
 pub(super) fn ball_roots(center: Vec3, radius: Real, ray: &Ray) -> Option<(Real, Real)> {
     let quad = Quadratic::new(center, radius, ray);
-    if !(quad.disc >= 0.0) {
+    if !quad.meets() {
         return None;
     }
     let q = quad.q();
@@ -310,7 +332,7 @@ pub(super) fn ball_entry(center: Vec3, radius: Real, ray: &Ray) -> Option<Real> 
     let quad = Quadratic::new(center, radius, ray);
     if quad.c <= 0.0 {
         Some(0.0)
-    } else if quad.b > 0.0 && quad.disc >= 0.0 {
+    } else if quad.b > 0.0 && quad.meets() {
         Some(quad.c / quad.q())
     } else {
         None
@@ -348,5 +370,5 @@ pub(crate) fn interval_meets_ball(
     } else {
         0.0
     };
-    (f + dir * t).length_squared() <= radius * radius
+    within_radius(f + dir * t, radius)
 }

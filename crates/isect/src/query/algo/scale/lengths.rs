@@ -115,15 +115,20 @@ fn distance_cold(a: Vec3, b: Vec3) -> Real {
 }
 
 /// Whether `|d| <= r`, compared squared (exactly where the squares neither underflow nor
-/// overflow), for `r >= 0`; decided from `d` and `r` scaled by a power of two where `|d|²`
-/// leaves that range (a zero `d` included). `false` for NaN.
+/// overflow), for `r >= 0`; decided from `d` and `r` scaled by a power of two where both `|d|²`
+/// and `r²` leave that range (a zero `d` beside a zero or tiny `r` included). `false` for NaN.
+///
+/// Every "within a radius" decision goes through here, never through `|d|² <= r²` written
+/// out: with `d` and `r` tiny beside the rest of the input (a ball of radius `2⁻⁸⁵` at
+/// `(0, 1, 0)` in `f32`), both squares underflow to 0 and compare equal, so a point `2r` away
+/// counted as inside (issue 24, `regressions::tiny_radius_beside_unit_offsets`).
 #[inline]
 pub(crate) fn within_radius(d: Vec3, r: Real) -> bool {
-    let dd = d.length_squared();
-    if square_in_range(dd) {
-        // `|d|²` is exact to rounding, and `r²` is too or is decided anyway: one that overflows
-        // exceeds it, one that underflows is below it.
-        dd <= r * r
+    let (dd, rr) = (d.length_squared(), r * r);
+    if square_in_range(dd) | square_in_range(rr) {
+        // The one in range is exact to rounding, and the other is too or is decided anyway: a
+        // square that overflows exceeds the one in range, one that underflows is below it.
+        dd <= rr
     } else {
         within_radius_cold(d, r)
     }

@@ -16,6 +16,7 @@ use crate::query::algo::linear::{Linear, closest_parameters, segment_segment_par
 use crate::query::algo::scale::normalized_direction;
 use crate::query::algo::scale::rescale;
 use crate::query::algo::scale::settled;
+use crate::query::algo::scale::{square_in_range, within_radius};
 use crate::query::algo::simplex::closest_on_segment;
 use crate::query::raycast::sphere::{ball_entry, ball_roots};
 use crate::query::raycast::{
@@ -23,6 +24,8 @@ use crate::query::raycast::{
 };
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Capsule, Ray, Segment, Sphere};
+
+mod thin;
 
 /// The ray against the capsule's infinite cylinder: the axis `u = 2ʲ (b − a)` brought to a
 /// largest coordinate in `[1, 2)` (the terms below multiply up to eight lengths, which would
@@ -237,6 +240,9 @@ impl Capsule {
         let hit = if cyl.uu == 0.0 {
             // A zero-length core: the ball it is.
             self.ball_cast(ray, max_t, surface)
+        } else if !square_in_range(cyl.rr * cyl.uu) {
+            // A radius so small beside the rest that `r²` underflows (see `thin.rs`).
+            self.thin_cast(&cyl, ray, max_t, surface)
         } else {
             let side = self.side(&cyl, ray);
             if side > 0.0 {
@@ -312,16 +318,26 @@ impl RayCast for Capsule {
         if self.radius == 0.0 {
             return self.segment().raycast(ray, max_t).is_some();
         }
+        self.reaches(ray, max_t)
+            && cast_valid(ray, max_t, [self.a, self.b], [self.radius])
+            && self.radius >= 0.0
+    }
+}
+
+impl Capsule {
+    /// Whether the ray's `[0, max_t]` comes within the radius of the core (for a valid ray and
+    /// capsule of radius above 0).
+    #[inline]
+    fn reaches(&self, ray: &Ray, max_t: Real) -> bool {
         let end = ray.point_at(max_t);
-        let meets = if end.is_finite() {
+        if end.is_finite() {
             let cast = Segment::new(ray.origin, end);
             let core = self.segment();
             let (s, t) = segment_segment_parameters(&cast, &core);
-            cast.point_at(s).distance_squared(core.point_at(t)) <= self.radius * self.radius
+            within_radius(cast.point_at(s) - core.point_at(t), self.radius)
         } else {
             linear_meets_capsule(&Linear::ray(ray), self)
-        };
-        meets && cast_valid(ray, max_t, [self.a, self.b], [self.radius]) && self.radius >= 0.0
+        }
     }
 }
 
@@ -331,5 +347,5 @@ impl RayCast for Capsule {
 pub(crate) fn linear_meets_capsule(p: &Linear, capsule: &Capsule) -> bool {
     let core = Linear::segment(&capsule.segment());
     let (s, t) = closest_parameters(p, &core);
-    p.at(s).distance_squared(core.at(t)) <= capsule.radius * capsule.radius
+    within_radius(p.at(s) - core.at(t), capsule.radius)
 }

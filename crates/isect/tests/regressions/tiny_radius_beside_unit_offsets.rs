@@ -1,0 +1,139 @@
+//! Issue 24: a ball or capsule whose radius is tiny beside the offsets around it (`2⁻⁸⁵` at
+//! offsets of 1 in `f32`, `2⁻⁶⁰⁰` in `f64`). The input's largest magnitude is 1, inside the
+//! rescaling window, so the queries computed as given, and compared squared lengths whose
+//! squares underflowed to 0: a ray passing `2r` from the center of a sphere of radius `r` at
+//! `(0, 1, 0)` hit it (`ray_sphere`, `raycast_any`, the capsule alike), a segment `2r` away
+//! intersected it, and two balls `r` apart had distance 0 while `intersects` said false.
+
+use isect::math::{Mat3, Vec3};
+use isect::{
+    Aabb, Capsule, Contact, Distance, Intersects, Line, Obb, Ray, RayCast, Real, Segment, Sphere,
+    Triangle,
+};
+
+use super::pow2;
+
+/// The radius: its square and those of offsets like it underflow to 0.
+fn tiny() -> Real {
+    pow2(if Real::MANTISSA_DIGITS == 24 {
+        -85
+    } else {
+        -600
+    })
+}
+
+/// Every overlap, distance and contact query between the tiny `ball` (or `capsule`, core along
+/// z through `(0, 1, 0)`) and shapes whose point nearest to `(0, 1, 0)` is `(x, 1, 0)`: they
+/// meet exactly when `x <= r`.
+fn check_offset(x: Real, failures: &mut Vec<String>) {
+    let r = tiny();
+    let ball = Sphere::new(Vec3::Y, r);
+    let capsule = Capsule::new(Vec3::new(0.0, 1.0, -1.0), Vec3::new(0.0, 1.0, 1.0), r);
+    let meet = x <= r;
+    let segment = Segment::new(Vec3::new(x, 0.0, 0.0), Vec3::new(x, 2.0, 0.0));
+    let line = Line::new(Vec3::new(x, 0.0, 0.0), Vec3::Y);
+    let ray = Ray::new(Vec3::new(x, -1.0, 0.0), Vec3::Y);
+    // Wide: its center and half extents do not hold its face at `x` (see below).
+    let aabb = Aabb::new(Vec3::new(x, 0.0, -1.0), Vec3::new(x + 1.0, 2.0, 1.0));
+    // Thin in x, so that its center and half extents are exact.
+    let thin_aabb = Aabb::new(Vec3::new(x, 0.0, -1.0), Vec3::new(x + 2.0 * r, 2.0, 1.0));
+    // Thin in x, so that its center `x + r` is exact.
+    let obb = Obb::new(
+        Vec3::new(x + r, 1.0, 0.0),
+        Vec3::new(r, 1.0, 1.0),
+        Mat3::IDENTITY,
+    );
+    let triangle = Triangle::new(
+        Vec3::new(x, 0.0, -1.0),
+        Vec3::new(x, 2.0, -1.0),
+        Vec3::new(x, 1.0, 2.0),
+    );
+    // A second ball and capsule of radius `r` whose surfaces come to `x`.
+    let other_ball = Sphere::new(Vec3::new(x + r, 1.0, 0.0), r);
+    let other_capsule = Capsule::new(Vec3::new(x + r, 0.0, 0.0), Vec3::new(x + r, 2.0, 0.0), r);
+    let mut check = |what: &str, got: bool| {
+        if got != meet {
+            failures.push(format!("x = {x:e}: {what} gave {got}, expected {meet}"));
+        }
+    };
+    macro_rules! pair {
+        ($a:expr, $an:literal, $b:expr, $bn:literal) => {
+            check(concat!($an, " intersects ", $bn), $a.intersects(&$b));
+            check(concat!($bn, " intersects ", $an), $b.intersects(&$a));
+        };
+    }
+    macro_rules! solid {
+        ($a:expr, $an:literal, $b:expr, $bn:literal) => {
+            pair!($a, $an, $b, $bn);
+            check(
+                concat!($an, " distance 0 to ", $bn),
+                $a.distance(&$b) == 0.0,
+            );
+            check(
+                concat!($an, " contact with ", $bn),
+                $a.contact(&$b).is_some(),
+            );
+        };
+    }
+    pair!(ball, "ball", segment, "segment");
+    pair!(ball, "ball", line, "line");
+    pair!(ball, "ball", ray, "ray");
+    pair!(ball, "ball", aabb, "aabb");
+    pair!(ball, "ball", obb, "obb");
+    pair!(ball, "ball", triangle, "triangle");
+    solid!(ball, "ball", other_ball, "other ball");
+    solid!(ball, "ball", other_capsule, "other capsule");
+    solid!(ball, "ball", aabb, "aabb");
+    solid!(ball, "ball", obb, "obb");
+    solid!(ball, "ball", triangle, "triangle");
+    pair!(capsule, "capsule", segment, "segment");
+    pair!(capsule, "capsule", line, "line");
+    pair!(capsule, "capsule", ray, "ray");
+    pair!(capsule, "capsule", aabb, "aabb");
+    pair!(capsule, "capsule", obb, "obb");
+    pair!(capsule, "capsule", triangle, "triangle");
+    solid!(capsule, "capsule", other_ball, "other ball");
+    solid!(capsule, "capsule", other_capsule, "other capsule");
+    // The capsule's distance to a box and its contact take the box by its center and half
+    // extents, which round a face at `x` beside an extent of 1 away: the thin box there.
+    pair!(capsule, "capsule", aabb, "aabb");
+    solid!(capsule, "capsule", thin_aabb, "thin aabb");
+    solid!(capsule, "capsule", obb, "obb");
+    solid!(capsule, "capsule", triangle, "triangle");
+    for (cast, name) in [(&ball as &dyn RayCast, "ball"), (&capsule, "capsule")] {
+        check(
+            &format!("{name} raycast"),
+            cast.raycast(&ray, 10.0).is_some(),
+        );
+        check(
+            &format!("{name} raycast_surface"),
+            cast.raycast_surface(&ray, 10.0).is_some(),
+        );
+        check(&format!("{name} raycast_any"), cast.raycast_any(&ray, 10.0));
+    }
+    for (cast, name) in [(&ball as &dyn RayCast, "ball"), (&capsule, "capsule")] {
+        // A hit enters 2 along the ray, to rounding (the chord's half is far below an ulp).
+        if let Some(hit) = cast.raycast(&ray, 10.0) {
+            if (hit.t - 2.0).abs() > 4.0 * Real::EPSILON {
+                failures.push(format!("x = {x:e}: {name} entered at t = {}", hit.t));
+            }
+        }
+        // From the center (on the core), out through the surface at `t = r` exactly.
+        let out = Ray::new(Vec3::Y, Vec3::X);
+        let t = cast.raycast_surface(&out, 10.0).map(|hit| hit.t);
+        if t != Some(r) {
+            failures.push(format!("{name} left at {t:?}, not r = {r:e}"));
+        }
+    }
+}
+
+#[test]
+fn tiny_radius_compared_beside_unit_offsets() {
+    let r = tiny();
+    let mut failures = Vec::new();
+    // Apart by `r`, touching, and overlapping by half the radius.
+    for x in [2.0 * r, r, 0.5 * r] {
+        check_offset(x, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
