@@ -97,6 +97,89 @@ fn infinite_far_plane() {
     let _ = Mat4::IDENTITY;
 }
 
+/// The plane's any-hit test (a quick path without the magnitude check, the cast for the
+/// rest) on the cases at its edges: a crossing exactly at `max_t` and just beyond it, behind the
+/// origin, at the origin, a parallel ray in the plane and beside it, distances and directions
+/// whose products leave the normal range, and invalid input.
+#[test]
+fn plane_any_hit_decides_as_the_cast() {
+    let ground = Plane::new(Vec3::Y, 1.0);
+    let flat = Plane::new(Vec3::Y, 0.0);
+    let tiny = (2.0 as Real).powi(-100);
+    let cases = [
+        (ground, Ray::new(v(0.0, 5.0, 0.0), -Vec3::Y), 4.0, true),
+        (
+            ground,
+            Ray::new(v(0.0, 5.0, 0.0), -Vec3::Y),
+            3.9999998,
+            false,
+        ),
+        (ground, Ray::new(v(0.0, 5.0, 0.0), Vec3::Y), 100.0, false),
+        (ground, Ray::new(v(0.0, 1.0, 0.0), -Vec3::Y), 0.0, true),
+        (ground, Ray::new(v(0.0, 1.0, 0.0), Vec3::X), 1.0, true),
+        (ground, Ray::new(v(0.0, 1.5, 0.0), Vec3::X), 1.0, false),
+        // A distance of `2⁻¹⁰⁰` (below the quick path's range), a tiny `dir`, a huge `t`.
+        (flat, Ray::new(v(0.0, tiny, 0.0), -Vec3::Y), 1.0, true),
+        (
+            flat,
+            Ray::new(v(0.0, tiny, 0.0), -Vec3::Y),
+            tiny * 0.5,
+            false,
+        ),
+        (
+            flat,
+            Ray::new(v(0.0, tiny, 0.0), -Vec3::Y * tiny),
+            1.0,
+            true,
+        ),
+        (
+            flat,
+            Ray::new(v(0.0, tiny, 0.0), -Vec3::Y * tiny),
+            0.5,
+            false,
+        ),
+        (
+            flat,
+            Ray::new(v(0.0, 3e18, 0.0), -Vec3::Y * 1e-18),
+            3.1e36,
+            true,
+        ),
+        (
+            flat,
+            Ray::new(v(0.0, 3e18, 0.0), -Vec3::Y * 1e-18),
+            2.9e36,
+            false,
+        ),
+        (
+            ground,
+            Ray::new(v(0.0, Real::NAN, 0.0), -Vec3::Y),
+            10.0,
+            false,
+        ),
+        (
+            ground,
+            Ray::new(v(0.0, 5.0, 0.0), -Vec3::Y),
+            Real::NAN,
+            false,
+        ),
+        (
+            Plane::new(Vec3::ZERO, 1.0),
+            Ray::new(v(0.0, 5.0, 0.0), -Vec3::Y),
+            10.0,
+            false,
+        ),
+    ];
+    for (plane, ray, max_t, expected) in cases {
+        let cast = plane.raycast(&ray, max_t).is_some();
+        assert_eq!(cast, expected, "cast: {plane:?} {ray:?} {max_t}");
+        assert_eq!(
+            plane.raycast_any(&ray, max_t),
+            expected,
+            "{plane:?} {ray:?} {max_t}"
+        );
+    }
+}
+
 proptest! {
     #[test]
     fn plane_random_rays(p in plane(), o in point(), d in direction(), max_t in 0.0 as Real..50.0) {
@@ -118,6 +201,19 @@ proptest! {
         }
         check_scaling(&p, &ray, max_t);
         prop_assert_eq!(p.raycast_surface(&ray, max_t), hit);
+        // The any-hit test decides exactly as the cast, at every power-of-two scale of the
+        // scene and of `dir` (its quick path skips the magnitude check).
+        for (k, j) in [(0, 0), (-70, 0), (70, 0), (0, -70), (0, 70), (-120, 100), (100, -120)] {
+            let (sk, sj) = ((2.0 as Real).powi(k), (2.0 as Real).powi(j));
+            let scaled = Plane::new(p.normal, p.d * sk);
+            let ray = Ray::new(o * sk, d * sj);
+            let max_t = max_t * sk / sj;
+            prop_assert_eq!(
+                scaled.raycast_any(&ray, max_t),
+                scaled.raycast(&ray, max_t).is_some(),
+                "k = {}, j = {}", k, j
+            );
+        }
     }
 
     #[test]

@@ -4,11 +4,11 @@
 
 use crate::math::{Real, Vec3};
 use crate::query::PointQuery;
-use crate::query::algo::scale::settled;
 use crate::query::algo::scale::{
     Rescale, UnscaleCast, cast_scale, crossing, ldexp, normal_dot_dir, rescaled_ray,
     scaled_quotient,
 };
+use crate::query::algo::scale::{TINY_SQUARE, settled};
 use crate::query::raycast::cast_valid;
 use crate::query::{RayCast, RayHit};
 use crate::shape::{Plane, Ray};
@@ -199,6 +199,25 @@ impl RayCast for Plane {
         settled(self, self.cast(ray, max_t, false), ray, max_t, |s, r, m| {
             s.cast(r, m, false)
         })
+    }
+
+    /// Whether [`RayCast::raycast`] hits, without forming the point: `t = −s / (n · dir)`
+    /// decided at once where it is finite and not 0, and `s` and `n · dir` are clear of the
+    /// range where their products may have underflowed (a positive finite `t` comes only from
+    /// valid input, see `Plane::cast`, and a negative one is no hit for any input; input scaled
+    /// into the rescaling window computes the same bits there). Anything else (a crossing at the
+    /// origin, a parallel ray, tiny or overflowing terms, NaN) is the cast's own answer.
+    #[inline]
+    fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        let den = self.normal.dot(ray.dir);
+        let s = self.signed_distance(ray.origin);
+        let t = -s / den;
+        let clear = (den.abs() >= Real::MIN_POSITIVE / Real::EPSILON) & (s.abs() >= TINY_SQUARE);
+        if clear & (t != 0.0) & (t.abs() < Real::INFINITY) {
+            // Behind the origin: no hit for any input (the cast's own `t >= 0` test).
+            return (t > 0.0) & (t <= max_t);
+        }
+        self.raycast(ray, max_t).is_some()
     }
 
     /// The same as [`RayCast::raycast`]: a plane has no inside.
