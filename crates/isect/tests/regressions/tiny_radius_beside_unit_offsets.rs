@@ -137,3 +137,40 @@ fn tiny_radius_compared_beside_unit_offsets() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The same proportions for a triangle: one `2⁻⁴⁰` or `2⁻⁶⁰` across at `(0, 1, 0)` in `f32`
+/// (`2⁻³⁰⁰`, `2⁻⁴⁵⁰` in `f64`). Its flatness test (`|n|²` against `(8 ε)² |ab|² |ac|²`)
+/// underflowed on both sides and called it a segment: a ball on its face missed it (distance
+/// and contact alike), and the closest point of a point above the face was on an edge.
+#[test]
+fn tiny_triangle_beside_unit_offsets_is_not_flat() {
+    let exponents: [i32; 2] = if Real::MANTISSA_DIGITS == 24 {
+        [-40, -60]
+    } else {
+        [-300, -450]
+    };
+    for k in exponents {
+        let e = pow2(k);
+        let tri = Triangle::new(Vec3::Y, Vec3::new(e, 1.0, 0.0), Vec3::new(0.0, 1.0, e));
+        let on_face = Sphere::new(Vec3::new(e / 4.0, 1.0, e / 4.0), e / 8.0);
+        // Beside the hypotenuse `x + z = e` by `e / √2`, farther than its radius.
+        let beside = Sphere::new(Vec3::new(e, 1.0, e), e / 4.0);
+        assert!(
+            on_face.intersects(&tri) && tri.intersects(&on_face),
+            "k = {k}"
+        );
+        assert_eq!(tri.distance(&on_face), 0.0, "k = {k}");
+        assert!(tri.contact(&on_face).is_some(), "k = {k}");
+        assert!(
+            !beside.intersects(&tri) && !tri.intersects(&beside),
+            "k = {k}"
+        );
+        assert!(tri.distance(&beside) > 0.0, "k = {k}");
+        let q = isect::PointQuery::closest_point(&tri, Vec3::new(e / 4.0, 2.0, e / 4.0));
+        let expected = Vec3::new(e / 4.0, 1.0, e / 4.0);
+        assert!(
+            (q - expected).abs().max_element() <= e * 1e-6,
+            "k = {k}: {q} for {expected}"
+        );
+    }
+}
