@@ -183,28 +183,33 @@ fn region(t: &TriangleFrom) -> ([Real; 3], Option<FaceRegion>) {
             * ab.length_squared()
             * ac.length_squared());
     if flat {
-        return flat_or_tiny(t, ab, ac);
+        return (flat_weights(t), None);
     }
     let vc = n.dot(ab.cross(ap));
     let vb = n.dot(ap.cross(ac));
     edge_and_face_regions::<true>(t, n, [nn, vb, vc], [d1, d2, d3, d4, d5, d6])
 }
 
-/// [`region`] for a triangle its flatness test found flat: the segment it is, unless the test's
-/// squares may have underflowed (its bound below [`UNDERFLOWING_AREA`]: sides below about
-/// `2⁻¹⁵` in `f32` and `2⁻²¹⁸` in `f64`, which the rescaling window allows where the input lies
-/// farther from the origin), in which case nothing was decided: the offsets are brought to a largest side in `[1, 2)` by a
-/// power of two (exact, and the weights are ratios) and the regions taken again. A triangle
-/// `2⁻⁴⁰` across at `(0, 1, 0)` was a segment, and a ball on its face missed it (issue 24,
-/// `regressions::tiny_radius_beside_unit_offsets`). Out of the hot path: flat triangles are rare.
+/// The weights of a triangle [`region`]'s flatness test found flat: the segment's it is, unless
+/// the test's squares may have underflowed (its bound below [`UNDERFLOWING_AREA`]: sides below
+/// about `2⁻¹⁵` in `f32` and `2⁻²¹⁸` in `f64`, which the rescaling window allows where the input
+/// lies farther from the origin), where nothing was decided: the offsets are then brought to a
+/// largest side in `[1, 2)` by a power of two (exact, and the weights are ratios) and the regions
+/// taken again. A triangle `2⁻⁴⁰` across at `(0, 1, 0)` was a segment, and a ball on its face
+/// missed it (issue 24, `regressions::tiny_radius_beside_unit_offsets`). The face region found
+/// there is not passed on (its projection and refinement are for triangles whose normal is in
+/// range; the weights are the answer). Out of the hot path, and returning only the weights: a
+/// cold call returning `region`'s whole answer made every return of `region` go through memory
+/// (+20 and +37 instructions per closest point and containment, `scripts/hot_path.sh`).
 #[cold]
 #[inline(never)]
-fn flat_or_tiny(t: &TriangleFrom, ab: Vec3, ac: Vec3) -> ([Real; 3], Option<FaceRegion>) {
+fn flat_weights(t: &TriangleFrom) -> [Real; 3] {
     use crate::query::algo::scale::{ldexp_vec, normalizing_exponent};
+    let (ab, ac) = (t.ab, t.ac);
     let m = ab.abs().max_element().max(ac.abs().max_element());
     let bound = (8.0 * Real::EPSILON) * (8.0 * Real::EPSILON) * (m * m) * (m * m);
     if !(m > 0.0 && m < 1.0 && bound < UNDERFLOWING_AREA) {
-        return (degenerate_triangle_weights(t), None);
+        return degenerate_triangle_weights(t);
     }
     let k = normalizing_exponent(m);
     let s = |v: Vec3| ldexp_vec(v, k);
@@ -216,11 +221,11 @@ fn flat_or_tiny(t: &TriangleFrom, ab: Vec3, ac: Vec3) -> ([Real; 3], Option<Face
         ac: s(t.ac),
     };
     if !(scaled.ap.is_finite() && scaled.bp.is_finite() && scaled.cp.is_finite()) {
-        // `p` farther from the triangle than `2¹²⁷` of its sides: its nearest corner decides.
-        return (degenerate_triangle_weights(t), None);
+        // `p` farther from the triangle than `2¹²⁷` of its sides: the segment's answer.
+        return degenerate_triangle_weights(t);
     }
     // The scaled largest side lies in `[1, 2)`, so this does not come back here.
-    region(&scaled)
+    region(&scaled).0
 }
 
 /// Below this a signed area of [`triangle_region`] may have lost its sign to underflow (its
