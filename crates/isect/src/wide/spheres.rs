@@ -173,8 +173,11 @@ impl<const N: usize> Spheres<N> {
             self.raycast_quadratic(ray, max_t)
         };
         // Lanes whose sphere or the ray's origin lie outside the magnitudes the quadratic
-        // computes as given: the scalar cast, which rescales them (`rescale!`), so every lane
-        // keeps its scalar answer. Rare, and one comparison per lane otherwise.
+        // computes as given, or whose `r²` leaves the range of exact squares (a radius tiny
+        // beside the offsets, where `r²` and `|l|²` both underflow to 0 and compare equal;
+        // issue 24): the scalar cast, which rescales them (`rescale!`) or decides by
+        // `within_radius`, so every lane keeps its scalar answer. Rare, and two comparisons
+        // per lane otherwise.
         let origin = ray.origin.abs().max_element();
         for (lane, t) in t.iter_mut().enumerate() {
             let center = Vec3::new(
@@ -187,7 +190,8 @@ impl<const N: usize> Spheres<N> {
                 .max_element()
                 .max(self.radius[lane])
                 .max(origin);
-            if !scale::in_window(m) && m > 0.0 && m < Real::INFINITY {
+            let exact_square = scale::square_in_range(self.radius[lane] * self.radius[lane]);
+            if !scale::in_window(m) && m > 0.0 && m < Real::INFINITY || !exact_square {
                 *t = self
                     .get(lane)
                     .raycast(ray, max_t)
@@ -274,6 +278,7 @@ impl<const N: usize> Spheres<N> {
         let dd = d.length_squared();
         let f = self.offsets(origin);
         let mut yes = self.usable();
+        let mut exact = [true; N];
         for lane in 0..N {
             let (fx, fy, fz) = (f[0][lane], f[1][lane], f[2][lane]);
             let t = if dd > 0.0 {
@@ -282,8 +287,27 @@ impl<const N: usize> Spheres<N> {
                 0.0
             };
             let (px, py, pz) = (fx + d.x * t, fy + d.y * t, fz + d.z * t);
-            let r = self.radius[lane];
-            yes[lane] &= px * px + py * py + pz * pz <= r * r;
+            let (pp, r) = (px * px + py * py + pz * pz, self.radius[lane]);
+            // Decided where either square is exact (as `within_radius`); the rest below.
+            exact[lane] = scale::square_in_range(pp) | scale::square_in_range(r * r);
+            yes[lane] &= pp <= r * r;
+        }
+        if exact.contains(&false) {
+            // Both squares out of range (a radius and offset tiny beside the rest, issue 24):
+            // the scalar test, which scales them.
+            let usable = self.usable();
+            for lane in (0..N).filter(|&lane| !exact[lane]) {
+                let offset = Vec3::new(f[0][lane], f[1][lane], f[2][lane]);
+                yes[lane] = usable[lane]
+                    && crate::query::raycast::interval_meets_ball(
+                        Vec3::ZERO,
+                        self.radius[lane],
+                        offset,
+                        d,
+                        lo,
+                        hi,
+                    );
+            }
         }
         mask(yes)
     }

@@ -159,3 +159,30 @@ fn packs_round_trip_their_lanes() {
     assert_eq!(pack.radius[7], 0.5);
     assert!(pack.get(0).is_valid().is_err());
 }
+
+/// Lanes whose radius is tiny beside the offsets (`2⁻⁸⁵` at `(0, 1, 0)` in `f32`, `2⁻⁶⁰⁰` in
+/// `f64`): `r²` and the ray's squared offset both underflow to 0, and a ray passing `2r` from
+/// the center hit (issue 24, as the scalar cast did; `regressions::tiny_radius_beside_unit_offsets`).
+/// Every lane keeps the scalar answer, and that answer is the right one.
+#[test]
+fn tiny_radius_lanes_keep_the_scalar_answer() {
+    let r = (2.0 as Real).powi(if Real::MANTISSA_DIGITS == 24 {
+        -85
+    } else {
+        -600
+    });
+    let ball = Sphere::new(Vec3::Y, r);
+    let spheres = [
+        ball,
+        Sphere::new(v(0.0, 1.0, 0.5), r),
+        ball,
+        Sphere::new(v(3.0, 1.0, 0.0), 1.0),
+    ];
+    for (x, meets) in [(2.0 * r, false), (r, true), (0.5 * r, true)] {
+        let ray = Ray::new(v(x, -1.0, 0.0), Vec3::Y);
+        assert_eq!(ball.raycast(&ray, 10.0).is_some(), meets, "x = {x:e}");
+        assert_eq!(ball.raycast_any(&ray, 10.0), meets, "x = {x:e}");
+        check_ray::<4>(&spheres, &ray, 10.0);
+        check_ray::<8>(&spheres, &ray, 10.0);
+    }
+}
