@@ -8,7 +8,7 @@
 use isect::math::{Mat3, Vec3};
 use isect::{
     Aabb, Capsule, Contact, Distance, Intersects, Line, Obb, Ray, RayCast, Real, Segment, Sphere,
-    Triangle,
+    Sweep, Triangle,
 };
 
 use super::pow2;
@@ -100,6 +100,11 @@ fn check_offset(x: Real, failures: &mut Vec<String>) {
     solid!(capsule, "capsule", thin_aabb, "thin aabb");
     solid!(capsule, "capsule", obb, "obb");
     solid!(capsule, "capsule", triangle, "triangle");
+    // The ball moving past the other ball: its center's path passes `x + r` from the other's
+    // center, which is within the radii `2r` exactly when `x <= r`.
+    let start = Sphere::new(Vec3::new(0.0, -1.0, 0.0), r);
+    let sweep = start.sweep(Vec3::new(0.0, 4.0, 0.0), &other_ball, Vec3::ZERO);
+    check("ball sweep past other ball", sweep.is_some());
     for (cast, name) in [(&ball as &dyn RayCast, "ball"), (&capsule, "capsule")] {
         check(
             &format!("{name} raycast"),

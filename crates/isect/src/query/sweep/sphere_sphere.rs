@@ -4,6 +4,7 @@ use crate::math::{Real, Vec3};
 use crate::ops;
 use crate::query::algo::balls::ball_overlap_middle;
 use crate::query::algo::scale::rescale;
+use crate::query::algo::scale::{square_in_range, within_radius};
 use crate::query::{Sweep, SweepHit};
 use crate::shape::Sphere;
 
@@ -36,7 +37,16 @@ impl Sweep<Sphere> for Sphere {
         let a = v.length_squared();
         let b = d.dot(v);
         let c = d.length_squared() - radii * radii;
-        let (t_first, t_last) = if c <= 0.0 {
+        // Radii whose square leaves the exact range (tiny beside the offsets, where `|d|²` and
+        // `(r1 + r2)²` both underflow to 0): the overlap and the closest approach decided as
+        // offsets against the radii (issue 24, `regressions::tiny_radius_beside_unit_offsets`).
+        let exact = square_in_range(radii * radii);
+        let overlapping = if exact {
+            c <= 0.0
+        } else {
+            within_radius(d, radii)
+        };
+        let (t_first, t_last) = if overlapping {
             // Already overlapping (or touching): they stay so until the later root.
             let t_last = if a > 0.0 {
                 let disc = discriminant(d, v, a, radii).max(0.0);
@@ -51,7 +61,8 @@ impl Sweep<Sphere> for Sphere {
                 return None; // apart and not approaching
             }
             let disc = discriminant(d, v, a, radii);
-            if disc < 0.0 {
+            // `|d × v| / |v|` is the closest approach of the centers' line.
+            if disc < 0.0 || !exact && !within_radius(d.cross(v), radii * ops::sqrt(a)) {
                 return None; // the closest approach stays apart
             }
             // b < 0: q = −b + √disc > 0 without cancellation.
