@@ -7,7 +7,7 @@
 //! dimensional sets they are.
 
 use crate::math::{Real, Vec3};
-use crate::query::algo::simplex_flat::degenerate_triangle_weights;
+use crate::query::algo::simplex_flat::{degenerate_triangle_weights, flat_weights};
 pub(crate) use crate::query::algo::simplex_tetrahedron::tetrahedron_weights;
 
 /// Weights `[u, t]` (`u + t = 1`) of the point of segment `ab` closest to `p`, from `ap = p − a`,
@@ -135,7 +135,7 @@ pub(crate) fn triangle_region(t: &TriangleFrom) -> ([Real; 3], bool) {
 /// What [`refined_triangle_weights`] reuses from the face region's tests: the normal `ab × ac`,
 /// its squared length and the corner nearest `p` (0, 1, 2 for a, b, c).
 #[derive(Clone, Copy)]
-struct FaceRegion {
+pub(super) struct FaceRegion {
     n: Vec3,
     nn: Real,
     nearest: usize,
@@ -143,7 +143,7 @@ struct FaceRegion {
 
 /// [`triangle_region`] with the face region's [`FaceRegion`] in place of its flag.
 #[inline(always)]
-fn region(t: &TriangleFrom) -> ([Real; 3], Option<FaceRegion>) {
+pub(super) fn region(t: &TriangleFrom) -> ([Real; 3], Option<FaceRegion>) {
     let TriangleFrom { ap, bp, cp, ab, ac } = *t;
     let d1 = ab.dot(ap);
     let d2 = ac.dot(ap);
@@ -190,47 +190,9 @@ fn region(t: &TriangleFrom) -> ([Real; 3], Option<FaceRegion>) {
     edge_and_face_regions::<true>(t, n, [nn, vb, vc], [d1, d2, d3, d4, d5, d6])
 }
 
-/// The weights of a triangle [`region`]'s flatness test found flat: the segment's it is, unless
-/// the test's squares may have underflowed (its bound below [`UNDERFLOWING_AREA`]: sides below
-/// about `2⁻¹⁵` in `f32` and `2⁻²¹⁸` in `f64`, which the rescaling window allows where the input
-/// lies farther from the origin), where nothing was decided: the offsets are then brought to a
-/// largest side in `[1, 2)` by a power of two (exact, and the weights are ratios) and the regions
-/// taken again. A triangle `2⁻⁴⁰` across at `(0, 1, 0)` was a segment, and a ball on its face
-/// missed it (issue 24, `regressions::tiny_radius_beside_unit_offsets`). The face region found
-/// there is not passed on (its projection and refinement are for triangles whose normal is in
-/// range; the weights are the answer). Out of the hot path, and returning only the weights: a
-/// cold call returning `region`'s whole answer made every return of `region` go through memory
-/// (+20 and +37 instructions per closest point and containment, `scripts/hot_path.sh`).
-#[cold]
-#[inline(never)]
-fn flat_weights(t: &TriangleFrom) -> [Real; 3] {
-    use crate::query::algo::scale::{ldexp_vec, normalizing_exponent};
-    let (ab, ac) = (t.ab, t.ac);
-    let m = ab.abs().max_element().max(ac.abs().max_element());
-    let bound = (8.0 * Real::EPSILON) * (8.0 * Real::EPSILON) * (m * m) * (m * m);
-    if !(m > 0.0 && m < 1.0 && bound < UNDERFLOWING_AREA) {
-        return degenerate_triangle_weights(t);
-    }
-    let k = normalizing_exponent(m);
-    let s = |v: Vec3| ldexp_vec(v, k);
-    let scaled = TriangleFrom {
-        ap: s(t.ap),
-        bp: s(t.bp),
-        cp: s(t.cp),
-        ab: s(t.ab),
-        ac: s(t.ac),
-    };
-    if !(scaled.ap.is_finite() && scaled.bp.is_finite() && scaled.cp.is_finite()) {
-        // `p` farther from the triangle than `2¹²⁷` of its sides: the segment's answer.
-        return degenerate_triangle_weights(t);
-    }
-    // The scaled largest side lies in `[1, 2)`, so this does not come back here.
-    region(&scaled).0
-}
-
 /// Below this a signed area of [`triangle_region`] may have lost its sign to underflow (its
 /// terms' rounding near `MIN_POSITIVE` is no longer `ε` relative).
-const UNDERFLOWING_AREA: Real = Real::MIN_POSITIVE / Real::EPSILON;
+pub(super) const UNDERFLOWING_AREA: Real = Real::MIN_POSITIVE / Real::EPSILON;
 
 /// [`triangle_region`]'s edge and face tests with the normal `n` scaled by a power of two to a
 /// largest coordinate in `[1, 2)`: the signed areas `n · (x × y)` then are of degree 2 in the

@@ -1,8 +1,10 @@
 //! A triangle without area (or one whose face test only rounding passed) answered as the
-//! segment it is: the best of its three edges, for [`super::simplex`]'s triangle weights.
+//! segment it is: the best of its three edges, for [`super::simplex`]'s triangle weights; and
+//! a tiny triangle that test only seemed to find flat, taken again at unit scale.
 
 use crate::math::Real;
-use crate::query::algo::simplex::{TriangleFrom, segment_weights};
+use crate::math::Vec3;
+use crate::query::algo::simplex::{TriangleFrom, UNDERFLOWING_AREA, region, segment_weights};
 
 /// The best of the three edges, for a triangle without area; the longest edge first, so that
 /// it wins ties. It spans the other two corners (they lie on it within rounding), and its answer
@@ -68,4 +70,42 @@ pub(super) fn degenerate_triangle_weights(t: &TriangleFrom) -> [Real; 3] {
         best = far_best;
     }
     best
+}
+
+/// The weights of a triangle that the region tests' flatness test found flat: the segment's it
+/// is ([`degenerate_triangle_weights`]), unless the test's squares may have underflowed (its bound below `UNDERFLOWING_AREA`: sides below
+/// about `2⁻¹⁵` in `f32` and `2⁻²¹⁸` in `f64`, which the rescaling window allows where the input
+/// lies farther from the origin), where nothing was decided: the offsets are then brought to a
+/// largest side in `[1, 2)` by a power of two (exact, and the weights are ratios) and the regions
+/// taken again. A triangle `2⁻⁴⁰` across at `(0, 1, 0)` was a segment, and a ball on its face
+/// missed it (issue 24, `regressions::tiny_radius_beside_unit_offsets`). The face region found
+/// there is not passed on (its projection and refinement are for triangles whose normal is in
+/// range; the weights are the answer). Out of the hot path, and returning only the weights: a
+/// cold call returning `region`'s whole answer made every return of `region` go through memory
+/// (+20 and +37 instructions per closest point and containment, `scripts/hot_path.sh`).
+#[cold]
+#[inline(never)]
+pub(super) fn flat_weights(t: &TriangleFrom) -> [Real; 3] {
+    use crate::query::algo::scale::{ldexp_vec, normalizing_exponent};
+    let (ab, ac) = (t.ab, t.ac);
+    let m = ab.abs().max_element().max(ac.abs().max_element());
+    let bound = (8.0 * Real::EPSILON) * (8.0 * Real::EPSILON) * (m * m) * (m * m);
+    if !(m > 0.0 && m < 1.0 && bound < UNDERFLOWING_AREA) {
+        return degenerate_triangle_weights(t);
+    }
+    let k = normalizing_exponent(m);
+    let s = |v: Vec3| ldexp_vec(v, k);
+    let scaled = TriangleFrom {
+        ap: s(t.ap),
+        bp: s(t.bp),
+        cp: s(t.cp),
+        ab: s(t.ab),
+        ac: s(t.ac),
+    };
+    if !(scaled.ap.is_finite() && scaled.bp.is_finite() && scaled.cp.is_finite()) {
+        // `p` farther from the triangle than `2¹²⁷` of its sides: the segment's answer.
+        return degenerate_triangle_weights(t);
+    }
+    // The scaled largest side lies in `[1, 2)`, so this does not come back here.
+    region(&scaled).0
 }
