@@ -201,14 +201,16 @@ impl RayCast for Plane {
         })
     }
 
-    /// Whether [`RayCast::raycast`] hits, without forming the point: `t = −s / (n · dir)`
-    /// decided at once where it is finite and not 0, and `s` and `n · dir` are clear of the
-    /// range where their products may have underflowed (a positive finite `t` comes only from
-    /// valid input, see `Plane::cast`, and a negative one is no hit for any input; input scaled
-    /// into the rescaling window computes the same bits there). Anything else (a crossing at the
-    /// origin, a parallel ray, tiny or overflowing terms, NaN) is the cast's own answer.
+    /// Whether [`RayCast::raycast`] hits, without forming the point: the same answer, touching
+    /// and parallel rays in the plane included; `false` for invalid input.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        // `t = −s / (n · dir)` decided at once where it is finite and not 0, and `s` and
+        // `n · dir` are clear of the range where their products may have underflowed: a
+        // positive finite `t` comes only from valid input (see `Plane::cast`) and a negative one
+        // is no hit for any input, and input scaled into the rescaling window computes the same
+        // bits there. Anything else (a crossing at the origin, a parallel ray, tiny or
+        // overflowing terms, NaN) is the cast's own answer.
         let den = self.normal.dot(ray.dir);
         let s = self.signed_distance(ray.origin);
         let t = -s / den;

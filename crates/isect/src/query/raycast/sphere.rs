@@ -258,15 +258,14 @@ impl RayCast for Sphere {
     }
 
     /// Without a square root: the closest point of `[0, max_t]` to the center, against the
-    /// radius.
-    ///
-    /// No magnitude check at the entry: the test needs only `dir · dir` and the larger of `f · f`
-    /// and `r²` in [`SQUARES`](crate::query::algo::scale::SQUARES), as [`RayCast::raycast`]'s
-    /// terms do; input scaled by a power of two into the window then computes the same bits.
-    /// Anything else (a zero, tiny, huge or non-finite `dir`, an origin on the center of a ball
-    /// of radius 0, offsets beyond the range) takes the general test, fully checked.
+    /// radius. Touching counts; `false` for invalid input.
     #[inline]
     fn raycast_any(&self, ray: &Ray, max_t: Real) -> bool {
+        // No magnitude check at the entry: the test needs only `dir · dir` and the larger of
+        // `f · f` and `r²` in `SQUARES`, as `raycast`'s terms do; input scaled by a power of two
+        // into the window then computes the same bits. Anything else (a zero, tiny, huge or
+        // non-finite `dir`, an origin on the center of a ball of radius 0, offsets beyond the
+        // range) takes the general test, fully checked.
         let f = ray.origin - self.center;
         let dd = ray.dir.length_squared();
         let (ff, rr) = (f.length_squared(), self.radius * self.radius);
