@@ -179,3 +179,32 @@ fn tiny_triangle_beside_unit_offsets_is_not_flat() {
         );
     }
 }
+
+/// The thin-radius path of the capsule's cast (a square of the radius out of range) is taken
+/// by invalid radii too: a negative radius of `−3e-30` (found by the fuzz driver, which hung)
+/// ran the power-of-two exponent of a negative number, which never ends. Invalid radii give no
+/// hit, from every cast.
+#[test]
+fn thin_capsule_cast_with_an_invalid_radius_ends_without_a_hit() {
+    let tiny = pow2(if Real::MANTISSA_DIGITS == 24 {
+        -85
+    } else {
+        -600
+    });
+    for radius in [-tiny, -3e-30, Real::NAN, -Real::MIN_POSITIVE] {
+        let capsule = Capsule::new(Vec3::new(0.0, 1.0, -1.0), Vec3::new(0.0, 1.0, 1.0), radius);
+        for ray in [
+            Ray::new(Vec3::new(0.0, -1.0, 0.0), Vec3::Y),
+            Ray::new(Vec3::new(0.0, 1.0, 0.0), Vec3::X),
+            Ray::new(Vec3::new(0.0, 1.0, -3.0), Vec3::Z),
+        ] {
+            assert_eq!(capsule.raycast(&ray, 10.0), None, "{radius:e} {ray:?}");
+            assert_eq!(
+                capsule.raycast_surface(&ray, 10.0),
+                None,
+                "{radius:e} {ray:?}"
+            );
+            assert!(!capsule.raycast_any(&ray, 10.0), "{radius:e} {ray:?}");
+        }
+    }
+}

@@ -93,6 +93,8 @@ pub(crate) fn in_window(m: Real) -> bool {
 /// `⌊log₂ x⌋` for finite `x > 0`, subnormals included.
 #[inline]
 pub(crate) fn exponent(x: Real) -> i32 {
+    // Anything else would never leave the subnormal branch below.
+    debug_assert!(x > 0.0, "exponent of {x}");
     if x >= Real::MIN_POSITIVE {
         (x.to_bits() >> FRACTION_BITS) as i32 - BIAS
     } else {

@@ -17,8 +17,8 @@ use crate::query::raycast::start_inside;
 use crate::shape::{Capsule, Ray};
 
 impl Capsule {
-    /// [`Capsule::cast`] for `r² |u|²` below the range of squares, for a valid radius above 0
-    /// and a ray whose `dir` needs no scaling (the caller's checks).
+    /// [`Capsule::cast`] for `r² |u|²` out of the range of squares, for a ray whose `dir` needs
+    /// no scaling (the caller's check); `None` for a radius that is not in `(0, ∞)`.
     #[cold]
     #[inline(never)]
     pub(super) fn thin_cast(
@@ -28,6 +28,12 @@ impl Capsule {
         max_t: Real,
         surface: bool,
     ) -> Option<RayHit> {
+        if !(self.radius > 0.0 && self.radius < Real::INFINITY) {
+            // A negative radius (or NaN) also has an out-of-range square: invalid, no hit. The
+            // exponent below would never end on it (the fuzz driver hung on a radius of
+            // `−3e-30`).
+            return None;
+        }
         let core = closest_on_segment(ray.origin, self.a, self.b);
         if within_radius(ray.origin - core, self.radius) {
             // From inside (the boundary included): at the start, or out through the surface.
